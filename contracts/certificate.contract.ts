@@ -1,0 +1,46 @@
+import * as z from 'zod/mini'
+import { DateOnlySchema, NumericIdParam, ProblemSchema } from './common'
+import { defineOperation } from './operation'
+
+/** The organiser's custom-field definition that holds the medical certificate. */
+export const CERTIFICATE_FIELD_DEFINITION_ID = '82'
+
+const CustomFieldAttributesSchema = z.object({
+  /** The certificate's expiry date. */
+  value: DateOnlySchema,
+  number_value: z.nullable(z.number()),
+  boolean_value: z.nullable(z.boolean()),
+  my_dirty: z.boolean(),
+})
+
+export const CustomFieldPatchSchema = z.object({
+  data: z.object({
+    type: z.literal('custom_fields'),
+    id: z.string(),
+    attributes: CustomFieldAttributesSchema,
+    relationships: z.object({
+      custom_field_definition: z.object({
+        data: z.object({
+          type: z.literal('custom_field_definitions'),
+          id: z.literal(CERTIFICATE_FIELD_DEFINITION_ID),
+        }),
+      }),
+    }),
+  }),
+})
+
+export const save = defineOperation({
+  name: 'certificate.save',
+  summary: 'Record the uploaded certificate and its expiry on the custom field (definition 82).',
+  method: 'PATCH',
+  path: '/api/v1/custom_fields/:id',
+  auth: 'bearer',
+  pathParams: z.object({ id: NumericIdParam }),
+  body: { kind: 'json', schema: CustomFieldPatchSchema },
+  responses: {
+    200: z.object({
+      data: z.object({ type: z.literal('custom_fields'), id: z.string(), attributes: CustomFieldAttributesSchema }),
+    }),
+    404: ProblemSchema,
+  },
+})

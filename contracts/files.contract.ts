@@ -1,0 +1,53 @@
+import * as z from 'zod/mini'
+import { NumericIdParam, ProblemSchema, UndocumentedBodySchema } from './common'
+import { defineOperation } from './operation'
+
+/** Largest file the backend accepts, in bytes (16 MB). */
+export const MAX_UPLOAD_BYTES = 16 * 1024 * 1024
+
+const BlobSchema = z.custom<Blob>((value) => value instanceof Blob)
+
+export const UploadedFileSchema = z.object({ file_url: z.url(), file_name: z.string() })
+
+export const uploadPicture = defineOperation({
+  name: 'files.uploadPicture',
+  summary: 'Upload the profile picture; the answer is applied only when it holds exactly one item.',
+  method: 'POST',
+  path: '/api/v1/app/file',
+  auth: 'none',
+  query: z.object({ d: NumericIdParam, type: z.literal('contact'), thumbnail: z.literal('true') }),
+  body: { kind: 'multipart', schema: z.object({ file: BlobSchema }) },
+  responses: { 200: z.array(UploadedFileSchema), 413: ProblemSchema, 415: ProblemSchema },
+})
+
+export const BigFileRequestSchema = z.object({
+  d: z.number(),
+  type: z.literal('contact'),
+  tags: z.tuple([z.literal('CM')]),
+  size: z.number().check(z.int(), z.positive(), z.lte(MAX_UPLOAD_BYTES)),
+  content_type: z.string(),
+  extension: z.string(),
+  originalname: z.string().check(z.minLength(1)),
+})
+
+export const requestUpload = defineOperation({
+  name: 'files.requestUpload',
+  summary: 'Ask for a signed URL to upload the medical certificate to (tag CM).',
+  method: 'POST',
+  path: '/api/v1/app/big_file',
+  auth: 'bearer',
+  body: { kind: 'json', schema: BigFileRequestSchema },
+  responses: { 200: z.object({ signedurl: z.url() }), 413: ProblemSchema },
+})
+
+export const putSigned = defineOperation({
+  name: 'files.putSigned',
+  summary: 'PUT the file content, with its content type, to the signed URL.',
+  method: 'PUT',
+  path: ':signedurl',
+  absoluteUrlParam: 'signedurl',
+  auth: 'none',
+  pathParams: z.object({ signedurl: z.url() }),
+  body: { kind: 'binary', schema: BlobSchema },
+  responses: { 200: UndocumentedBodySchema, 403: UndocumentedBodySchema },
+})

@@ -1,0 +1,13 @@
+import * as z from 'zod/mini'
+import { ProblemSchema, UndocumentedBodySchema } from './common'
+import { defineOperation } from './operation'
+
+export const sign = defineOperation({
+  name: 'liberatoria.sign',
+  summary: "Sign the race's liability waiver; status 200 means signed.",
+  method: 'POST',
+  path: '/api/v1/vdatrailers/sign_liberatoria',
+  auth: 'bearer',
+  body: { kind: 'json', schema: z.object({ project_id: z.number() }) },
+  responses: { 200: UndocumentedBodySchema, 404: ProblemSchema },
+})

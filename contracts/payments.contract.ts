@@ -1,0 +1,63 @@
+import * as z from 'zod/mini'
+import { RefundOptionSchema } from './athlete.contract'
+import { EuroAmountSchema, InstantSchema, ProblemSchema } from './common'
+import { defineOperation } from './operation'
+
+export const PaymentStateSchema = z.enum(['pending', 'success', 'failed', 'expired'])
+export type PaymentState = z.infer<typeof PaymentStateSchema>
+
+export const PaymentStatusSchema = z.object({
+  pagamento_id: z.string(),
+  stato: PaymentStateSchema,
+  project_id: z.number(),
+  totale: EuroAmountSchema,
+  aggiornato: InstantSchema,
+})
+export type PaymentStatus = z.infer<typeof PaymentStatusSchema>
+
+export const StartPaymentSchema = z.object({
+  project_id: z.number(),
+  opzione_rimborso: RefundOptionSchema,
+  noleggio_gps: z.boolean(),
+  /** The total the portal showed; the server refuses (409) when its own differs. */
+  totale_atteso: EuroAmountSchema,
+  /** One key per attempt: a retried request never charges twice. */
+  idempotency_key: z.string().check(z.minLength(8)),
+})
+
+export const start = defineOperation({
+  name: 'payments.start',
+  summary: 'Start the online payment of an enrolment; answers where to send the athlete.',
+  method: 'POST',
+  path: '/api/v1/vdatrailers/pagamenti',
+  auth: 'bearer',
+  inferred: true,
+  body: { kind: 'json', schema: StartPaymentSchema },
+  responses: {
+    201: z.object({ pagamento_id: z.string(), redirect_url: z.url(), totale: EuroAmountSchema }),
+    409: ProblemSchema,
+    422: ProblemSchema,
+  },
+})
+
+export const status = defineOperation({
+  name: 'payments.status',
+  summary: 'The outcome of a payment.',
+  method: 'GET',
+  path: '/api/v1/vdatrailers/pagamenti/:id',
+  auth: 'none',
+  inferred: true,
+  pathParams: z.object({ id: z.string() }),
+  responses: { 200: PaymentStatusSchema, 404: ProblemSchema },
+})
+
+export const byLink = defineOperation({
+  name: 'payments.byLink',
+  summary: 'The outcome of a payment made through a payment link sent by the organiser.',
+  method: 'GET',
+  path: '/api/v1/vdatrailers/pagamenti/link/:code',
+  auth: 'none',
+  inferred: true,
+  pathParams: z.object({ code: z.string() }),
+  responses: { 200: PaymentStatusSchema, 404: ProblemSchema, 410: ProblemSchema },
+})

@@ -1,0 +1,142 @@
+import * as z from 'zod/mini'
+import { EuroAmountSchema, InstantSchema, NumericIdParam, ProblemSchema } from './common'
+import { defineOperation } from './operation'
+
+// Inferred: the organiser's published calls do not include race lists, details, ranking or
+// subscribers. Wire names follow the backend's Italian style.
+
+export const TrailTypeSchema = z.enum(['trail', 'ultra', 'skyrace', 'vertical', 'snow'])
+export type TrailType = z.infer<typeof TrailTypeSchema>
+
+/** How entries are allocated: first come first served, or a lottery (flagship; PAX skips it). */
+export const EntryModeSchema = z.enum(['diretta', 'lotteria'])
+
+export const RaceSchema = z.object({
+  id: z.number(),
+  nome: z.string(),
+  edizione: z.number(),
+  /** Start of the race. */
+  data_evento: InstantSchema,
+  distanza_km: z.number().check(z.positive()),
+  dislivello_m: z.number().check(z.nonnegative()),
+  tipo_percorso: TrailTypeSchema,
+  /** Time limit in hours from the start; the race is live between start and start + limit. */
+  tempo_limite_ore: z.number().check(z.positive()),
+  posti: z.number().check(z.int(), z.nonnegative()),
+  iscritti: z.number().check(z.int(), z.nonnegative()),
+  prezzo: EuroAmountSchema,
+  /** Surcharge for the protected (refundable) option and the GPS rental. */
+  supplemento_rimborso: EuroAmountSchema,
+  noleggio_gps: EuroAmountSchema,
+  apertura_iscrizioni: InstantSchema,
+  chiusura_iscrizioni: InstantSchema,
+  itra: z.nullable(z.number()),
+  punti: z.nullable(z.number()),
+  categoria: z.string(),
+  localita: z.string(),
+  esperienza: z.boolean(),
+  qualificante: z.boolean(),
+  ammissione: EntryModeSchema,
+  /** Minimum age on race day, from the rules. */
+  eta_minima: z.number().check(z.int(), z.positive()),
+})
+export type Race = z.infer<typeof RaceSchema>
+
+export const RaceDetailSchema = z.extend(RaceSchema, {
+  descrizione: z.string(),
+  regolamento: z.string(),
+})
+export type RaceDetail = z.infer<typeof RaceDetailSchema>
+
+export const RaceFilterSchema = z.enum(['all', 'open', 'closed'])
+export type RaceFilter = z.infer<typeof RaceFilterSchema>
+
+const raceIdParams = z.object({ id: NumericIdParam })
+
+export const list = defineOperation({
+  name: 'races.list',
+  summary: 'Races, all or those whose registration is open or closed.',
+  method: 'GET',
+  path: '/api/v1/vdatrailers/gare',
+  auth: 'none',
+  inferred: true,
+  query: z.object({ filter: z.optional(RaceFilterSchema) }),
+  responses: { 200: z.object({ gare: z.array(RaceSchema) }) },
+})
+
+export const get = defineOperation({
+  name: 'races.get',
+  summary: 'One race with its description and rules; 404 for an unknown id.',
+  method: 'GET',
+  path: '/api/v1/vdatrailers/gare/:id',
+  auth: 'none',
+  inferred: true,
+  pathParams: raceIdParams,
+  responses: { 200: RaceDetailSchema, 404: ProblemSchema },
+})
+
+export const RankingRowSchema = z.object({
+  posizione: z.number().check(z.int(), z.positive()),
+  pettorale: z.number(),
+  nome: z.string(),
+  nazionalita: z.string().check(z.length(2)),
+  categoria: z.string(),
+  /** Finish time in seconds. */
+  tempo_s: z.number().check(z.nonnegative()),
+  /** Gap to the winner in seconds. */
+  distacco_s: z.number().check(z.nonnegative()),
+})
+export type RankingRow = z.infer<typeof RankingRowSchema>
+
+export const ranking = defineOperation({
+  name: 'races.ranking',
+  summary: 'The ranking of a past race.',
+  method: 'GET',
+  path: '/api/v1/vdatrailers/gare/:id/classifica',
+  auth: 'none',
+  inferred: true,
+  pathParams: raceIdParams,
+  responses: { 200: z.object({ classifica: z.array(RankingRowSchema) }), 404: ProblemSchema },
+})
+
+export const SubscriberRowSchema = z.object({
+  pettorale: z.number(),
+  nome: z.string(),
+  nazionalita: z.string().check(z.length(2)),
+  /** Country (ISO 3166-1 alpha-2) and region of residence. */
+  paese: z.string().check(z.length(2)),
+  regione: z.nullable(z.string()),
+  categoria: z.string(),
+  team: z.nullable(z.string()),
+})
+export type SubscriberRow = z.infer<typeof SubscriberRowSchema>
+
+export const subscribers = defineOperation({
+  name: 'races.subscribers',
+  summary: 'Everyone entered in a race (filtering happens in the portal).',
+  method: 'GET',
+  path: '/api/v1/vdatrailers/gare/:id/iscritti',
+  auth: 'none',
+  inferred: true,
+  pathParams: raceIdParams,
+  responses: { 200: z.object({ iscritti: z.array(SubscriberRowSchema) }), 404: ProblemSchema },
+})
+
+/** Shape not published; ours: extra questions the organiser asks per race. */
+export const SubscriptionFieldSchema = z.object({
+  nome: z.string(),
+  etichetta: z.string(),
+  tipo: z.enum(['text', 'select', 'boolean']),
+  obbligatorio: z.boolean(),
+  opzioni: z.optional(z.array(z.string())),
+})
+
+export const subscriptionFields = defineOperation({
+  name: 'races.subscriptionFields',
+  summary: 'Extra fields the athlete fills in to enrol in a race.',
+  method: 'GET',
+  path: '/api/v1/vdatrailers/campi_per_iscrizione/:id',
+  auth: 'bearer',
+  pathParams: raceIdParams,
+  responses: { 200: z.object({ campi: z.array(SubscriptionFieldSchema) }), 404: ProblemSchema },
+})

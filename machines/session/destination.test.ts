@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { destinationAfterLogin, isInternalPath } from './destination'
+import { makeIncompleteProfile, makeProfile } from './test-harness'
+
+describe('isInternalPath: a remembered destination is only ever a path inside the portal', () => {
+  it.each([
+    '/',
+    '/me',
+    '/me/races',
+    '/me/open-subscriptions',
+    '/race/12/subscribe',
+    '/reset-email/abc123',
+    '/me/races?tab=past',
+    '/me/races#top',
+    '/me/races/',
+  ])('accepts %j', (path) => {
+    expect(isInternalPath(path)).toBe(true)
+  })
+
+  it.each([
+    ['the empty string', ''],
+    ['a relative path', 'me/races'],
+    ['a protocol-relative URL', '//evil.com'],
+    ['a protocol-relative URL with a path', '//evil.com/me'],
+    ['an absolute URL', 'https://evil.com'],
+    ['an absolute URL on another scheme', 'http://evil.com/me'],
+    ['a javascript: URL', 'javascript:alert(1)'],
+    ['a data: URL', 'data:text/html,hi'],
+    ['a backslash after the slash', '/\\evil'],
+    ['a backslash-only prefix', '\\\\evil.com'],
+    ['a backslash inside the path', '/me\\..\\evil'],
+    ['a line feed (header injection)', '/me\nLocation: //evil.com'],
+    ['a carriage return', '/me\rfoo'],
+    ['a leading space', ' /me'],
+  ])('refuses %s', (_name, path) => {
+    expect(isInternalPath(path)).toBe(false)
+  })
+})
+
+describe('destinationAfterLogin: where an athlete goes after signing in', () => {
+  it('goes to the remembered destination when there is one', () => {
+    expect(destinationAfterLogin('/me/races', makeProfile())).toBe('/me/races')
+  })
+
+  it('goes to the remembered destination even when the profile is incomplete', () => {
+    expect(destinationAfterLogin('/me/transactions', makeIncompleteProfile())).toBe('/me/transactions')
+  })
+
+  it('otherwise goes to / when the profile is complete', () => {
+    expect(destinationAfterLogin(null, makeProfile())).toBe('/')
+  })
+
+  it('otherwise goes to /me when the profile is incomplete', () => {
+    expect(destinationAfterLogin(null, makeIncompleteProfile())).toBe('/me')
+  })
+
+  it('treats an unaccepted privacy policy as an incomplete profile', () => {
+    expect(destinationAfterLogin(null, makeProfile({ privacy_policy: false }))).toBe('/me')
+  })
+
+  it('treats an empty remembered destination as none', () => {
+    expect(destinationAfterLogin('', makeProfile())).toBe('/')
+    expect(destinationAfterLogin('', makeIncompleteProfile())).toBe('/me')
+  })
+
+  it.each(['//evil.com', 'https://evil.com', '/\\evil'])('never goes to the external destination %j', (remembered) => {
+    expect(destinationAfterLogin(remembered, makeProfile())).toBe('/')
+    expect(destinationAfterLogin(remembered, makeIncompleteProfile())).toBe('/me')
+  })
+})

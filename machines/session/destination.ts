@@ -1,0 +1,16 @@
+import type { Profile } from '../../contracts/athlete.contract'
+import { isProfileComplete } from './profile-completeness'
+
+/**
+ * A remembered destination is only ever a path inside the portal: never another origin, a
+ * protocol-relative URL or a backslash trick.
+ */
+export function isInternalPath(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') && !/[\r\n]/.test(path)
+}
+
+/** Where an athlete goes after signing in (spec section 2). */
+export function destinationAfterLogin(remembered: string | null, profile: Profile): string {
+  if (remembered && isInternalPath(remembered)) return remembered
+  return isProfileComplete(profile) ? '/' : '/me'
+}

@@ -1,0 +1,84 @@
+/**
+ * The simulated backend's control panel: its clock, and per-operation latency and faults. QA drives
+ * it from the browser console (`pettoraleMock`, see mocks/README.md), e2e tests through
+ * `page.evaluate`, unit tests directly. In the browser its state survives reloads.
+ */
+
+export type Fault =
+  /** The request never gets an answer (a dropped connection). */
+  | { kind: 'network' }
+  /** The server answers this status with a problem body. */
+  | { kind: 'status'; status: number }
+  /** The server answers 200 with a body that breaks the contract. */
+  | { kind: 'malformed' }
+
+export interface ControlsState {
+  /** Mock time minus real time, in ms. The mock clock runs, it is not frozen. */
+  offsetMs: number
+  faults: Record<string, Fault>
+  latencyMs: Record<string, number>
+}
+
+const STORAGE_KEY = 'pettorale.mock.controls.v1'
+type Listener = () => void
+
+export function createControls(seedNowMs: number, realNow: () => number = Date.now) {
+  const initial = (): ControlsState => ({ offsetMs: seedNowMs - realNow(), faults: {}, latencyMs: {} })
+  let state: ControlsState = readStored() ?? initial()
+  const listeners = new Set<Listener>()
+
+  function commit(next: ControlsState) {
+    state = next
+    if (typeof localStorage !== 'undefined' && typeof window !== 'undefined') {
+      localStorage.setItem(STORAGE_KEY, JSON.stringify(state))
+    }
+    for (const listener of listeners) listener()
+  }
+
+  return {
+    now: (): number => realNow() + state.offsetMs,
+    /** Moves the mock clock to an instant (ISO string or epoch ms); it keeps running from there. */
+    setNow(at: string | number) {
+      const target = typeof at === 'number' ? at : Date.parse(at)
+      commit({ ...state, offsetMs: target - realNow() })
+    },
+    advance(ms: number) {
+      commit({ ...state, offsetMs: state.offsetMs + ms })
+    },
+    /** Makes every call of an operation (`athlete.me`, `auth.token`, ...) fail; `null` heals it. */
+    fault(operation: string, fault: Fault | null) {
+      const faults = { ...state.faults }
+      if (fault) faults[operation] = fault
+      else delete faults[operation]
+      commit({ ...state, faults })
+    },
+    /** Delays an operation's answers; `'*'` sets the default for all. */
+    latency(operation: string, ms: number) {
+      commit({ ...state, latencyMs: { ...state.latencyMs, [operation]: ms } })
+    },
+    faultFor: (operation: string): Fault | undefined => state.faults[operation],
+    latencyFor: (operation: string): number => state.latencyMs[operation] ?? state.latencyMs['*'] ?? 0,
+    /** Back to the seed's "now", no faults, no latency. */
+    reset() {
+      commit(initial())
+    },
+    subscribe(listener: Listener): () => void {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    state: (): Readonly<ControlsState> => state,
+  }
+}
+
+export type Controls = ReturnType<typeof createControls>
+
+function readStored(): ControlsState | null {
+  if (typeof localStorage === 'undefined' || typeof window === 'undefined') return null
+  const raw = localStorage.getItem(STORAGE_KEY)
+  if (!raw) return null
+  try {
+    return JSON.parse(raw) as ControlsState
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,108 @@
+import { Collection } from '@msw/data'
+import * as z from 'zod/mini'
+import { ProfileSchema, SubscriptionSchema } from '../contracts/athlete.contract'
+import { ExperienceReportSchema } from '../contracts/experience.contract'
+import { PaymentStatusSchema } from '../contracts/payments.contract'
+import { RaceDetailSchema, RankingRowSchema, SubscriberRowSchema } from '../contracts/races.contract'
+import { TransactionSchema } from '../contracts/transactions.contract'
+
+// Every collection is built from the contract schema of what it serves, extended with the
+// server-side facts the wire never shows (passwords, owners, expiry instants).
+
+export const AthleteRecordSchema = z.extend(ProfileSchema, {
+  password: z.string(),
+  /** Account confirmed through the e-mail link. */
+  confermato: z.boolean(),
+})
+export type AthleteRecord = z.infer<typeof AthleteRecordSchema>
+
+export const SessionRecordSchema = z.object({
+  token: z.string(),
+  athlete_id: z.number(),
+  /** Epoch milliseconds on the mock clock. */
+  expires_at: z.number(),
+})
+export type SessionRecord = z.infer<typeof SessionRecordSchema>
+
+/** Single-use tokens e-mailed to the athlete: account confirmation and password reset. */
+export const MailTokenRecordSchema = z.object({
+  token: z.string(),
+  athlete_id: z.number(),
+  kind: z.enum(['confirm', 'reset']),
+  expires_at: z.number(),
+  used: z.boolean(),
+})
+export type MailTokenRecord = z.infer<typeof MailTokenRecordSchema>
+
+export const RaceRecordSchema = RaceDetailSchema
+export type RaceRecord = z.infer<typeof RaceRecordSchema>
+
+export const SubscriptionRecordSchema = z.extend(SubscriptionSchema, { athlete_id: z.number() })
+export type SubscriptionRecord = z.infer<typeof SubscriptionRecordSchema>
+
+export const EntrantRecordSchema = z.extend(SubscriberRowSchema, { race_id: z.number() })
+export type EntrantRecord = z.infer<typeof EntrantRecordSchema>
+
+export const RankingRecordSchema = z.extend(RankingRowSchema, { race_id: z.number() })
+export type RankingRecord = z.infer<typeof RankingRecordSchema>
+
+export const TransactionRecordSchema = z.extend(TransactionSchema, { athlete_id: z.number() })
+export type TransactionRecord = z.infer<typeof TransactionRecordSchema>
+
+export const PaymentRecordSchema = z.extend(PaymentStatusSchema, {
+  athlete_id: z.number(),
+  idempotency_key: z.string(),
+  /** Code of the organiser's payment link, when the payment was made by link. */
+  link_code: z.nullable(z.string()),
+  /** Epoch milliseconds after which a pending link payment counts as expired. */
+  scade: z.nullable(z.number()),
+})
+export type PaymentRecord = z.infer<typeof PaymentRecordSchema>
+
+export const ExperienceRecordSchema = z.extend(ExperienceReportSchema, { athlete_id: z.number() })
+export type ExperienceRecord = z.infer<typeof ExperienceRecordSchema>
+
+export const StoredFileRecordSchema = z.object({
+  key: z.string(),
+  athlete_id: z.number(),
+  originalname: z.string(),
+  content_type: z.string(),
+  size: z.number(),
+  uploaded: z.boolean(),
+})
+export type StoredFileRecord = z.infer<typeof StoredFileRecordSchema>
+
+export const db = {
+  athletes: new Collection({ schema: AthleteRecordSchema }),
+  sessions: new Collection({ schema: SessionRecordSchema }),
+  mailTokens: new Collection({ schema: MailTokenRecordSchema }),
+  races: new Collection({ schema: RaceRecordSchema }),
+  subscriptions: new Collection({ schema: SubscriptionRecordSchema }),
+  entrants: new Collection({ schema: EntrantRecordSchema }),
+  rankings: new Collection({ schema: RankingRecordSchema }),
+  transactions: new Collection({ schema: TransactionRecordSchema }),
+  payments: new Collection({ schema: PaymentRecordSchema }),
+  experience: new Collection({ schema: ExperienceRecordSchema }),
+  files: new Collection({ schema: StoredFileRecordSchema }),
+}
+
+export type Db = typeof db
+export type DbName = keyof Db
+/** The plain records of every collection: what the seed produces and what the browser persists. */
+export type DbSnapshot = { [K in DbName]: Array<Parameters<Db[K]['create']>[0]> }
+
+export async function loadDb(snapshot: DbSnapshot): Promise<void> {
+  for (const name of Object.keys(db) as DbName[]) {
+    const collection = db[name] as unknown as Collection<z.ZodMiniType>
+    collection.clear()
+    for (const record of snapshot[name]) await collection.create(record)
+  }
+}
+
+export function dumpDb(): DbSnapshot {
+  const snapshot = {} as Record<DbName, unknown[]>
+  for (const name of Object.keys(db) as DbName[]) {
+    snapshot[name] = db[name].all().map((record) => structuredClone({ ...record }))
+  }
+  return snapshot as DbSnapshot
+}

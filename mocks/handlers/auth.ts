@@ -1,0 +1,87 @@
+import * as auth from '../../contracts/auth.contract'
+import { db } from '../db'
+import { defineHandler, problem, reply, type MockContext } from '../handler'
+import {
+  findAthleteByMail,
+  MAIL_SESSION_TTL_MS,
+  openSession,
+  PASSWORD_GRANT_TTL_S,
+  randomToken,
+  RESET_TOKEN_TTL_MS,
+  SOCIAL_SESSION_TTL_MS,
+} from '../records'
+
+/** The account the simulated social provider signs in. */
+const SOCIAL_ACCOUNT_MAIL = 'social@pettorale.test'
+
+export function authHandlers(ctx: MockContext) {
+  return [
+    defineHandler(ctx, auth.token, async ({ body, now }) => {
+      const athlete = findAthleteByMail(body.username)
+      if (!athlete || athlete.password !== body.password) {
+        return reply(400, { error: 'invalid_grant', error_description: 'wrong_password' })
+      }
+      if (!athlete.confermato) {
+        return reply(400, { error: 'invalid_grant', error_description: 'account_not_confirmed' })
+      }
+      const token = await openSession(athlete.id, now + PASSWORD_GRANT_TTL_S * 1000)
+      return reply(200, { access_token: token, token_type: 'bearer', expires_in: PASSWORD_GRANT_TTL_S })
+    }),
+
+    defineHandler(ctx, auth.logout, ({ session }) => {
+      db.sessions.delete((q) => q.where({ token: session.token }))
+      return reply(200, {})
+    }),
+
+    defineHandler(ctx, auth.forgot, async ({ query, now }) => {
+      const athlete = findAthleteByMail(query.mail)
+      if (!athlete) return reply(404, problem(404, 'unknown_mail'))
+      const token = randomToken('rst')
+      await db.mailTokens.create({ token, athlete_id: athlete.id, kind: 'reset', expires_at: now + RESET_TOKEN_TTL_MS, used: false })
+      console.info(`[pettorale mock] password-reset e-mail to ${athlete.mail ?? ''}: /reset-email/${token}`)
+      return reply(200, true)
+    }),
+
+    defineHandler(ctx, auth.resetLookup, ({ params, now }) => {
+      const found = usableResetToken(params.token, now)
+      if (found.status !== 200) return found
+      return reply(200, { mail: found.athlete.mail ?? '', nome: found.athlete.nome })
+    }),
+
+    defineHandler(ctx, auth.resetPassword, async ({ params, body, now }) => {
+      const found = usableResetToken(params.token, now)
+      if (found.status !== 200) return found
+      const { athlete } = found
+      await db.athletes.update((q) => q.where({ id: athlete.id }), {
+        data(record) {
+          record.password = body.data.attributes.password
+        },
+      })
+      await db.mailTokens.update((q) => q.where({ token: params.token }), {
+        data(record) {
+          record.used = true
+        },
+      })
+      const token = await openSession(athlete.id, now + MAIL_SESSION_TTL_MS)
+      return reply(200, { access_token: token })
+    }),
+
+    defineHandler(ctx, auth.socialStart, async ({ body, now }) => {
+      const athlete = findAthleteByMail(SOCIAL_ACCOUNT_MAIL)
+      if (!athlete) throw new Error('the seed lacks the social sign-in account')
+      const token = await openSession(athlete.id, now + SOCIAL_SESSION_TTL_MS)
+      // The simulated provider consents at once and returns straight to the portal.
+      const back = new URL(body.redirect_uri)
+      back.searchParams.set('token', token)
+      return reply(200, { authorize_url: back.toString() })
+    }),
+  ]
+}
+
+function usableResetToken(token: string, now: number) {
+  const record = db.mailTokens.findFirst((q) => q.where({ token, kind: 'reset' }))
+  const athlete = record ? db.athletes.findFirst((q) => q.where({ id: record.athlete_id })) : undefined
+  if (!record || !athlete) return { status: 404 as const, body: problem(404, 'unknown_token') }
+  if (record.used || record.expires_at <= now) return { status: 410 as const, body: problem(410, 'expired_token') }
+  return { status: 200 as const, athlete }
+}

@@ -1,0 +1,91 @@
+import * as payments from '../../contracts/payments.contract'
+import * as transactions from '../../contracts/transactions.contract'
+import { db, type PaymentRecord } from '../db'
+import { defineHandler, problem, reply, type MockContext } from '../handler'
+import { nextId } from '../records'
+
+const cents = (euros: number) => Math.round(euros * 100)
+
+export function paymentHandlers(ctx: MockContext) {
+  return [
+    defineHandler(ctx, transactions.list, ({ athlete }) => {
+      const rows = db.transactions.findMany((q) => q.where({ athlete_id: athlete.id }), { orderBy: { data: 'desc' } })
+      return reply(200, { transazioni: rows.map(({ athlete_id: _a, ...row }) => row) })
+    }),
+
+    defineHandler(ctx, payments.start, async ({ athlete, body, request, now }) => {
+      const replay = db.payments.findFirst((q) => q.where({ idempotency_key: body.idempotency_key }))
+      const portal = request.headers.get('origin') ?? new URL(request.url).origin
+      const answer = (payment: PaymentRecord) =>
+        reply(201, {
+          pagamento_id: payment.pagamento_id,
+          redirect_url: `${portal}/payment?pagamento_id=${payment.pagamento_id}`,
+          totale: payment.totale,
+        })
+      if (replay) return answer(replay)
+
+      const race = db.races.findFirst((q) => q.where({ id: body.project_id }))
+      const subscription = db.subscriptions.findFirst((q) => q.where({ athlete_id: athlete.id, project_id: body.project_id }))
+      if (!race || !subscription) return reply(422, problem(422, 'no_subscription'))
+      if (subscription.pagato) return reply(422, problem(422, 'already_paid'))
+      const total =
+        cents(race.prezzo) +
+        (body.opzione_rimborso === 'protetto' ? cents(race.supplemento_rimborso) : 0) +
+        (body.noleggio_gps ? cents(race.noleggio_gps) : 0)
+      if (total !== cents(body.totale_atteso)) return reply(409, problem(409, 'total_mismatch'))
+
+      // The simulated provider settles at once: the athlete comes back to a successful payment.
+      const at = new Date(now).toISOString()
+      const pagamento_id = `PAY-${crypto.randomUUID().slice(0, 8).toUpperCase()}`
+      const payment = await db.payments.create({
+        pagamento_id,
+        stato: 'success',
+        project_id: race.id,
+        totale: total / 100,
+        aggiornato: at,
+        athlete_id: athlete.id,
+        idempotency_key: body.idempotency_key,
+        link_code: null,
+        scade: null,
+      })
+      const bib = nextId(db.entrants.findMany((q) => q.where({ race_id: race.id })).map((e) => e.pettorale))
+      await db.subscriptions.update((q) => q.where({ athlete_id: athlete.id, project_id: race.id }), {
+        data(record) {
+          record.pagato = true
+          record.pettorale = bib
+          record.opzione_rimborso = body.opzione_rimborso
+          record.noleggio_gps = body.noleggio_gps
+          record.totale = total / 100
+        },
+      })
+      await db.transactions.create({
+        id: `TX-${pagamento_id}`,
+        athlete_id: athlete.id,
+        data: at,
+        descrizione: `${race.nome} ${String(race.edizione)}`,
+        gara_id: race.id,
+        importo: total / 100,
+        valuta: 'EUR',
+        metodo: 'card',
+        stato: 'paid',
+      })
+      return answer(payment)
+    }),
+
+    defineHandler(ctx, payments.status, ({ params }) => {
+      const payment = db.payments.findFirst((q) => q.where({ pagamento_id: params.id }))
+      return payment ? reply(200, publicPayment(payment)) : reply(404, problem(404, 'payment_not_found'))
+    }),
+
+    defineHandler(ctx, payments.byLink, ({ params, now }) => {
+      const payment = db.payments.findFirst((q) => q.where({ link_code: params.code }))
+      if (!payment) return reply(404, problem(404, 'payment_not_found'))
+      const lapsed = payment.stato === 'expired' || (payment.stato === 'pending' && payment.scade !== null && payment.scade <= now)
+      return lapsed ? reply(410, problem(410, 'request_expired')) : reply(200, publicPayment(payment))
+    }),
+  ]
+}
+
+function publicPayment({ athlete_id: _a, idempotency_key: _k, link_code: _l, scade: _s, ...status }: PaymentRecord) {
+  return status
+}

@@ -1,0 +1,17 @@
+import { setupServer } from 'msw/node'
+import { createControls } from './controls'
+import { loadDb } from './db'
+import { createHandlers } from './handlers'
+import { createSeed, SEED_NOW_MS } from './seed'
+
+/** Where the API lives in unit tests. */
+export const TEST_API_BASE = 'http://api.pettorale.test'
+
+export const controls = createControls(SEED_NOW_MS)
+export const server = setupServer(...createHandlers({ baseUrl: TEST_API_BASE, controls, onWrite: () => {} }))
+
+/** Every test starts from the seed, at the seed's "now", with no faults. */
+export async function resetMockBackend(): Promise<void> {
+  controls.reset()
+  await loadDb(createSeed())
+}

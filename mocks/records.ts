@@ -1,0 +1,39 @@
+import type { Profile } from '../contracts/athlete.contract'
+import { db, type AthleteRecord, type SubscriptionRecord } from './db'
+
+const HOUR_MS = 3_600_000
+/** Lifetime of a password-grant token, as `expires_in` says. */
+export const PASSWORD_GRANT_TTL_S = 8 * 3600
+export const MAIL_SESSION_TTL_MS = 24 * HOUR_MS
+export const SOCIAL_SESSION_TTL_MS = HOUR_MS
+export const RESET_TOKEN_TTL_MS = HOUR_MS
+export const CONFIRM_TOKEN_TTL_MS = 24 * HOUR_MS
+
+export function randomToken(prefix: string): string {
+  return `${prefix}-${crypto.randomUUID().replaceAll('-', '')}`
+}
+
+export async function openSession(athleteId: number, expiresAt: number, token = randomToken('tok')) {
+  await db.sessions.create({ token, athlete_id: athleteId, expires_at: expiresAt })
+  return token
+}
+
+export function findAthleteByMail(mail: string): AthleteRecord | undefined {
+  const wanted = mail.trim().toLowerCase()
+  return db.athletes.findFirst((q) => q.where({ mail: (m) => m?.toLowerCase() === wanted }))
+}
+
+export function toProfile(record: AthleteRecord): Profile {
+  const { password: _password, confermato: _confermato, ...profile } = record
+  return structuredClone(profile)
+}
+
+export function toSubscription(record: SubscriptionRecord) {
+  const { athlete_id: _owner, ...subscription } = record
+  return { ...subscription }
+}
+
+/** The next free integer id of a collection's numeric `id`. */
+export function nextId(ids: number[]): number {
+  return ids.reduce((max, id) => Math.max(max, id), 0) + 1
+}

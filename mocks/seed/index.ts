@@ -1,0 +1,40 @@
+import type { DbSnapshot } from '../db'
+import { fieldOf } from './entrants'
+import { experienceReports, payments, subscriptions, transactions } from './ledger'
+import { ATHLETES } from './personas'
+import { RACES } from './races'
+import { MAIL_TOKENS } from './tokens'
+
+export { PERSONAS, type Persona } from './personas'
+export { SEED_RACE_IDS } from './races'
+export { SEED_NOW_ISO, SEED_NOW_MS } from './time'
+export { SEED_TOKENS } from './tokens'
+
+function build(): DbSnapshot {
+  const fields = RACES.map(fieldOf)
+  return {
+    athletes: [...ATHLETES],
+    sessions: [],
+    mailTokens: [...MAIL_TOKENS],
+    races: [...RACES],
+    subscriptions: subscriptions(),
+    entrants: fields.flatMap((field) => field.entrants),
+    rankings: fields.flatMap((field) => field.ranking),
+    transactions: transactions(),
+    payments: payments(),
+    experience: experienceReports(),
+    files: [],
+  }
+}
+
+let built: DbSnapshot | undefined
+
+/**
+ * The simulated backend's data at SEED_NOW: the same on every call. Each call returns its own copy,
+ * since the database mutates the records it is loaded with; generating thousands of entrants once
+ * keeps the reset before every test cheap.
+ */
+export function createSeed(): DbSnapshot {
+  built ??= build()
+  return structuredClone(built)
+}

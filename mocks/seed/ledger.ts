@@ -1,0 +1,147 @@
+import type { RefundOption } from '../../contracts/athlete.contract'
+import type { PaymentState } from '../../contracts/payments.contract'
+import type { RaceDetail } from '../../contracts/races.contract'
+import type { Transaction } from '../../contracts/transactions.contract'
+import type { ExperienceRecord, PaymentRecord, SubscriptionRecord, TransactionRecord } from '../db'
+import { categoryFor } from './categories'
+import { athleteById, ATHLETE_IDS } from './personas'
+import { raceById } from './races'
+import { rome } from './time'
+import { SEED_TOKENS } from './tokens'
+
+const { completo, revisione, scaduto, pax, social } = ATHLETE_IDS
+
+interface Options {
+  opzione_rimborso: RefundOption
+  noleggio_gps: boolean
+}
+
+/** A persona's place in a race; `paid` holds the options paid for, null while payment is still due. */
+export interface Enrolment {
+  athleteId: number
+  raceId: number
+  bib: number | null
+  /** Rome wall-clock time the waiver was signed; the portal asks for it before payment. */
+  signed: string | null
+  paid: Options | null
+}
+
+const STANDARD: Options = { opzione_rimborso: 'standard', noleggio_gps: false }
+
+export const ENROLMENTS: readonly Enrolment[] = [
+  { athleteId: completo, raceId: 202, bib: 57, signed: '2026-02-20T19:58', paid: STANDARD },
+  { athleteId: completo, raceId: 203, bib: null, signed: null, paid: null },
+  { athleteId: pax, raceId: 102, bib: 88, signed: '2025-02-10T21:24', paid: { opzione_rimborso: 'standard', noleggio_gps: true } },
+  { athleteId: pax, raceId: 103, bib: 41, signed: '2025-03-05T18:33', paid: { opzione_rimborso: 'protetto', noleggio_gps: false } },
+  { athleteId: revisione, raceId: 105, bib: 12, signed: '2025-04-14T12:08', paid: STANDARD },
+  { athleteId: scaduto, raceId: 106, bib: 73, signed: '2025-01-08T19:45', paid: STANDARD },
+  { athleteId: social, raceId: 204, bib: 121, signed: '2026-02-23T18:20', paid: STANDARD },
+]
+
+/** The category an athlete runs in, by the age reached in the race's year. */
+export function categoryAt(athleteId: number, race: RaceDetail): string {
+  const athlete = athleteById(athleteId)
+  if (!athlete.sesso || !athlete.data_nascita) throw new Error(`athlete ${String(athleteId)} has no sex or birth date`)
+  return categoryFor(athlete.sesso, race.edizione - Number(athlete.data_nascita.slice(0, 4)))
+}
+
+/** What the payment handler would charge: fee plus the options, summed in cents. */
+function totalFor(race: RaceDetail, options: Options): number {
+  const cents = (euros: number) => Math.round(euros * 100)
+  const total =
+    cents(race.prezzo) +
+    (options.opzione_rimborso === 'protetto' ? cents(race.supplemento_rimborso) : 0) +
+    (options.noleggio_gps ? cents(race.noleggio_gps) : 0)
+  return total / 100
+}
+
+export function subscriptions(): SubscriptionRecord[] {
+  return ENROLMENTS.map(({ athleteId, raceId, bib, signed, paid }) => {
+    const race = raceById(raceId)
+    return {
+      athlete_id: athleteId,
+      project_id: raceId,
+      liberatoria: signed !== null,
+      liberatoria_signed: signed === null ? null : rome(signed),
+      pettorale: bib,
+      categoria: categoryAt(athleteId, race),
+      pagato: paid !== null,
+      opzione_rimborso: paid?.opzione_rimborso ?? null,
+      noleggio_gps: paid?.noleggio_gps ?? false,
+      totale: paid === null ? null : totalFor(race, paid),
+    }
+  })
+}
+
+interface Charge {
+  pagamento_id: string
+  athleteId: number
+  raceId: number
+  /** Rome wall-clock time of the last change. */
+  at: string
+  options: Options
+  stato: PaymentState
+  /** Set when the organiser sent a payment link: its code and its expiry (Rome time). */
+  link?: { code: string; scade: string }
+  /** The line on the athlete's transaction list; an unused link never makes one. */
+  transaction?: { id: string; stato: Transaction['stato'] }
+}
+
+const CHARGES: readonly Charge[] = [
+  { pagamento_id: 'PAY-3C81F0A2', athleteId: scaduto, raceId: 106, at: '2025-01-08T19:48', options: STANDARD, stato: 'success', transaction: { id: 'TX-2025-0001', stato: 'paid' } },
+  { pagamento_id: 'PAY-7E0D44B9', athleteId: pax, raceId: 102, at: '2025-02-10T21:27', options: { opzione_rimborso: 'standard', noleggio_gps: true }, stato: 'success', transaction: { id: 'TX-2025-0002', stato: 'paid' } },
+  // Withdrew injured with the protected option: the charge went through and was refunded in full.
+  { pagamento_id: 'PAY-A91B5C06', athleteId: completo, raceId: 104, at: '2025-02-11T13:02', options: { opzione_rimborso: 'protetto', noleggio_gps: false }, stato: 'success', transaction: { id: 'TX-2025-0003', stato: 'refunded' } },
+  { pagamento_id: 'PAY-5F62E8D3', athleteId: pax, raceId: 103, at: '2025-03-05T18:36', options: { opzione_rimborso: 'protetto', noleggio_gps: false }, stato: 'success', transaction: { id: 'TX-2025-0004', stato: 'paid' } },
+  { pagamento_id: 'PAY-D04A7713', athleteId: revisione, raceId: 105, at: '2025-04-14T12:11', options: STANDARD, stato: 'success', transaction: { id: 'TX-2025-0005', stato: 'paid' } },
+  { pagamento_id: 'PAY-61E93BC8', athleteId: pax, raceId: 107, at: '2025-06-20T10:00', options: STANDARD, stato: 'expired', link: { code: SEED_TOKENS.paymentLinkExpired, scade: '2025-06-30T23:59' } },
+  // The card was declined, the second attempt minutes later went through.
+  { pagamento_id: 'PAY-0B7FA2E5', athleteId: completo, raceId: 202, at: '2026-02-20T20:02', options: STANDARD, stato: 'failed', transaction: { id: 'TX-2026-0001', stato: 'failed' } },
+  { pagamento_id: 'PAY-C2586D1F', athleteId: completo, raceId: 202, at: '2026-02-20T20:04', options: STANDARD, stato: 'success', transaction: { id: 'TX-2026-0002', stato: 'paid' } },
+  { pagamento_id: 'PAY-E8394A60', athleteId: social, raceId: 204, at: '2026-02-24T09:10', options: STANDARD, stato: 'success', link: { code: SEED_TOKENS.paymentLinkSuccess, scade: '2026-03-03T23:59' }, transaction: { id: 'TX-2026-0003', stato: 'paid' } },
+  // PAX holders enter the flagship directly: the organiser sent the link, the athlete has not paid yet.
+  { pagamento_id: 'PAY-4D17B9C2', athleteId: pax, raceId: 201, at: '2026-02-27T11:00', options: STANDARD, stato: 'pending', link: { code: SEED_TOKENS.paymentLinkPending, scade: '2026-03-09T23:59' }, transaction: { id: 'TX-2026-0004', stato: 'pending' } },
+]
+
+export function payments(): PaymentRecord[] {
+  return CHARGES.map(({ pagamento_id, athleteId, raceId, at, options, stato, link }) => ({
+    pagamento_id,
+    stato,
+    project_id: raceId,
+    totale: totalFor(raceById(raceId), options),
+    aggiornato: rome(at),
+    athlete_id: athleteId,
+    idempotency_key: `seed-${pagamento_id}`,
+    link_code: link?.code ?? null,
+    scade: link ? Date.parse(rome(link.scade)) : null,
+  }))
+}
+
+export function transactions(): TransactionRecord[] {
+  return CHARGES.flatMap(({ athleteId, raceId, at, options, link, transaction }) => {
+    if (!transaction) return []
+    const race = raceById(raceId)
+    return [
+      {
+        id: transaction.id,
+        athlete_id: athleteId,
+        data: rome(at),
+        descrizione: `Iscrizione ${race.nome} ${String(race.edizione)}`,
+        gara_id: raceId,
+        importo: totalFor(race, options),
+        valuta: 'EUR' as const,
+        metodo: link ? ('link' as const) : ('card' as const),
+        stato: transaction.stato,
+      },
+    ]
+  })
+}
+
+export function experienceReports(): ExperienceRecord[] {
+  return [
+    { id: 1, athlete_id: pax, gara: 'Sentiero dei Larici 25K 2025', data: '2025-06-15', gara_id: 102, qualificante: true, stato: 'accettata', inviata: rome('2025-06-17T20:12') },
+    { id: 2, athlete_id: pax, gara: 'Alte Vie di Cogne 52K 2025', data: '2025-07-12', gara_id: 103, qualificante: true, stato: 'accettata', inviata: rome('2025-07-14T09:40') },
+    { id: 3, athlete_id: pax, gara: 'Traversata delle Langhe 60K', data: '2025-10-12', gara_id: null, qualificante: false, stato: 'in_verifica', inviata: rome('2026-02-25T21:05') },
+    { id: 4, athlete_id: completo, gara: 'Trail delle Cinque Vette 35K', data: '2025-09-21', gara_id: null, qualificante: false, stato: 'in_verifica', inviata: rome('2026-02-28T17:30') },
+  ]
+}

@@ -1,0 +1,307 @@
+import type { RaceDetail, TrailType } from '../../contracts/races.contract'
+import { rome } from './time'
+
+/** What a race is, edition after edition. */
+interface Course {
+  nome: string
+  localita: string
+  distanza_km: number
+  dislivello_m: number
+  tipo_percorso: TrailType
+  tempo_limite_ore: number
+  categoria: 'Ultra' | 'Trail' | 'Short' | 'Vertical' | 'Snow'
+  esperienza: boolean
+  qualificante: boolean
+  ammissione: 'diretta' | 'lotteria'
+  eta_minima: number
+  /** ITRA points of the course (0-6); null where the course is not ITRA-rated. */
+  itra: number | null
+  /** ITRA mountain level (0-12); null where not rated. */
+  punti: number | null
+  noleggio_gps: number
+  descrizione: string
+}
+
+const COURSES = {
+  flagship: {
+    nome: 'Tor des Pettorale 330',
+    localita: 'Courmayeur',
+    distanza_km: 330,
+    dislivello_m: 24_000,
+    tipo_percorso: 'ultra',
+    tempo_limite_ore: 150,
+    categoria: 'Ultra',
+    esperienza: false,
+    qualificante: false,
+    ammissione: 'lotteria',
+    eta_minima: 20,
+    itra: 6,
+    punti: 12,
+    noleggio_gps: 25,
+    descrizione:
+      'A non-stop loop of the Aosta Valley along its two high routes: 330 km, 24,000 m of climbing and more than ' +
+      'twenty passes above 2,000 m. Runners choose when to sleep in the seven life bases and have 150 hours to ' +
+      'close the loop back in Courmayeur. Places are drawn by lottery; PAX holders enter directly.',
+  },
+  larici: {
+    nome: 'Sentiero dei Larici 25K',
+    localita: 'La Thuile',
+    distanza_km: 25,
+    dislivello_m: 1_450,
+    tipo_percorso: 'trail',
+    tempo_limite_ore: 7,
+    categoria: 'Short',
+    esperienza: true,
+    qualificante: true,
+    ammissione: 'diretta',
+    eta_minima: 18,
+    itra: 2,
+    punti: 4,
+    noleggio_gps: 15,
+    descrizione:
+      'A first taste of high trails: a loop through larch woods and alpine pastures above La Thuile, with a view ' +
+      'of the Rutor glacier from the top. Well marked, with three refreshment points. It counts as a qualifying ' +
+      'experience race for the PAX.',
+  },
+  cogne: {
+    nome: 'Alte Vie di Cogne 52K',
+    localita: 'Cogne',
+    distanza_km: 52,
+    dislivello_m: 3_100,
+    tipo_percorso: 'trail',
+    tempo_limite_ore: 15,
+    categoria: 'Trail',
+    esperienza: true,
+    qualificante: true,
+    ammissione: 'diretta',
+    eta_minima: 18,
+    itra: 3,
+    punti: 6,
+    noleggio_gps: 15,
+    descrizione:
+      'Two passes and the balcony path of the Gran Paradiso national park, with ibex more likely than spectators. ' +
+      'A long day out for runners moving up from short trails. It counts as a qualifying experience race for the PAX.',
+  },
+  laghi: {
+    nome: 'Ultra dei Laghi Blu 100K',
+    localita: 'Gressoney-Saint-Jean',
+    distanza_km: 100,
+    dislivello_m: 6_200,
+    tipo_percorso: 'ultra',
+    tempo_limite_ore: 30,
+    categoria: 'Ultra',
+    esperienza: true,
+    qualificante: true,
+    ammissione: 'diretta',
+    eta_minima: 20,
+    itra: 5,
+    punti: 9,
+    noleggio_gps: 25,
+    descrizione:
+      'From Gressoney to the lakes under Monte Rosa and back, through the night. The start is at 5 in the morning ' +
+      'and most runners see a second sunrise. It counts as a qualifying experience race for the PAX.',
+  },
+  becca: {
+    nome: 'Skyrace della Becca 21K',
+    localita: 'Valtournenche',
+    distanza_km: 21,
+    dislivello_m: 1_900,
+    tipo_percorso: 'skyrace',
+    tempo_limite_ore: 6,
+    categoria: 'Short',
+    esperienza: true,
+    qualificante: false,
+    ammissione: 'diretta',
+    eta_minima: 18,
+    itra: 2,
+    punti: 5,
+    noleggio_gps: 15,
+    descrizione:
+      'Straight up to a 3,000 m summit on rocky ground, a short ridge with fixed ropes, and a fast descent to ' +
+      'Valtournenche. An experience race that does not count towards the PAX.',
+  },
+  bard: {
+    nome: 'Trail del Forte di Bard 30K',
+    localita: 'Bard',
+    distanza_km: 30,
+    dislivello_m: 1_800,
+    tipo_percorso: 'trail',
+    tempo_limite_ore: 8,
+    categoria: 'Trail',
+    esperienza: true,
+    qualificante: false,
+    ammissione: 'diretta',
+    eta_minima: 18,
+    itra: 2,
+    punti: 4,
+    noleggio_gps: 15,
+    descrizione:
+      'The spring opener: chestnut woods and old mule tracks of the lower valley, finishing inside the walls of ' +
+      'the Bard fortress. An experience race that does not count towards the PAX.',
+  },
+  notturna: {
+    nome: 'Notturna di Saint-Vincent 12K',
+    localita: 'Saint-Vincent',
+    distanza_km: 12,
+    dislivello_m: 550,
+    tipo_percorso: 'trail',
+    tempo_limite_ore: 3,
+    categoria: 'Short',
+    esperienza: false,
+    qualificante: false,
+    ammissione: 'diretta',
+    eta_minima: 16,
+    itra: 1,
+    punti: null,
+    noleggio_gps: 15,
+    descrizione:
+      'An evening race by headlamp on the paths above Saint-Vincent, starting at 7 pm from the spa gardens. ' +
+      'Short, fast and friendly; pasta party at the finish.',
+  },
+  snow: {
+    nome: 'Snow Trail di Cogne 15K',
+    localita: 'Cogne',
+    distanza_km: 15,
+    dislivello_m: 600,
+    tipo_percorso: 'snow',
+    tempo_limite_ore: 4,
+    categoria: 'Snow',
+    esperienza: false,
+    qualificante: false,
+    ammissione: 'diretta',
+    eta_minima: 16,
+    itra: 1,
+    punti: null,
+    noleggio_gps: 15,
+    descrizione:
+      'A winter race on the packed snow of the Sant’Orso meadows and the Valnontey cross-country tracks. ' +
+      'Microspikes recommended; the course is groomed the night before.',
+  },
+  pila: {
+    nome: 'Vertical di Pila',
+    localita: 'Gressan (Pila)',
+    distanza_km: 3.4,
+    dislivello_m: 1_000,
+    tipo_percorso: 'vertical',
+    tempo_limite_ore: 2,
+    categoria: 'Vertical',
+    esperienza: false,
+    qualificante: false,
+    ammissione: 'diretta',
+    eta_minima: 16,
+    itra: null,
+    punti: null,
+    noleggio_gps: 15,
+    descrizione:
+      'One thousand metres of climbing in 3.4 km under the Pila ski lifts, from the bottom station to the Chamolé ' +
+      'ridge. Individual start every 30 seconds; the descent is on foot or by gondola.',
+  },
+} satisfies Record<string, Course>
+
+const KIT: Record<TrailType, string> = {
+  ultra: 'headlamp with spare batteries, waterproof jacket and trousers, warm layer, survival blanket, 1 litre of water, phone',
+  trail: 'waterproof jacket, survival blanket, 0.5 litres of water, phone',
+  skyrace: 'windproof jacket, survival blanket, gloves, phone',
+  vertical: 'windproof jacket for the summit',
+  snow: 'microspikes or studded shoes, warm layer, gloves, hat',
+}
+
+function regolamento(course: Course): string {
+  const admission =
+    course.ammissione === 'lotteria'
+      ? 'Places are allocated by lottery among applicants; PAX holders enter directly.'
+      : 'Places are allocated in order of paid registration until the race is full.'
+  return [
+    `Minimum age on race day: ${String(course.eta_minima)}.`,
+    'A valid medical certificate for competitive athletics is required and must not expire before race day.',
+    admission,
+    `Time limit: ${String(course.tempo_limite_ore)} hours from the start; intermediate cut-offs are enforced by marshals.`,
+    `Mandatory kit: ${KIT[course.tipo_percorso]}.`,
+    'Registrations are personal and cannot be transferred. With the protected refund option the fee is refunded ' +
+      'in full up to 15 days before the start; otherwise it is not refunded.',
+  ].join(' ')
+}
+
+interface Edition {
+  id: number
+  course: Course
+  /** Rome wall-clock times. */
+  start: string
+  opens: string
+  closes: string
+  posti: number
+  /** Generated entrants: one per place taken. */
+  iscritti: number
+  prezzo: number
+}
+
+const toCents = (euros: number) => Math.round(euros * 100)
+
+function edition({ id, course, start, opens, closes, posti, iscritti, prezzo }: Edition): RaceDetail {
+  const { descrizione, ...facts } = course
+  return {
+    id,
+    ...facts,
+    edizione: Number(start.slice(0, 4)),
+    data_evento: rome(start),
+    apertura_iscrizioni: rome(opens),
+    chiusura_iscrizioni: rome(closes),
+    posti,
+    iscritti,
+    prezzo,
+    // The protected option costs a tenth of the fee, to the cent.
+    supplemento_rimborso: toCents(prezzo / 10) / 100,
+    descrizione,
+    regolamento: regolamento(course),
+  }
+}
+
+/**
+ * Ids of races that tests and QA reach for: at the seed's "now" each 2026 race below shows one
+ * registration display state.
+ */
+export const SEED_RACE_IDS = {
+  flagship: 201,
+  opening_days: 208,
+  opening_hours: 209,
+  open: 202,
+  closing: 204,
+  closed: 205,
+  full: 206,
+  live: 207,
+  pastWithRanking: 101,
+} as const
+
+export const RACES: readonly RaceDetail[] = [
+  // 2025: all run, all ranked.
+  edition({ id: 101, course: COURSES.flagship, start: '2025-09-14T10:00', opens: '2025-02-17T10:00', closes: '2025-03-31T18:00', posti: 600, iscritti: 480, prezzo: 900 }),
+  edition({ id: 102, course: COURSES.larici, start: '2025-06-15T09:00', opens: '2025-01-20T10:00', closes: '2025-06-08T23:59', posti: 400, iscritti: 260, prezzo: 42 }),
+  edition({ id: 103, course: COURSES.cogne, start: '2025-07-12T06:00', opens: '2025-01-20T10:00', closes: '2025-07-01T23:59', posti: 350, iscritti: 200, prezzo: 80 }),
+  edition({ id: 104, course: COURSES.becca, start: '2025-08-02T08:00', opens: '2025-02-03T10:00', closes: '2025-07-20T23:59', posti: 250, iscritti: 160, prezzo: 38 }),
+  edition({ id: 105, course: COURSES.pila, start: '2025-10-04T10:00', opens: '2025-03-03T10:00', closes: '2025-09-28T23:59', posti: 200, iscritti: 120, prezzo: 25 }),
+  edition({ id: 106, course: COURSES.snow, start: '2025-03-02T08:30', opens: '2024-12-02T10:00', closes: '2025-02-26T23:59', posti: 300, iscritti: 150, prezzo: 28 }),
+  edition({ id: 107, course: COURSES.laghi, start: '2025-07-26T05:00', opens: '2025-03-17T10:00', closes: '2025-07-13T23:59', posti: 400, iscritti: 220, prezzo: 170 }),
+
+  // 2026, as seen on Monday 2 March at 09:00 in Rome.
+  edition({ id: 201, course: COURSES.flagship, start: '2026-09-13T10:00', opens: '2026-02-16T10:00', closes: '2026-03-31T18:00', posti: 600, iscritti: 320, prezzo: 950 }),
+  edition({ id: 202, course: COURSES.larici, start: '2026-06-14T09:00', opens: '2026-02-02T10:00', closes: '2026-06-07T23:59', posti: 400, iscritti: 170, prezzo: 45 }),
+  edition({ id: 203, course: COURSES.cogne, start: '2026-07-11T06:00', opens: '2026-02-02T10:00', closes: '2026-06-30T23:59', posti: 350, iscritti: 110, prezzo: 85 }),
+  // Closes on Wednesday night: under 72 hours left.
+  edition({ id: 204, course: COURSES.bard, start: '2026-04-19T09:00', opens: '2026-01-12T10:00', closes: '2026-03-04T23:59', posti: 300, iscritti: 140, prezzo: 35 }),
+  // Closed last night, runs in three weeks.
+  edition({ id: 205, course: COURSES.notturna, start: '2026-03-21T19:00', opens: '2025-12-15T10:00', closes: '2026-03-01T23:59', posti: 250, iscritti: 160, prezzo: 25 }),
+  // Sold out in six weeks; registration would otherwise stay open until July.
+  edition({ id: 206, course: COURSES.becca, start: '2026-08-01T08:00', opens: '2026-01-15T10:00', closes: '2026-07-19T23:59', posti: 180, iscritti: 180, prezzo: 40 }),
+  // Started half an hour before "now".
+  edition({ id: 207, course: COURSES.snow, start: '2026-03-02T08:30', opens: '2025-12-01T10:00', closes: '2026-02-26T23:59', posti: 300, iscritti: 190, prezzo: 30 }),
+  // Registration opens in 14 days.
+  edition({ id: 208, course: COURSES.laghi, start: '2026-07-25T05:00', opens: '2026-03-16T10:00', closes: '2026-07-12T23:59', posti: 400, iscritti: 0, prezzo: 175 }),
+  // Registration opens at 18:00 today.
+  edition({ id: 209, course: COURSES.pila, start: '2026-10-03T10:00', opens: '2026-03-02T18:00', closes: '2026-09-27T23:59', posti: 200, iscritti: 0, prezzo: 25 }),
+]
+
+export function raceById(id: number): RaceDetail {
+  const race = RACES.find((candidate) => candidate.id === id)
+  if (!race) throw new Error(`the seed has no race ${String(id)}`)
+  return race
+}

@@ -1,0 +1,30 @@
+/** The seed's fixed "now": 09:00 in Rome on the day the spring registrations open. */
+export const SEED_NOW_ISO = '2026-03-02T08:00:00.000Z'
+export const SEED_NOW_MS = Date.parse(SEED_NOW_ISO)
+
+export const HOUR_MS = 3_600_000
+export const DAY_MS = 24 * HOUR_MS
+
+export function instant(ms: number): string {
+  return new Date(ms).toISOString()
+}
+
+/**
+ * A Rome wall-clock time (`YYYY-MM-DDTHH:mm`) as a UTC instant. The organiser announces starts and
+ * registration windows in local time, so the data reads as the race calendar does; summer time
+ * follows the EU rule (last Sunday of March to last Sunday of October, switching at 01:00 UTC).
+ */
+export function rome(local: string): string {
+  const asUtc = Date.parse(`${local}:00.000Z`)
+  const year = new Date(asUtc).getUTCFullYear()
+  const summerStart = lastSundayAt1Utc(year, 2)
+  const summerEnd = lastSundayAt1Utc(year, 9)
+  const winterGuess = asUtc - HOUR_MS
+  const offset = winterGuess >= summerStart && winterGuess < summerEnd ? 2 * HOUR_MS : HOUR_MS
+  return instant(asUtc - offset)
+}
+
+function lastSundayAt1Utc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0))
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1)
+}

@@ -1,0 +1,114 @@
+import { useLingui } from '@lingui/react/macro'
+import { useSelector } from '@xstate/react'
+import type { ReactNode } from 'react'
+import { Link, useRoute } from 'wouter'
+import { LoginDrawer } from '../features/auth/login-drawer'
+import { activateLocale, activeLocale, LOCALE_NAMES, LOCALES, type Locale } from '../lib/i18n'
+import { paths, PRIVACY_POLICY_URL } from '../lib/paths'
+import { useSession } from '../lib/session'
+import { Button } from '../ui/button'
+import { NotificationRegion } from '../ui/notification-region'
+import styles from './layout.module.css'
+import type { SessionServices } from './session-service'
+
+function NavLink({ href, children }: { href: string; children: ReactNode }) {
+  const [active] = useRoute(href === '/' ? '/' : `${href}/*?`)
+  return (
+    <Link href={href} aria-current={active ? 'page' : undefined}>
+      {children}
+    </Link>
+  )
+}
+
+export function Layout({ drawer, children }: { drawer: SessionServices['drawer']; children: ReactNode }) {
+  const { t } = useLingui()
+  const session = useSession()
+  const drawerOpen = useSelector(drawer, (s) => s.matches('open'))
+  const locale = activeLocale()
+
+  return (
+    <>
+      <a href="#main" className={styles.skip}>
+        {t`Skip to content`}
+      </a>
+      <header className={styles.header}>
+        <div className={styles.bar}>
+          <Link href={paths.home} className={styles.brand}>
+            pettorale
+          </Link>
+          <nav aria-label={t`Main`} className={styles.nav}>
+            <ul>
+              <li>
+                <NavLink href={paths.home}>{t`Races`}</NavLink>
+              </li>
+              <li>
+                <NavLink href={paths.contacts}>{t`Contacts`}</NavLink>
+              </li>
+              <li>
+                <NavLink href={paths.me}>{t`My area`}</NavLink>
+              </li>
+            </ul>
+          </nav>
+          <div className={styles.tools}>
+            <label className="visually-hidden" htmlFor="language">
+              {t`Language`}
+            </label>
+            <select
+              id="language"
+              className={styles.language}
+              value={locale}
+              onChange={(event) => void activateLocale(event.target.value as Locale)}
+            >
+              {LOCALES.map((code) => (
+                <option key={code} value={code} lang={code}>
+                  {LOCALE_NAMES[code]}
+                </option>
+              ))}
+            </select>
+            {session.status === 'loggedIn' && session.profile ? (
+              <>
+                <span className={styles.athlete}>{session.profile.nome ?? session.profile.mail}</span>
+                <Button variant="secondary" onClick={session.logout}>
+                  {t`Log out`}
+                </Button>
+              </>
+            ) : (
+              <Button onClick={() => session.promptLogin()} aria-busy={session.status === 'pending'}>
+                {t`Log in`}
+              </Button>
+            )}
+          </div>
+        </div>
+      </header>
+
+      <main id="main" className={styles.main}>
+        {children}
+      </main>
+
+      <footer className={styles.footer}>
+        <div className={styles.bar}>
+          <ul>
+            <li>
+              <Link href={paths.company}>{t`Company`}</Link>
+            </li>
+            <li>
+              <Link href={paths.contacts}>{t`Contacts`}</Link>
+            </li>
+            <li>
+              <a href={PRIVACY_POLICY_URL} target="_blank" rel="noopener noreferrer">
+                {t`Privacy policy (opens in a new tab)`}
+              </a>
+            </li>
+          </ul>
+          <p>{t`pettorale · trail races in the Alps`}</p>
+        </div>
+      </footer>
+
+      <NotificationRegion />
+      <LoginDrawer
+        open={drawerOpen}
+        onOpenChange={(open) => drawer.send(open ? { type: 'drawer.open', delayed: false } : { type: 'drawer.close' })}
+      />
+    </>
+  )
+}

@@ -1,0 +1,51 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
+import { lazy, type ComponentType } from 'react'
+import HomePage from '../features/races/home-page'
+import { paths } from '../lib/paths'
+import { ComingSoon } from '../ui/coming-soon'
+
+export interface RouteDefinition {
+  path: string
+  requiresLogin: boolean
+  Component: ComponentType
+}
+
+/** A route whose screen arrives in a later issue: guarded and reachable, honestly labelled. */
+function comingSoon(title: MessageDescriptor): ComponentType {
+  return function ComingSoonScreen() {
+    const { i18n } = useLingui()
+    return <ComingSoon title={i18n._(title)} />
+  }
+}
+
+const ProfilePage = lazy(() => import('../features/profile/profile-page'))
+const ContactsPage = lazy(() => import('../features/company/contacts-page'))
+const CompanyPage = lazy(() => import('../features/company/company-page'))
+const ConfirmAccountPage = lazy(() => import('../features/account/confirm-account-page'))
+
+/** Every screen of spec section 2 and decisions.md; the first match wins. */
+export const routes: RouteDefinition[] = [
+  { path: paths.home, requiresLogin: false, Component: HomePage },
+  { path: paths.me, requiresLogin: true, Component: ProfilePage },
+  { path: paths.myRaces, requiresLogin: true, Component: comingSoon(msg`My races`) },
+  { path: paths.openSubscriptions, requiresLogin: true, Component: comingSoon(msg`Open subscriptions`) },
+  { path: paths.transactions, requiresLogin: true, Component: comingSoon(msg`My transactions`) },
+  { path: paths.medicalCertificate, requiresLogin: true, Component: comingSoon(msg`Medical certificate`) },
+  { path: paths.experience, requiresLogin: true, Component: comingSoon(msg`My experience races`) },
+  { path: paths.register, requiresLogin: false, Component: comingSoon(msg`Registration`) },
+  { path: paths.payment, requiresLogin: false, Component: comingSoon(msg`Payment status`) },
+  { path: paths.paymentByLink, requiresLogin: false, Component: comingSoon(msg`Payment status by link`) },
+  { path: paths.confirmAccount, requiresLogin: false, Component: ConfirmAccountPage },
+  { path: paths.resetPassword, requiresLogin: false, Component: comingSoon(msg`Recover your account`) },
+  { path: '/reset-email/:token', requiresLogin: false, Component: comingSoon(msg`Choose a new password`) },
+  { path: '/race/:id/subscribe', requiresLogin: false, Component: comingSoon(msg`Race subscription`) },
+  { path: '/race/:id/subscribed', requiresLogin: false, Component: comingSoon(msg`Subscription complete`) },
+  { path: '/race/:id/ranking', requiresLogin: false, Component: comingSoon(msg`Race ranking`) },
+  { path: '/race/:id/subscribers', requiresLogin: false, Component: comingSoon(msg`Subscribers list`) },
+  { path: '/race/:id', requiresLogin: false, Component: comingSoon(msg`Race details`) },
+  { path: paths.contacts, requiresLogin: false, Component: ContactsPage },
+  { path: paths.company, requiresLogin: false, Component: CompanyPage },
+  { path: paths.requestExpired, requiresLogin: false, Component: comingSoon(msg`Request expired`) },
+]

@@ -1,0 +1,130 @@
+import { useLingui } from '@lingui/react/macro'
+import * as Dialog from '@radix-ui/react-dialog'
+import { useRef, useState, type FormEvent } from 'react'
+import { Link } from 'wouter'
+import { NOTICES, type NoticeCode } from '../../lib/notices'
+import { paths } from '../../lib/paths'
+import { useSession } from '../../lib/session'
+import { Button } from '../../ui/button'
+import { Field } from '../../ui/field'
+import { useNotices } from '../../ui/notifications'
+import styles from './login-drawer.module.css'
+import { validateLogin, type LoginErrors, type LoginFieldError } from './login-form'
+
+/** Outcomes of a sign-in the drawer repeats inside itself: the page behind a modal is hidden. */
+const LOGIN_OUTCOMES: ReadonlySet<NoticeCode> = new Set([
+  'wrong_password',
+  'account_not_confirmed',
+  'network_error',
+  'unexpected_answer',
+  'cant_retrieve_profile',
+])
+
+export function LoginDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t, i18n } = useLingui()
+  const session = useSession()
+  const emailRef = useRef<HTMLInputElement>(null)
+  const passwordRef = useRef<HTMLInputElement>(null)
+  const [errors, setErrors] = useState<LoginErrors>({})
+  const [showPassword, setShowPassword] = useState(false)
+  const [submittedAfter, setSubmittedAfter] = useState<number | null>(null)
+  const notices = useNotices()
+  const outcome =
+    submittedAfter === null ? undefined : notices.find((n) => n.id > submittedAfter && LOGIN_OUTCOMES.has(n.code))
+
+  const fieldMessage = (error: LoginFieldError | undefined, field: 'email' | 'password') => {
+    if (error === 'invalid_email') return t`Enter a valid e-mail address, like name@example.com.`
+    if (error === 'required') return field === 'email' ? t`Enter your e-mail.` : t`Enter your password.`
+    return null
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    const values = { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') }
+    const found = validateLogin(values)
+    setErrors(found)
+    if (found.email) return emailRef.current?.focus()
+    if (found.password) return passwordRef.current?.focus()
+    setSubmittedAfter(notices[0]?.id ?? 0)
+    session.login(values.email.trim(), values.password)
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content
+          className={styles.panel}
+          onOpenAutoFocus={(event) => {
+            event.preventDefault()
+            emailRef.current?.focus()
+          }}
+        >
+          <div className={styles.header}>
+            <Dialog.Title className={styles.title}>{t`Log in`}</Dialog.Title>
+            <Dialog.Close asChild>
+              <Button variant="quiet" aria-label={t`Close`}>
+                ×
+              </Button>
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className={styles.description}>
+            {t`Log in to enrol in races, upload your medical certificate and see your transactions.`}
+          </Dialog.Description>
+
+          <form className={styles.form} noValidate onSubmit={submit}>
+            {outcome ? (
+              <p role="alert" className={styles.alert}>
+                {i18n._(NOTICES[outcome.code].message)}
+              </p>
+            ) : null}
+            <Field
+              ref={emailRef}
+              label={t`E-mail`}
+              name="email"
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              error={fieldMessage(errors.email, 'email')}
+            />
+            <Field
+              ref={passwordRef}
+              label={t`Password`}
+              name="password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              error={fieldMessage(errors.password, 'password')}
+              addon={
+                <Button variant="secondary" aria-pressed={showPassword} onClick={() => setShowPassword((shown) => !shown)}>
+                  {t`Show password`}
+                </Button>
+              }
+            />
+            <Button type="submit" aria-busy={session.authenticating}>
+              {session.authenticating ? t`Logging in…` : t`Log in`}
+            </Button>
+          </form>
+
+          <p className={styles.divider}>{t`or`}</p>
+          <Button variant="secondary" onClick={() => void session.signInWith('google')}>
+            {t`Continue with Google`}
+          </Button>
+
+          <ul className={styles.links}>
+            <li>
+              <Link href={paths.resetPassword} onClick={() => onOpenChange(false)}>
+                {t`Forgot your password?`}
+              </Link>
+            </li>
+            <li>
+              <Link href={paths.register} onClick={() => onOpenChange(false)}>
+                {t`New here? Create an account`}
+              </Link>
+            </li>
+          </ul>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,109 @@
+import { useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useSearch } from 'wouter'
+import { RaceFilterSchema, type Race, type RaceFilter } from '../../../contracts/races.contract'
+import { registrationDisplay } from '../../../machines/races/registration-display'
+import { noticeForQueryError } from '../../lib/api-error-notice'
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/format'
+import { activeLocale } from '../../lib/i18n'
+import { NOTICES } from '../../lib/notices'
+import { paths } from '../../lib/paths'
+import { useNow } from '../../lib/use-now'
+import { buttonClass } from '../../ui/button'
+import { Page } from '../../ui/page'
+import { Empty, Loading, Problem } from '../../ui/state'
+import styles from './race-list.module.css'
+import { raceQueries } from './race-queries'
+import { RegistrationBadge } from './registration-badge'
+
+export default function HomePage() {
+  const { t, i18n } = useLingui()
+  const search = new URLSearchParams(useSearch())
+  const parsed = RaceFilterSchema.safeParse(search.get('filter'))
+  const filter: RaceFilter = parsed.success ? parsed.data : 'all'
+  const races = useQuery(raceQueries.list(filter))
+
+  const filters: Array<{ value: RaceFilter; label: string }> = [
+    { value: 'all', label: t`All races` },
+    { value: 'open', label: t`Open registrations` },
+    { value: 'closed', label: t`Closed` },
+  ]
+
+  return (
+    <Page title={t`Trail races`} lead={t`Mountain races for every runner, from your first trail to the 330 km.`}>
+      <nav aria-label={t`Filter races`} className={styles.filters}>
+        {filters.map((option) => (
+          <Link
+            key={option.value}
+            href={option.value === 'all' ? paths.home : `${paths.home}?filter=${option.value}`}
+            className={buttonClass(option.value === filter ? 'primary' : 'secondary')}
+            aria-current={option.value === filter ? 'page' : undefined}
+          >
+            {option.label}
+          </Link>
+        ))}
+      </nav>
+      {races.isPending ? (
+        <Loading label={t`Loading races…`} />
+      ) : races.isError ? (
+        <Problem
+          message={i18n._(NOTICES[noticeForQueryError(races.error)].message)}
+          onRetry={() => void races.refetch()}
+        />
+      ) : races.data.gare.length === 0 ? (
+        <Empty>
+          <p>{t`No races match this filter right now.`}</p>
+        </Empty>
+      ) : (
+        <RaceList races={races.data.gare} />
+      )}
+    </Page>
+  )
+}
+
+function RaceList({ races }: { races: Race[] }) {
+  const { t } = useLingui()
+  const now = useNow()
+  const locale = activeLocale()
+  return (
+    <ul className={styles.list}>
+      {races.map((race) => (
+        <li key={race.id} className={styles.card}>
+          <h2>
+            <Link href={paths.race(race.id)}>
+              {race.nome} {race.edizione}
+            </Link>
+          </h2>
+          <p className={styles.when}>
+            {formatDateTime(locale, race.data_evento)} · {race.localita}
+          </p>
+          <RegistrationBadge display={registrationDisplay(race, now)} />
+          <dl className={styles.facts}>
+            <div>
+              <dt>{t`Distance`}</dt>
+              <dd>{formatNumber(locale, race.distanza_km, 1)} km</dd>
+            </div>
+            <div>
+              <dt>{t`Elevation gain`}</dt>
+              <dd>{formatNumber(locale, race.dislivello_m)} m D+</dd>
+            </div>
+            <div>
+              <dt>{t`Time limit`}</dt>
+              <dd>{formatNumber(locale, race.tempo_limite_ore)} h</dd>
+            </div>
+            <div>
+              <dt>{t`Price`}</dt>
+              <dd>{formatMoney(locale, race.prezzo)}</dd>
+            </div>
+          </dl>
+          {race.esperienza || race.ammissione === 'lotteria' ? (
+            <ul className={styles.tags}>
+              {race.ammissione === 'lotteria' ? <li>{t`Lottery entry · PAX holders enrol directly`}</li> : null}
+              {race.esperienza ? <li>{race.qualificante ? t`Qualifying experience race` : t`Experience race`}</li> : null}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,132 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import * as account from '../../contracts/account.contract'
+import * as athlete from '../../contracts/athlete.contract'
+import * as auth from '../../contracts/auth.contract'
+import * as certificate from '../../contracts/certificate.contract'
+import * as files from '../../contracts/files.contract'
+import * as races from '../../contracts/races.contract'
+import { controls } from '../../mocks/node'
+import { PERSONAS } from '../../mocks/seed'
+import '../../tests/setup/mock-backend'
+import { callApi, configureApiClient } from './api-client'
+
+const completo = PERSONAS.find((p) => p.key === 'completo')!
+
+async function signIn(mail = completo.mail, password = completo.password) {
+  const result = await callApi(auth.token, { body: { grant_type: 'password', username: mail, password } })
+  if (!result.ok) throw new Error(`sign-in failed: ${result.error.kind}`)
+  return result.data.access_token
+}
+
+afterEach(() => configureApiClient({ getToken: () => null, onUnauthorized: () => {} }))
+
+describe('api client', () => {
+  it('decodes a good answer with its contract', async () => {
+    const result = await callApi(races.list, { query: { filter: 'all' } })
+    expect(result.ok).toBe(true)
+    if (result.ok) expect(result.data.gare.length).toBeGreaterThanOrEqual(13)
+  })
+
+  it('signs in with the password grant: Basic client header and form body', async () => {
+    const token = await signIn()
+    configureApiClient({ getToken: () => token })
+    const me = await callApi(athlete.me, {})
+    expect(me.ok && me.data.profilo[0]?.mail).toBe(completo.mail)
+  })
+
+  it('gives an http error with the decoded body for a wrong password', async () => {
+    const result = await callApi(auth.token, { body: { grant_type: 'password', username: completo.mail, password: 'nope' } })
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'http', operation: 'auth.token', status: 400, body: { error: 'invalid_grant', error_description: 'wrong_password' } },
+    })
+  })
+
+  it('gives an http error with the problem body for a duplicate registration (409)', async () => {
+    const result = await callApi(account.register, {
+      body: { nome: 'Marco', cognome: 'Rossi', mail: completo.mail, password: 'Pettorale-2026', privacy_policy: true },
+    })
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(result.error).toMatchObject({ kind: 'http', status: 409, body: { code: 'user_exists' } })
+  })
+
+  it('gives a network error when the server does not answer', async () => {
+    controls.fault('races.list', { kind: 'network' })
+    const result = await callApi(races.list, { query: {} })
+    expect(result).toEqual({ ok: false, error: { kind: 'network', operation: 'races.list' } })
+  })
+
+  it('gives a contract error, logged for developers, when the answer breaks the contract', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    controls.fault('races.list', { kind: 'malformed' })
+    const result = await callApi(races.list, { query: {} })
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(result.error).toMatchObject({ kind: 'contract', direction: 'response', status: 200 })
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('races.list response does not match its contract'))
+  })
+
+  it('refuses to send a body that breaks the contract', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const result = await callApi(account.register, {
+      body: { nome: '', cognome: 'Rossi', mail: 'not-an-email', password: 'short', privacy_policy: true },
+    })
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(result.error).toMatchObject({ kind: 'contract', direction: 'request' })
+    expect(warn).toHaveBeenCalled()
+  })
+
+  it('gives unauthorized without calling the server when a Bearer call has no token', async () => {
+    const result = await callApi(athlete.me, {})
+    expect(result).toEqual({ ok: false, error: { kind: 'unauthorized', operation: 'athlete.me' } })
+  })
+
+  it('gives unauthorized and tells the session when the server refuses the token', async () => {
+    const onUnauthorized = vi.fn()
+    configureApiClient({ getToken: () => 'tok-unknown', onUnauthorized })
+    const result = await callApi(athlete.me, {})
+    expect(result).toEqual({ ok: false, error: { kind: 'unauthorized', operation: 'athlete.me' } })
+    expect(onUnauthorized).toHaveBeenCalledWith('athlete.me')
+  })
+
+  it('treats an expired token as refused', async () => {
+    const token = await signIn()
+    configureApiClient({ getToken: () => token })
+    controls.advance(9 * 3600 * 1000)
+    const result = await callApi(athlete.me, {})
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(result.error.kind).toBe('unauthorized')
+  })
+
+  it('uploads the medical certificate to a signed URL and records its expiry', async () => {
+    const token = await signIn()
+    configureApiClient({ getToken: () => token })
+    const me = await callApi(athlete.me, {})
+    if (!me.ok) throw new Error('profile')
+    const profile = me.data.profilo[0]!
+    const pdf = new Blob(['%PDF-1.7 certificate'], { type: 'application/pdf' })
+    const signed = await callApi(files.requestUpload, {
+      body: { d: profile.id, type: 'contact', tags: ['CM'], size: pdf.size, content_type: pdf.type, extension: 'pdf', originalname: 'certificato.pdf' },
+    })
+    if (!signed.ok) throw new Error('signed url')
+    const put = await callApi(files.putSigned, { params: { signedurl: signed.data.signedurl }, body: pdf })
+    expect(put.ok).toBe(true)
+    const saved = await callApi(certificate.save, {
+      params: { id: profile.certificato_medico_id! },
+      body: {
+        data: {
+          type: 'custom_fields',
+          id: String(profile.certificato_medico_id),
+          attributes: { value: '2027-03-01', number_value: null, boolean_value: null, my_dirty: true },
+          relationships: { custom_field_definition: { data: { type: 'custom_field_definitions', id: '82' } } },
+        },
+      },
+    })
+    expect(saved.ok).toBe(true)
+    const after = await callApi(athlete.me, {})
+    expect(after.ok && after.data.profilo[0]).toMatchObject({
+      scadenza_certificato: '2027-03-01',
+      validazione_certificato: 'in_revisione',
+      certificato_medico_file: 'certificato.pdf',
+    })
+  })
+})

@@ -1,0 +1,175 @@
+import type { $ZodType } from 'zod/v4/core'
+import * as z from 'zod/mini'
+import type { BodyOf, OperationShape, PathParamsOf, QueryOf, SuccessOf } from '../../contracts/operation'
+
+/**
+ * What can go wrong with a call, as the rest of the portal sees it:
+ * - `network`: no answer (offline, dropped connection, CORS);
+ * - `unauthorized`: 401, or a Bearer call made without a token;
+ * - `http`: any other status outside 2xx, with its body decoded by the contract where it names one;
+ * - `contract`: the request or the answer does not match the contract (a bug on one side).
+ */
+export type ApiError =
+  | { kind: 'network'; operation: string }
+  | { kind: 'unauthorized'; operation: string }
+  | { kind: 'http'; operation: string; status: number; body: unknown }
+  | { kind: 'contract'; operation: string; direction: 'request' | 'response'; status?: number; detail: string }
+
+export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; error: ApiError }
+
+/** Thrown by `expectOk`, so TanStack Query sees failed reads as errors while keeping the kind. */
+export class ApiRequestError extends Error {
+  constructor(readonly error: ApiError) {
+    super(`${error.operation}: ${error.kind}`)
+    this.name = 'ApiRequestError'
+  }
+}
+
+export type CallInput<O extends OperationShape> = (O extends { pathParams: $ZodType }
+  ? { params: PathParamsOf<O> }
+  : { params?: never }) &
+  (O extends { query: $ZodType } ? { query: QueryOf<O> } : { query?: never }) &
+  (O extends { body: { schema: $ZodType } } ? { body: BodyOf<O> } : { body?: never }) & {
+    /** A Bearer other than the session's (the account-confirmation link carries its own). */
+    token?: string
+    signal?: AbortSignal
+  }
+
+export interface ApiClientConfig {
+  /** Base URL of the organiser's API, '' for same origin. */
+  baseUrl: string
+  /** The portal's fixed OAuth client, for the password grant's Basic header. */
+  clientId: string
+  clientSecret: string
+  getToken: () => string | null
+  /** A Bearer call was refused: the session is no longer valid on the server. */
+  onUnauthorized: (operation: string) => void
+}
+
+let config: ApiClientConfig = {
+  baseUrl: '',
+  clientId: '',
+  clientSecret: '',
+  getToken: () => null,
+  onUnauthorized: () => {},
+}
+
+export function configureApiClient(next: Partial<ApiClientConfig>): void {
+  config = { ...config, ...next }
+}
+
+/** The only place in the portal that calls `fetch`. */
+export async function callApi<O extends OperationShape>(
+  operation: O,
+  input: CallInput<O>,
+): Promise<ApiResult<SuccessOf<O>>> {
+  const name = operation.name
+  const fail = (error: ApiError): ApiResult<SuccessOf<O>> => ({ ok: false, error })
+
+  const params = (input.params ?? {}) as Record<string, string | number>
+  const url = buildUrl(operation, params, input.query as Record<string, unknown> | undefined)
+
+  const headers = new Headers({ accept: 'application/json' })
+  if (operation.auth === 'bearer') {
+    const token = input.token ?? config.getToken()
+    if (!token) return fail({ kind: 'unauthorized', operation: name })
+    headers.set('authorization', `Bearer ${token}`)
+  } else if (operation.auth === 'basic-client') {
+    headers.set('authorization', `Basic ${btoa(`${config.clientId}:${config.clientSecret}`)}`)
+  }
+
+  let body: BodyInit | undefined
+  if (operation.body) {
+    const checked = z.safeParse(operation.body.schema as z.ZodMiniType, input.body)
+    if (!checked.success) {
+      return fail(contractError(name, 'request', undefined, checked.error))
+    }
+    body = encodeBody(operation.body.kind, input.body, headers)
+  }
+
+  let response: Response
+  try {
+    response = await fetch(url, { method: operation.method, headers, body, signal: input.signal })
+  } catch (cause) {
+    if (input.signal?.aborted) throw cause
+    return fail({ kind: 'network', operation: name })
+  }
+
+  if (response.status === 401) {
+    if (operation.auth === 'bearer') config.onUnauthorized(name)
+    return fail({ kind: 'unauthorized', operation: name })
+  }
+
+  const payload = await readPayload(response)
+  const schema = operation.responses[response.status]
+  if (!response.ok) {
+    const decoded = schema ? z.safeParse(schema as z.ZodMiniType, payload) : null
+    return fail({ kind: 'http', operation: name, status: response.status, body: decoded?.success ? decoded.data : payload })
+  }
+  if (!schema) {
+    return fail({ kind: 'contract', operation: name, direction: 'response', status: response.status, detail: 'status not in contract' })
+  }
+  const decoded = z.safeParse(schema as z.ZodMiniType, payload)
+  if (!decoded.success) return fail(contractError(name, 'response', response.status, decoded.error))
+  return { ok: true, status: response.status, data: decoded.data as SuccessOf<O> }
+}
+
+/** For query functions: the data, or an `ApiRequestError` carrying the typed error. */
+export async function expectOk<T>(result: Promise<ApiResult<T>>): Promise<T> {
+  const settled = await result
+  if (!settled.ok) throw new ApiRequestError(settled.error)
+  return settled.data
+}
+
+function buildUrl(operation: OperationShape, params: Record<string, string | number>, query?: Record<string, unknown>) {
+  const absolute = operation.absoluteUrlParam
+  const url = absolute
+    ? new URL(String(params[absolute]))
+    : new URL(
+        config.baseUrl +
+          operation.path.replace(/:([A-Za-z_]+)/g, (_, key: string) => encodeURIComponent(String(params[key]))),
+        globalThis.location?.origin ?? 'http://localhost',
+      )
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value))
+  }
+  return url
+}
+
+function encodeBody(kind: NonNullable<OperationShape['body']>['kind'], value: unknown, headers: Headers): BodyInit {
+  switch (kind) {
+    case 'json':
+      headers.set('content-type', 'application/json')
+      return JSON.stringify(value)
+    case 'form':
+      headers.set('content-type', 'application/x-www-form-urlencoded')
+      return new URLSearchParams(value as Record<string, string>).toString()
+    case 'multipart': {
+      const form = new FormData()
+      for (const [key, part] of Object.entries(value as Record<string, string | Blob>)) form.append(key, part)
+      return form
+    }
+    case 'binary': {
+      const blob = value as Blob
+      if (blob.type) headers.set('content-type', blob.type)
+      return blob
+    }
+  }
+}
+
+async function readPayload(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (!text) return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
+
+function contractError(operation: string, direction: 'request' | 'response', status: number | undefined, error: z.core.$ZodError): ApiError {
+  const detail = z.prettifyError(error)
+  // For developers: the athlete sees a translated "unexpected answer" message instead.
+  console.warn(`[pettorale] ${operation} ${direction} does not match its contract:\n${detail}`)
+  return { kind: 'contract', operation, direction, status, detail }
+}

@@ -1,0 +1,49 @@
+import { i18n } from '@lingui/core'
+import { LOCALES, LocaleSchema, type Locale } from '../../contracts/locale'
+
+export const DEFAULT_LOCALE: Locale = 'it'
+const STORAGE_KEY = 'pettorale.locale'
+
+/** Names of the locales in their own language, for the switcher. */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  it: 'Italiano',
+  en: 'English',
+  es: 'Español',
+  fr: 'Français',
+  zh: '中文',
+  ja: '日本語',
+  ko: '한국어',
+}
+
+export { LOCALES, type Locale }
+
+/** The locale the athlete chose before, else the default (Italian). */
+export function initialLocale(): Locale {
+  const stored = LocaleSchema.safeParse(globalThis.localStorage?.getItem(STORAGE_KEY))
+  return stored.success ? stored.data : DEFAULT_LOCALE
+}
+
+// One chunk per catalog: only the active locale is downloaded.
+const catalogs: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
+  it: () => import('../../locales/it/messages.po'),
+  en: () => import('../../locales/en/messages.po'),
+  es: () => import('../../locales/es/messages.po'),
+  fr: () => import('../../locales/fr/messages.po'),
+  zh: () => import('../../locales/zh/messages.po'),
+  ja: () => import('../../locales/ja/messages.po'),
+  ko: () => import('../../locales/ko/messages.po'),
+}
+
+export async function activateLocale(locale: Locale): Promise<void> {
+  const { messages } = await catalogs[locale]()
+  i18n.loadAndActivate({ locale, messages: messages as never })
+  document.documentElement.lang = locale
+  globalThis.localStorage?.setItem(STORAGE_KEY, locale)
+}
+
+export function activeLocale(): Locale {
+  const parsed = LocaleSchema.safeParse(i18n.locale)
+  return parsed.success ? parsed.data : DEFAULT_LOCALE
+}
+
+export { i18n }

@@ -1,0 +1,68 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+
+export type NoticeTone = 'positive' | 'negative' | 'warning'
+
+/**
+ * Every message of the spec's error catalogue (section 8), by code. Machines and the API layer
+ * speak in these codes; only this table turns them into words.
+ */
+export const NOTICES = {
+  wrong_password: { tone: 'negative', message: msg`Wrong e-mail or password. Check them and try again.` },
+  account_not_confirmed: {
+    tone: 'negative',
+    message: msg`Your registration is not confirmed yet: open the link we sent to your e-mail.`,
+  },
+  cannot_confirm_account: {
+    tone: 'negative',
+    message: msg`We could not confirm your account: the link is invalid or has expired.`,
+  },
+  cant_retrieve_profile: {
+    tone: 'negative',
+    message: msg`We could not load your profile, so you have been signed out. Please sign in again.`,
+  },
+  account_confirmed: { tone: 'positive', message: msg`Your account is confirmed. Welcome!` },
+  password_changed: { tone: 'positive', message: msg`Your new password is saved and you are signed in.` },
+  session_expired: { tone: 'warning', message: msg`Your session has expired. Please sign in again.` },
+  network_error: {
+    tone: 'negative',
+    message: msg`We could not reach the server. Check your connection and try again.`,
+  },
+  unexpected_answer: {
+    tone: 'negative',
+    message: msg`The server sent an answer we did not understand. Please try again later.`,
+  },
+  server_error: { tone: 'negative', message: msg`Something went wrong on our side. Please try again later.` },
+  require_login_to_access: { tone: 'warning', message: msg`You must log in to access this section.` },
+  complete_profile: {
+    tone: 'warning',
+    message: msg`Complete your profile before continuing: some required details are missing.`,
+  },
+  login_to_enroll: { tone: 'warning', message: msg`You must log in to enroll in a race.` },
+  must_be_registered: { tone: 'warning', message: msg`You must be registered to apply for the races.` },
+  registration_failed: { tone: 'negative', message: msg`Registration failed. Please try again.` },
+  user_exists: { tone: 'negative', message: msg`An account with this e-mail already exists. Log in instead.` },
+  unknown_mail: {
+    tone: 'negative',
+    message: msg`This e-mail is incorrect or not registered. Correct it or register.`,
+  },
+  payment_failed: { tone: 'negative', message: msg`The payment failed. You have not been charged.` },
+  request_expired: { tone: 'negative', message: msg`This request has expired.` },
+  race_not_found: { tone: 'negative', message: msg`Race not found.` },
+  race_sold_out: { tone: 'negative', message: msg`This race is sold out.` },
+  invalid_medical_certificate: { tone: 'negative', message: msg`Your medical certificate is not valid.` },
+  no_subscriptions_available: { tone: 'warning', message: msg`No subscriptions are available.` },
+  email_sent: { tone: 'positive', message: msg`We have sent you an e-mail: check your inbox.` },
+  registration_successful: {
+    tone: 'positive',
+    message: msg`Registration successful. Check your e-mail to confirm your account.`,
+  },
+  file_uploaded: { tone: 'positive', message: msg`File uploaded.` },
+  profile_updated: { tone: 'positive', message: msg`Profile updated.` },
+  operation_saved: { tone: 'positive', message: msg`Certificate saved.` },
+  payment_successful: { tone: 'positive', message: msg`Payment successful.` },
+  race_registration_successful: { tone: 'positive', message: msg`You are registered for the race.` },
+  logged_out: { tone: 'positive', message: msg`You have signed out.` },
+} as const satisfies Record<string, { tone: NoticeTone; message: MessageDescriptor }>
+
+export type NoticeCode = keyof typeof NOTICES

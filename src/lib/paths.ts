@@ -1,0 +1,33 @@
+/** Every path of the portal, built in one place (spec section 2 and decisions.md). */
+export const paths = {
+  home: '/',
+  me: '/me',
+  myRaces: '/me/races',
+  openSubscriptions: '/me/open-subscriptions',
+  transactions: '/me/transactions',
+  medicalCertificate: '/me/medical-certificate',
+  experience: '/me/experience',
+  register: '/register',
+  payment: '/payment',
+  paymentByLink: '/payment/by-link',
+  confirmAccount: '/confirm-account',
+  resetPassword: '/reset-password',
+  resetEmail: (token: string) => `/reset-email/${encodeURIComponent(token)}`,
+  race: (id: number | string) => `/race/${String(id)}`,
+  subscribe: (id: number | string) => `/race/${String(id)}/subscribe`,
+  subscribed: (id: number | string) => `/race/${String(id)}/subscribed`,
+  ranking: (id: number | string) => `/race/${String(id)}/ranking`,
+  subscribers: (id: number | string) => `/race/${String(id)}/subscribers`,
+  contacts: '/contacts',
+  company: '/company',
+  requestExpired: '/request-expired',
+} as const
+
+/** Old addresses still linked from e-mails; the query string is kept. */
+export const LEGACY_REDIRECTS: Readonly<Record<string, string>> = {
+  '/reset_password': paths.resetPassword,
+  '/pay_status': paths.payment,
+  '/pay_status_link': paths.paymentByLink,
+}
+
+export const PRIVACY_POLICY_URL = import.meta.env.VITE_PRIVACY_POLICY_URL ?? 'https://www.pettorale.example/privacy'

@@ -1,0 +1,9 @@
+interface ImportMetaEnv {
+  /** Base URL of the organiser's API; empty for the same origin. */
+  readonly VITE_API_BASE_URL?: string
+  /** 'false' turns the simulated backend off. */
+  readonly VITE_API_MOCK?: string
+  readonly VITE_OAUTH_CLIENT_ID?: string
+  readonly VITE_OAUTH_CLIENT_SECRET?: string
+  readonly VITE_PRIVACY_POLICY_URL?: string
+}

@@ -1,0 +1,35 @@
+// @vitest-environment node
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { build } from 'vite'
+
+const outDir = mkdtempSync(join(tmpdir(), 'pettorale-real-build-'))
+
+function builtFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? builtFiles(join(dir, entry.name)) : [join(dir, entry.name)],
+  )
+}
+
+describe('a production build against the real backend (VITE_API_MOCK=false)', () => {
+  beforeAll(async () => {
+    process.env.VITE_API_MOCK = 'false'
+    try {
+      await build({ logLevel: 'silent', build: { outDir, emptyOutDir: true } })
+    } finally {
+      delete process.env.VITE_API_MOCK
+    }
+  }, 120_000)
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }))
+
+  it('contains no mock code: no handlers, no seed, no service worker start, no personas', () => {
+    const scripts = builtFiles(outDir).filter((file) => file.endsWith('.js'))
+    expect(scripts.length).toBeGreaterThan(0)
+    const text = scripts.map((file) => readFileSync(file, 'utf8')).join('\n')
+    for (const marker of ['pettoraleMock', 'setupWorker', 'pettorale.mock.db', '@pettorale.test', 'mock-storage', 'Pettorale-2026']) {
+      expect(text, `marker ${marker}`).not.toContain(marker)
+    }
+  })
+})

@@ -1,0 +1,65 @@
+import { expect, expectNoAxeViolations, logInFromHeader, loginDrawer, test } from './fixtures'
+
+const PUBLIC_SCREENS = [
+  ['/', 'Trail races'],
+  ['/contacts', 'Contacts'],
+  ['/company', 'About us'],
+  ['/register', 'Registration'],
+  ['/payment', 'Payment status'],
+  ['/payment/by-link', 'Payment status by link'],
+  ['/reset-password', 'Recover your account'],
+  ['/reset-email/some-token', 'Choose a new password'],
+  ['/race/201', 'Race details'],
+  ['/race/201/ranking', 'Race ranking'],
+  ['/race/201/subscribers', 'Subscribers list'],
+  ['/race/201/subscribe', 'Race subscription'],
+  ['/race/201/subscribed', 'Subscription complete'],
+  ['/request-expired', 'Request expired'],
+  ['/confirm-account', 'Account not confirmed'],
+  ['/nowhere', 'Page not found'],
+] as const
+
+const ATHLETE_SCREENS = [
+  ['/me', 'My profile'],
+  ['/me/races', 'My races'],
+  ['/me/open-subscriptions', 'Open subscriptions'],
+  ['/me/transactions', 'My transactions'],
+  ['/me/medical-certificate', 'Medical certificate'],
+  ['/me/experience', 'My experience races'],
+] as const
+
+test.describe('accessibility', () => {
+  for (const [path, title] of PUBLIC_SCREENS) {
+    test(`${path} has no axe violations`, async ({ page }) => {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+      await expectNoAxeViolations(page)
+    })
+  }
+
+  test('the athlete screens have no axe violations', async ({ page }) => {
+    await logInFromHeader(page, 'completo')
+    for (const [path, title] of ATHLETE_SCREENS) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+      await expectNoAxeViolations(page)
+    }
+  })
+
+  test('the open login drawer has no axe violations', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
+    await expect(loginDrawer(page)).toBeVisible()
+    await expectNoAxeViolations(page)
+  })
+
+  for (const width of [360, 1280]) {
+    test(`at ${String(width)} px nothing overflows sideways`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto('/')
+      await expect(page.getByRole('heading', { level: 1, name: 'Trail races' })).toBeVisible()
+      await expect(page.getByRole('listitem').first()).toBeVisible()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    })
+  }
+})

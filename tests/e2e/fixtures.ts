@@ -1,0 +1,68 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test as base, type Page } from '@playwright/test'
+import { PERSONAS, type Persona } from '../../mocks/seed'
+
+/**
+ * Every test: English unless the test picks another language, and no console error or uncaught
+ * exception in the page (a 4xx the test provokes is a network log, not an error of ours).
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
+    })
+    page.on('pageerror', (error) => errors.push(error.message))
+    await page.addInitScript(() => {
+      if (!localStorage.getItem('pettorale.locale')) localStorage.setItem('pettorale.locale', 'en')
+    })
+    await use(page)
+    expect(errors, 'errors in the browser console').toEqual([])
+  },
+})
+
+export { expect }
+
+export function persona(key: Persona['key']): Persona {
+  const found = PERSONAS.find((candidate) => candidate.key === key)
+  if (!found) throw new Error(`no persona ${key}`)
+  return found
+}
+
+/** The login drawer, however it was opened. */
+export function loginDrawer(page: Page) {
+  return page.getByRole('dialog', { name: 'Log in' })
+}
+
+export async function fillLogin(page: Page, key: Persona['key'], password?: string) {
+  const who = persona(key)
+  const drawer = loginDrawer(page)
+  await drawer.getByLabel('E-mail').fill(who.mail)
+  await drawer.getByLabel('Password', { exact: true }).fill(password ?? who.password)
+  await drawer.getByRole('button', { name: 'Log in' }).click()
+}
+
+/** Opens the portal's home page and logs in from the header. */
+export async function logInFromHeader(page: Page, key: Persona['key']) {
+  await page.goto('/')
+  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
+  await fillLogin(page, key)
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+}
+
+/** Drives the simulated backend's controls (see mocks/README.md). */
+export async function mock<T>(page: Page, run: (controls: MockControls) => T | Promise<T>): Promise<T> {
+  return page.evaluate(`(${run.toString()})(window.pettoraleMock)`) as Promise<T>
+}
+
+interface MockControls {
+  advance: (ms: number) => void
+  setNow: (at: string | number) => void
+  fault: (operation: string, fault: { kind: 'network' } | { kind: 'status'; status: number } | { kind: 'malformed' } | null) => void
+  latency: (operation: string, ms: number) => void
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([])
+}

@@ -1,0 +1,85 @@
+import { expect, logInFromHeader, mock, test } from './fixtures'
+
+test.describe('session', () => {
+  test('logging out returns to the home page signed out', async ({ page }) => {
+    await logInFromHeader(page, 'completo')
+    await page.goto('/me')
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await expect(page).toHaveURL('/')
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
+    expect(await page.evaluate(() => localStorage.getItem('pettorale.session'))).toBeNull()
+  })
+
+  test('a signed-in athlete stays signed in after a reload', async ({ page }) => {
+    await logInFromHeader(page, 'completo')
+    await page.goto('/me/races')
+    await expect(page.getByRole('heading', { level: 1, name: 'My races' })).toBeVisible()
+    await page.reload()
+    await expect(page).toHaveURL('/me/races')
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+  })
+
+  test('the session ends when its time is up', async ({ page }) => {
+    await logInFromHeader(page, 'completo')
+    await mock(page, (controls) => controls.advance(8 * 3600 * 1000 + 60_000))
+    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
+  })
+
+  test('when the profile cannot be loaded the athlete is signed out and told so', async ({ page }) => {
+    await page.goto('/')
+    await mock(page, (controls) => controls.fault('athlete.me', { kind: 'status', status: 500 }))
+    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Log in' })
+    await drawer.getByLabel('E-mail').fill('completo@pettorale.test')
+    await drawer.getByLabel('Password', { exact: true }).fill('Pettorale-2026')
+    await drawer.getByRole('button', { name: 'Log in' }).click()
+    await expect(drawer.getByRole('alert')).toHaveText(
+      'We could not load your profile, so you have been signed out. Please sign in again.',
+    )
+  })
+
+  test('a server that cannot be reached is explained, and the form keeps what was typed', async ({ page }) => {
+    await page.goto('/')
+    await mock(page, (controls) => controls.fault('auth.token', { kind: 'network' }))
+    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Log in' })
+    await drawer.getByLabel('E-mail').fill('completo@pettorale.test')
+    await drawer.getByLabel('Password', { exact: true }).fill('Pettorale-2026')
+    await drawer.getByRole('button', { name: 'Log in' }).click()
+    await expect(drawer.getByRole('alert')).toHaveText('We could not reach the server. Check your connection and try again.')
+    await expect(drawer.getByLabel('Password', { exact: true })).toHaveValue('Pettorale-2026')
+  })
+
+  test('social sign-in signs the athlete in and leaves no token in the address bar', async ({ page }) => {
+    await page.goto('/contacts')
+    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
+    await page.getByRole('button', { name: 'Continue with Google' }).click()
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+    await expect(page).toHaveURL('/contacts')
+  })
+
+  test('logging out in one tab logs out the other', async ({ page, context }) => {
+    await logInFromHeader(page, 'completo')
+    const other = await context.newPage()
+    await other.goto('/me')
+    await expect(other.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible()
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await expect(other).toHaveURL('/')
+    await expect(other.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
+  })
+
+  test('an account confirmation link signs the new athlete in and asks to complete the profile', async ({ page }) => {
+    const { SEED_TOKENS } = await import('../../mocks/seed')
+    await page.goto(`/confirm-account?contact_id=${String(SEED_TOKENS.confirmContactId)}&token=${SEED_TOKENS.confirmValid}`)
+    await expect(page).toHaveURL('/me')
+    await expect(page.getByText('Your account is confirmed. Welcome!')).toBeVisible()
+  })
+
+  test('an expired confirmation link says so and removes the token from the address bar', async ({ page }) => {
+    const { SEED_TOKENS } = await import('../../mocks/seed')
+    await page.goto(`/confirm-account?contact_id=${String(SEED_TOKENS.confirmContactId)}&token=${SEED_TOKENS.confirmExpired}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Account not confirmed' })).toBeVisible()
+    await expect(page).toHaveURL(`/confirm-account?contact_id=${String(SEED_TOKENS.confirmContactId)}`)
+  })
+})
