@@ -30,6 +30,7 @@ describe('isInternalPath: a remembered destination is only ever a path inside th
     ['a backslash-only prefix', '\\\\evil.com'],
     ['a backslash inside the path', '/me\\..\\evil'],
     ['a line feed (header injection)', '/me\nLocation: //evil.com'],
+    ['a tab that the URL parser drops', '/\t/evil.com'],
     ['a carriage return', '/me\rfoo'],
     ['a leading space', ' /me'],
   ])('refuses %s', (_name, path) => {

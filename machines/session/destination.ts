@@ -6,7 +6,10 @@ import { isProfileComplete } from './profile-completeness'
  * protocol-relative URL or a backslash trick.
  */
 export function isInternalPath(path: string): boolean {
-  return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') && !/[\r\n]/.test(path)
+  if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\') || /[\t\r\n]/.test(path)) return false
+  // Whatever the URL parser makes of it must stay on this origin.
+  const probe = 'http://portal.invalid'
+  return new URL(path, probe).origin === probe
 }
 
 /** Where an athlete goes after signing in (spec section 2). */

@@ -205,6 +205,7 @@ describe('session: login failures', () => {
     { failure: 'rejected credentials', error: failure('rejected'), notice: 'wrong_password' },
     { failure: 'an account not yet confirmed', error: failure('not_confirmed'), notice: 'account_not_confirmed' },
     { failure: 'a network failure', error: failure('network'), notice: 'network_error' },
+    { failure: 'an answer outside the contract', error: failure('unexpected'), notice: 'unexpected_answer' },
     { failure: 'an error without a reason', error: new Error('fetch failed'), notice: 'network_error' },
   ]
 
@@ -358,6 +359,8 @@ describe('session: token sign-in (social)', () => {
     h.send(socialSignIn('social-token', h.clock.now))
     expect(h.actor.getSnapshot().matches({ loggedIn: 'loadingProfile' })).toBe(true)
     expect(h.context()).toMatchObject({ token: 'social-token', expiresAt: T0 + 65 * MINUTE_MS })
+    // Nothing of the previous athlete stays visible while the new profile loads.
+    expect(h.context()).toMatchObject({ profile: null, possibleSubscriptions: [] })
     await waitFor(h.actor, isReady)
     expect(h.calls.loadProfile).toEqual([{ token: 'stored-token' }, { token: 'social-token' }])
     expect(h.navigations()).toEqual(['/'])
@@ -441,7 +444,7 @@ describe('session: account confirmation', () => {
     expect(h.actor.getSnapshot().matches('loggedIn')).toBe(true)
     h.clock.advance(1)
     expect(h.value()).toBe('loggedOut')
-    expect(h.notices()).toEqual(['session_expired'])
+    expect(h.notices()).toEqual(['account_confirmed', 'session_expired'])
   })
 
   it('success counts the 24 h from when the answer arrived', async () => {
@@ -495,6 +498,7 @@ describe('session: password reset', () => {
     expect(TOKEN_LIFETIME_MS.reset).toBe(24 * HOUR_MS)
     expect(h.calls.loadProfile).toEqual([{ token: RESET_TOKEN }])
     expect(h.navigations()).toEqual(['/'])
+    expect(h.notices()).toEqual(['password_changed'])
 
     h.clock.advance(24 * HOUR_MS - 1)
     expect(h.actor.getSnapshot().matches('loggedIn')).toBe(true)

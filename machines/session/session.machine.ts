@@ -27,9 +27,19 @@ export type SessionNotice =
   | 'cannot_confirm_account'
   | 'session_expired'
   | 'network_error'
+  | 'unexpected_answer'
+  | 'account_confirmed'
+  | 'password_changed'
 
 /** Why an actor failed, as the machine needs to know it. */
-export type SessionFailure = { reason: 'rejected' | 'not_confirmed' | 'network' }
+export type SessionFailure = { reason: 'rejected' | 'not_confirmed' | 'network' | 'unexpected' }
+
+const LOGIN_FAILURE_NOTICE: Record<SessionFailure['reason'], SessionNotice> = {
+  rejected: 'wrong_password',
+  not_confirmed: 'account_not_confirmed',
+  network: 'network_error',
+  unexpected: 'unexpected_answer',
+}
 
 export interface GrantedToken {
   accessToken: string
@@ -158,6 +168,8 @@ export const sessionMachine = setup({
       target: '.loggedIn',
       reenter: true,
       actions: assign({
+        // A new sign-in replaces the whole session: nothing of a previous athlete stays visible.
+        ...signedOut,
         token: ({ event }) => event.token,
         expiresAt: ({ event }) => event.now + TOKEN_LIFETIME_MS[event.source],
         navigateAfterProfile: true,
@@ -198,10 +210,7 @@ export const sessionMachine = setup({
             'clearSession',
             {
               type: 'notify',
-              params: ({ event }) => {
-                const reason = failureReason(event.error)
-                return reason === 'rejected' ? 'wrong_password' : reason === 'not_confirmed' ? 'account_not_confirmed' : 'network_error'
-              },
+              params: ({ event }) => LOGIN_FAILURE_NOTICE[failureReason(event.error)],
             },
           ],
         },
@@ -217,11 +226,14 @@ export const sessionMachine = setup({
         },
         onDone: {
           target: 'loggedIn',
-          actions: assign({
-            token: ({ event }) => event.output.token,
-            expiresAt: ({ event }) => event.output.receivedAt + TOKEN_LIFETIME_MS.confirmation,
-            navigateAfterProfile: true,
-          }),
+          actions: [
+            assign({
+              token: ({ event }) => event.output.token,
+              expiresAt: ({ event }) => event.output.receivedAt + TOKEN_LIFETIME_MS.confirmation,
+              navigateAfterProfile: true,
+            }),
+            { type: 'notify', params: 'account_confirmed' },
+          ],
         },
         onError: { target: 'loggedOut', actions: ['clearSession', { type: 'notify', params: 'cannot_confirm_account' }] },
       },
@@ -236,11 +248,14 @@ export const sessionMachine = setup({
         },
         onDone: {
           target: 'loggedIn',
-          actions: assign({
-            token: ({ event }) => event.output.accessToken,
-            expiresAt: ({ event }) => event.output.receivedAt + TOKEN_LIFETIME_MS.reset,
-            navigateAfterProfile: true,
-          }),
+          actions: [
+            assign({
+              token: ({ event }) => event.output.accessToken,
+              expiresAt: ({ event }) => event.output.receivedAt + TOKEN_LIFETIME_MS.reset,
+              navigateAfterProfile: true,
+            }),
+            { type: 'notify', params: 'password_changed' },
+          ],
         },
         onError: { target: 'loggedOut', actions: ['clearSession', { type: 'notify', params: 'cannot_confirm_account' }] },
       },

@@ -49,6 +49,18 @@ export function paymentHandlers(ctx: MockContext) {
         scade: null,
       })
       const bib = nextId(db.entrants.findMany((q) => q.where({ race_id: race.id })).map((e) => e.pettorale))
+      // The athlete is now one of the race's entrants: the subscribers list and the places left agree.
+      await db.entrants.create({
+        race_id: race.id,
+        pettorale: bib,
+        nome: [athlete.nome, athlete.cognome].filter(Boolean).join(' '),
+        nazionalita: countryCode(athlete.nazionalita),
+        paese: countryCode(athlete.paese),
+        regione: athlete.provincia,
+        categoria: subscription.categoria ?? 'SM',
+        team: athlete.team ?? null,
+      })
+      await db.races.update((q) => q.where({ id: race.id }), { data: (record) => void (record.iscritti += 1) })
       await db.subscriptions.update((q) => q.where({ athlete_id: athlete.id, project_id: race.id }), {
         data(record) {
           record.pagato = true
@@ -88,4 +100,9 @@ export function paymentHandlers(ctx: MockContext) {
 
 function publicPayment({ athlete_id: _a, idempotency_key: _k, link_code: _l, scade: _s, ...status }: PaymentRecord) {
   return status
+}
+
+/** Entrant rows carry ISO country codes; a profile may hold anything the athlete typed. */
+function countryCode(value: string | null | undefined): string {
+  return value && /^[A-Z]{2}$/.test(value) ? value : 'IT'
 }

@@ -17,7 +17,7 @@ interface Options {
 }
 
 /** A persona's place in a race; `paid` holds the options paid for, null while payment is still due. */
-export interface Enrolment {
+interface Enrolment {
   athleteId: number
   raceId: number
   bib: number | null

@@ -3,7 +3,7 @@ import type { AthleteRecord } from '../db'
 import type { Sex } from './categories'
 import { codiceFiscale } from './codice-fiscale'
 
-export type PersonaKey = 'nuovo' | 'completo' | 'revisione' | 'scaduto' | 'pax' | 'social'
+type PersonaKey = 'nuovo' | 'completo' | 'revisione' | 'scaduto' | 'pax' | 'social'
 
 /** A ready-made athlete to sign in as, one per situation worth trying. */
 export interface Persona {
@@ -17,7 +17,7 @@ export interface Persona {
 }
 
 /** Every seeded account signs in with this password. */
-export const SEED_PASSWORD = 'Pettorale-2026'
+const SEED_PASSWORD = 'Pettorale-2026'
 
 export const ATHLETE_IDS = {
   nuovo: 1,

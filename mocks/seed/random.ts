@@ -5,8 +5,6 @@
 export interface Rng {
   /** A float in [0, 1). */
   next(): number
-  /** An integer in [min, max]. */
-  int(min: number, max: number): number
   chance(probability: number): boolean
   pick<T>(items: readonly T[]): T
   /** One item, with odds proportional to its weight. */
@@ -22,14 +20,12 @@ export function createRng(seed: number): Rng {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
 
   return {
     next,
-    int,
     chance: (probability) => next() < probability,
     pick(items) {
-      const item = items[int(0, items.length - 1)]
+      const item = items[Math.floor(next() * items.length)]
       if (item === undefined) throw new Error('pick from an empty list')
       return item
     },

@@ -1,13 +1,8 @@
-/** The seed's fixed "now": 09:00 in Rome on the day the spring registrations open. */
+/** The seed's fixed "now": Monday 2 March 2026, 09:00 in Rome. */
 export const SEED_NOW_ISO = '2026-03-02T08:00:00.000Z'
 export const SEED_NOW_MS = Date.parse(SEED_NOW_ISO)
 
 export const HOUR_MS = 3_600_000
-export const DAY_MS = 24 * HOUR_MS
-
-export function instant(ms: number): string {
-  return new Date(ms).toISOString()
-}
 
 /**
  * A Rome wall-clock time (`YYYY-MM-DDTHH:mm`) as a UTC instant. The organiser announces starts and
@@ -21,10 +16,10 @@ export function rome(local: string): string {
   const summerEnd = lastSundayAt1Utc(year, 9)
   const winterGuess = asUtc - HOUR_MS
   const offset = winterGuess >= summerStart && winterGuess < summerEnd ? 2 * HOUR_MS : HOUR_MS
-  return instant(asUtc - offset)
+  return new Date(asUtc - offset).toISOString()
 }
 
-function lastSundayAt1Utc(year: number, month: number): number {
-  const lastDay = new Date(Date.UTC(year, month + 1, 0))
-  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1)
+function lastSundayAt1Utc(year: number, monthIndex: number): number {
+  const lastDay = new Date(Date.UTC(year, monthIndex + 1, 0))
+  return Date.UTC(year, monthIndex, lastDay.getUTCDate() - lastDay.getUTCDay(), 1)
 }

@@ -4,6 +4,7 @@ import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter'
 import { LEGACY_REDIRECTS } from '../lib/paths'
 import { useSession } from '../lib/session'
 import { notify } from '../ui/notifications'
+import { focusScreenHeading } from '../ui/page'
 import { Loading } from '../ui/state'
 import { decideNavigation } from './guard'
 import { NotFoundPage } from './not-found-page'
@@ -44,8 +45,7 @@ function useNavigationReset() {
       first.current = false
       return
     }
-    const frame = requestAnimationFrame(() => document.querySelector<HTMLElement>('main h1')?.focus())
-    return () => cancelAnimationFrame(frame)
+    focusScreenHeading()
   }, [path])
 }
 

@@ -21,7 +21,7 @@ function statusOf(snapshot: SessionSnapshot): SessionView['status'] {
 export function SessionProvider({ services, children }: { services: SessionServices; children: ReactNode }) {
   const { session, drawer } = services
   const status = useSelector(session, statusOf)
-  const authenticating = useSelector(session, (s) => s.matches('authenticating'))
+  const authenticating = useSelector(session, (s) => s.matches('authenticating') || s.matches({ loggedIn: 'loadingProfile' }))
   const profile = useSelector(session, (s) => s.context.profile)
   const possibleSubscriptions = useSelector(session, (s) => s.context.possibleSubscriptions)
 
@@ -35,9 +35,11 @@ export function SessionProvider({ services, children }: { services: SessionServi
       login: (username, password) => session.send({ type: 'session.login', username, password }),
       logout: () => session.send({ type: 'session.logout' }),
       signInWith: async (provider) => {
+        // The provider brings the athlete back to where they meant to go, across the full-page trip.
+        const back = session.getSnapshot().context.redirectTo ?? window.location.pathname + window.location.search
         const result = await callApi(auth.socialStart, {
           params: { provider },
-          body: { redirect_uri: window.location.href },
+          body: { redirect_uri: new URL(back, window.location.origin).href },
         })
         if (result.ok) window.location.assign(result.data.authorize_url)
         else notify(noticeForApiError(result.error))

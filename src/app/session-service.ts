@@ -127,7 +127,8 @@ export function startSession(landing: Landing) {
         localStorage.removeItem(STORAGE_KEY)
       }
     }
-    if (snapshot.matches('loggedIn')) drawer.send({ type: 'drawer.close' })
+    // Closed only once the profile is in: a failed profile load is told inside the drawer.
+    if (snapshot.matches({ loggedIn: 'ready' })) drawer.send({ type: 'drawer.close' })
   })
 
   // Signing out in one tab signs out the others.
@@ -150,7 +151,11 @@ export function startSession(landing: Landing) {
 
   session.start()
   drawer.start()
-  if (landing?.kind === 'social') session.send({ type: 'session.signInWithToken', token: landing.token, source: 'social', now: now() })
+  if (landing?.kind === 'social') {
+    // The provider returned to the page the athlete meant to reach: that is where they go.
+    session.send({ type: 'session.rememberDestination', path: window.location.pathname + window.location.search })
+    session.send({ type: 'session.signInWithToken', token: landing.token, source: 'social', now: now() })
+  }
   if (landing?.kind === 'confirm') session.send({ type: 'session.confirmAccount', contactId: landing.contactId, token: landing.token })
   return { session, drawer }
 }

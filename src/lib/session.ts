@@ -9,7 +9,7 @@ import type { SocialProvider } from '../../contracts/auth.contract'
 export interface SessionView {
   /** `pending`: a stored or new sign-in is being completed (token check, profile load). */
   status: 'loggedOut' | 'pending' | 'loggedIn'
-  /** Credentials are being checked: the login form waits. */
+  /** Credentials are being checked or the profile is loading after them: the login form waits. */
   authenticating: boolean
   profile: Profile | null
   profileComplete: boolean

@@ -52,6 +52,7 @@ export async function logInFromHeader(page: Page, key: Persona['key']) {
 
 /** Drives the simulated backend's controls (see mocks/README.md). */
 export async function mock<T>(page: Page, run: (controls: MockControls) => T | Promise<T>): Promise<T> {
+  await page.waitForFunction(() => 'pettoraleMock' in window)
   return page.evaluate(`(${run.toString()})(window.pettoraleMock)`) as Promise<T>
 }
 

@@ -25,6 +25,8 @@ export function LoginDrawer({ open, onOpenChange }: { open: boolean; onOpenChang
   const session = useSession()
   const emailRef = useRef<HTMLInputElement>(null)
   const passwordRef = useRef<HTMLInputElement>(null)
+  // The drawer is opened from several places (header, guard, screens), not by a Radix trigger.
+  const returnFocusTo = useRef<HTMLElement | null>(null)
   const [errors, setErrors] = useState<LoginErrors>({})
   const [showPassword, setShowPassword] = useState(false)
   const [submittedAfter, setSubmittedAfter] = useState<number | null>(null)
@@ -58,7 +60,13 @@ export function LoginDrawer({ open, onOpenChange }: { open: boolean; onOpenChang
           className={styles.panel}
           onOpenAutoFocus={(event) => {
             event.preventDefault()
+            returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
             emailRef.current?.focus()
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault()
+            const target = returnFocusTo.current?.isConnected ? returnFocusTo.current : null
+            ;(target ?? document.querySelector<HTMLElement>('main h1'))?.focus()
           }}
         >
           <div className={styles.header}>
