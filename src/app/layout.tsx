@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useSelector } from '@xstate/react'
-import type { ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { Link, useRoute } from 'wouter'
-import { LoginDrawer } from '../features/auth/login-drawer'
 import { activateLocale, activeLocale, LOCALE_NAMES, LOCALES, type Locale } from '../lib/i18n'
 import { paths, PRIVACY_POLICY_URL } from '../lib/paths'
 import { useSession } from '../lib/session'
@@ -10,6 +9,9 @@ import { Button } from '../ui/button'
 import { NotificationRegion } from '../ui/notification-region'
 import styles from './layout.module.css'
 import type { SessionServices } from './session-service'
+
+// The drawer (and its dialog library) loads the first time an athlete needs it, not with the home page.
+const LoginDrawer = lazy(() => import('../features/auth/login-drawer'))
 
 function NavLink({ href, children }: { href: string; children: ReactNode }) {
   const [active] = useRoute(href === '/' ? '/' : `${href}/*?`)
@@ -24,6 +26,10 @@ export function Layout({ drawer, children }: { drawer: SessionServices['drawer']
   const { t } = useLingui()
   const session = useSession()
   const drawerOpen = useSelector(drawer, (s) => s.matches('open'))
+  const drawerWanted = useSelector(drawer, (s) => !s.matches('closed'))
+  // Once loaded it stays mounted, so closing it can hand focus back and reopening is instant.
+  const [drawerLoaded, setDrawerLoaded] = useState(false)
+  if (drawerWanted && !drawerLoaded) setDrawerLoaded(true)
   const locale = activeLocale()
 
   return (
@@ -105,10 +111,14 @@ export function Layout({ drawer, children }: { drawer: SessionServices['drawer']
       </footer>
 
       <NotificationRegion />
-      <LoginDrawer
-        open={drawerOpen}
-        onOpenChange={(open) => drawer.send(open ? { type: 'drawer.open', delayed: false } : { type: 'drawer.close' })}
-      />
+      {drawerLoaded ? (
+        <Suspense fallback={null}>
+          <LoginDrawer
+            open={drawerOpen}
+            onOpenChange={(open) => drawer.send(open ? { type: 'drawer.open', delayed: false } : { type: 'drawer.close' })}
+          />
+        </Suspense>
+      ) : null}
     </>
   )
 }

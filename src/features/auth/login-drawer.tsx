@@ -20,7 +20,7 @@ const LOGIN_OUTCOMES: ReadonlySet<NoticeCode> = new Set([
   'cant_retrieve_profile',
 ])
 
-export function LoginDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function LoginDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t, i18n } = useLingui()
   const session = useSession()
   const emailRef = useRef<HTMLInputElement>(null)
