@@ -17,14 +17,23 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 
 export { LOCALES, type Locale }
 
+/**
+ * Development only: every message accented and lengthened, so text that skips the catalogs stands
+ * out. Turn it on with `localStorage.setItem('pettorale.locale', 'pseudo')`.
+ */
+const PSEUDO = 'pseudo'
+type CatalogLocale = Locale | typeof PSEUDO
+
 /** The locale the athlete chose before, else the default (Italian). */
-export function initialLocale(): Locale {
-  const stored = LocaleSchema.safeParse(globalThis.localStorage?.getItem(STORAGE_KEY))
+export function initialLocale(): CatalogLocale {
+  const raw = globalThis.localStorage?.getItem(STORAGE_KEY)
+  if (import.meta.env.DEV && raw === PSEUDO) return PSEUDO
+  const stored = LocaleSchema.safeParse(raw)
   return stored.success ? stored.data : DEFAULT_LOCALE
 }
 
 // One chunk per catalog: only the active locale is downloaded.
-const catalogs: Record<Locale, () => Promise<{ messages: Record<string, unknown> }>> = {
+const catalogs: Partial<Record<CatalogLocale, () => Promise<{ messages: Record<string, unknown> }>>> = {
   it: () => import('../../locales/it/messages.po'),
   en: () => import('../../locales/en/messages.po'),
   es: () => import('../../locales/es/messages.po'),
@@ -32,10 +41,12 @@ const catalogs: Record<Locale, () => Promise<{ messages: Record<string, unknown>
   zh: () => import('../../locales/zh/messages.po'),
   ja: () => import('../../locales/ja/messages.po'),
   ko: () => import('../../locales/ko/messages.po'),
+  ...(import.meta.env.DEV ? { [PSEUDO]: () => import('../../locales/pseudo/messages.po') } : {}),
 }
 
-export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = await catalogs[locale]()
+export async function activateLocale(locale: CatalogLocale): Promise<void> {
+  const load = catalogs[locale] ?? catalogs[DEFAULT_LOCALE]!
+  const { messages } = await load()
   i18n.loadAndActivate({ locale, messages: messages as never })
   document.documentElement.lang = locale
   globalThis.localStorage?.setItem(STORAGE_KEY, locale)

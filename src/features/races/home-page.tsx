@@ -55,25 +55,51 @@ export default function HomePage() {
           <p>{t`No races match this filter right now.`}</p>
         </Empty>
       ) : (
-        <RaceList races={races.data.gare} />
+        <RaceSections races={races.data.gare} />
       )}
     </Page>
   )
 }
 
-function RaceList({ races }: { races: Race[] }) {
+const HOUR_MS = 3_600_000
+
+/** Races still to come (or running) first, soonest first; past editions after, latest first. */
+function RaceSections({ races }: { races: Race[] }) {
   const { t } = useLingui()
   const now = useNow()
+  const ends = (race: Race) => Date.parse(race.data_evento) + race.tempo_limite_ore * HOUR_MS
+  const upcoming = races.filter((race) => ends(race) > now).sort((a, b) => a.data_evento.localeCompare(b.data_evento))
+  const past = races.filter((race) => ends(race) <= now).sort((a, b) => b.data_evento.localeCompare(a.data_evento))
+  return (
+    <>
+      {upcoming.length > 0 ? (
+        <section aria-labelledby="upcoming-races" className={styles.section}>
+          <h2 id="upcoming-races">{t`Upcoming races`}</h2>
+          <RaceList races={upcoming} now={now} />
+        </section>
+      ) : null}
+      {past.length > 0 ? (
+        <section aria-labelledby="past-races" className={styles.section}>
+          <h2 id="past-races">{t`Past races`}</h2>
+          <RaceList races={past} now={now} />
+        </section>
+      ) : null}
+    </>
+  )
+}
+
+function RaceList({ races, now }: { races: Race[]; now: number }) {
+  const { t } = useLingui()
   const locale = activeLocale()
   return (
     <ul className={styles.list}>
       {races.map((race) => (
         <li key={race.id} className={styles.card}>
-          <h2>
+          <h3>
             <Link href={paths.race(race.id)}>
               {race.nome} {race.edizione}
             </Link>
-          </h2>
+          </h3>
           <p className={styles.when}>
             {formatDateTime(locale, race.data_evento)} · {race.localita}
           </p>

@@ -1,0 +1,40 @@
+import { expect, mock, test } from './fixtures'
+
+test.describe('home page race list', () => {
+  test('lists the races to come first, each with its registration state, then past editions', async ({ page }) => {
+    await page.goto('/')
+    const sections = page.getByRole('main').getByRole('heading', { level: 2 })
+    await expect(sections).toHaveText(['Upcoming races', 'Past races'])
+    const upcoming = page.getByRole('region', { name: 'Upcoming races' })
+    await expect(upcoming.getByText('Live now')).toBeVisible()
+    await expect(upcoming.getByText('Registration opens in 14 days')).toBeVisible()
+    await expect(upcoming.getByText('Registration opens in 9 hours')).toBeVisible()
+    await expect(upcoming.getByText('Closing: 63 hours left')).toBeVisible()
+    await expect(upcoming.getByText('Sold out')).toBeVisible()
+    await expect(upcoming.getByRole('heading', { name: 'Tor des Pettorale 330 2026' })).toBeVisible()
+  })
+
+  test('the registration states follow the clock', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByText('Registration opens in 9 hours')).toBeVisible()
+    await mock(page, (controls) => controls.advance(10 * 3600 * 1000))
+    await expect(page.getByText('Registration opens in 9 hours')).toBeHidden()
+  })
+
+  test('when the race list cannot be loaded, the athlete can try again', async ({ page }) => {
+    await page.goto('/contacts')
+    await mock(page, (controls) => controls.fault('races.list', { kind: 'network' }))
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Races' }).click()
+    await expect(page.getByRole('alert')).toContainText('We could not reach the server.')
+    await mock(page, (controls) => controls.fault('races.list', null))
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('region', { name: 'Upcoming races' })).toBeVisible()
+  })
+
+  test('an answer that breaks the contract is explained, not a crash', async ({ page }) => {
+    await page.goto('/contacts')
+    await mock(page, (controls) => controls.fault('races.list', { kind: 'malformed' }))
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Races' }).click()
+    await expect(page.getByRole('alert')).toContainText('The server sent an answer we did not understand.')
+  })
+})
