@@ -1,8 +1,7 @@
 // @ts-check
 import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
-import importX from 'eslint-plugin-import-x'
+import importPlugin from 'eslint-plugin-import'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
@@ -33,12 +32,13 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
-    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })] },
+    plugins: { import: importPlugin, 'react-hooks': reactHooks },
+    // Only relative imports need resolving for the zones and cycles below.
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-restricted-paths': ['error', { zones }],
-      'import-x/no-cycle': 'error',
+      'import/no-restricted-paths': ['error', { zones }],
+      'import/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
@@ -58,7 +58,7 @@ export default tseslint.config(
   {
     // Tests may reach into the simulated backend; they are never part of a build.
     files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts'],
-    rules: { 'import-x/no-restricted-paths': 'off' },
+    rules: { 'import/no-restricted-paths': 'off' },
   },
   {
     // Playwright fixtures call their continuation `use`, which is not React's hook.

@@ -63,19 +63,8 @@ export const ProfileSchema = z.object({
 })
 export type Profile = z.infer<typeof ProfileSchema>
 
-/** Fields the backend owns; they are removed from the payload before a save. */
-export const PROFILE_READ_ONLY_FIELDS = [
-  'certificato_medico_file',
-  'file_name',
-  'username',
-  'file_url',
-  'scadenza_certificato',
-  'validazione_certificato',
-  'certificato_medico_id',
-  'certificato_valido',
-] as const satisfies ReadonlyArray<keyof Profile>
-
-export const ProfileUpdateSchema = z.omit(ProfileSchema, {
+/** Fields the backend owns (spec section 5): a save never sends them back. */
+const READ_ONLY_FIELDS = {
   certificato_medico_file: true,
   file_name: true,
   username: true,
@@ -84,7 +73,10 @@ export const ProfileUpdateSchema = z.omit(ProfileSchema, {
   validazione_certificato: true,
   certificato_medico_id: true,
   certificato_valido: true,
-})
+} as const satisfies Partial<Record<keyof Profile, true>>
+
+/** What a save sends: the profile without the read-only fields (the client sends the parsed body). */
+export const ProfileUpdateSchema = z.omit(ProfileSchema, READ_ONLY_FIELDS)
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>
 
 export const RefundOptionSchema = z.enum(['standard', 'protetto'])

@@ -5,7 +5,7 @@ import * as auth from '../../contracts/auth.contract'
 import * as certificate from '../../contracts/certificate.contract'
 import * as files from '../../contracts/files.contract'
 import * as races from '../../contracts/races.contract'
-import { controls } from '../../mocks/node'
+import { controls, server } from '../../mocks/node'
 import { PERSONAS } from '../../mocks/seed'
 import '../../tests/setup/mock-backend'
 import { callApi, configureApiClient } from './api-client'
@@ -128,5 +128,26 @@ describe('api client', () => {
       validazione_certificato: 'in_revisione',
       certificato_medico_file: 'certificato.pdf',
     })
+  })
+})
+
+describe('api client bodies', () => {
+  it('never sends the read-only profile fields back on save', async () => {
+    const token = await signIn()
+    configureApiClient({ getToken: () => token })
+    const me = await callApi(athlete.me, {})
+    if (!me.ok) throw new Error('profile')
+    const profile = me.data.profilo[0]!
+    const sent: unknown[] = []
+    server.events.on('request:start', async ({ request }) => {
+      if (request.url.endsWith('/atleta')) sent.push(await request.clone().json())
+    })
+    const saved = await callApi(athlete.save, { body: { ...profile, certificato_valido: true, username: 'someone-else' } as never })
+    server.events.removeAllListeners()
+    expect(saved.ok).toBe(true)
+    expect(sent[0]).not.toHaveProperty('certificato_valido')
+    expect(sent[0]).not.toHaveProperty('username')
+    expect(sent[0]).not.toHaveProperty('scadenza_certificato')
+    expect(sent[0]).toMatchObject({ nome: profile.nome, cod_fiscale: profile.cod_fiscale })
   })
 })

@@ -84,7 +84,8 @@ export async function callApi<O extends OperationShape>(
     if (!checked.success) {
       return fail(contractError(name, 'request', undefined, checked.error))
     }
-    body = encodeBody(operation.body.kind, input.body, headers)
+    // The parsed body, not the given one: fields the contract does not name never leave the portal.
+    body = encodeBody(operation.body.kind, checked.data, headers)
   }
 
   let response: Response
