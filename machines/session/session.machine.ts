@@ -107,7 +107,7 @@ export const sessionMachine = setup({
     input: {} as SessionInput,
   },
   actors: {
-    // Implementations come from src/ through `provide`; these placeholders only carry the types.
+    // Implementations come from src/ through `provide`; these stand-ins only carry the types.
     requestToken: fromPromise<GrantedToken, { username: string; password: string }>(async () => {
       throw new Error('requestToken not provided')
     }),

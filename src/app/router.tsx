@@ -6,6 +6,7 @@ import { useSession } from '../lib/session'
 import { notify } from '../ui/notifications'
 import { focusScreenHeading } from '../ui/page'
 import { Loading } from '../ui/state'
+import { AthleteArea } from './athlete-area'
 import { decideNavigation } from './guard'
 import { NotFoundPage } from './not-found-page'
 import { routes } from './routes'
@@ -61,10 +62,16 @@ export function AppRouter() {
             <Redirect to={withSearch(to, search)} replace />
           </Route>
         ))}
-        {routes.map(({ path, requiresLogin, Component }) => (
+        {routes.map(({ path, requiresLogin, Component, athleteArea }) => (
           <Route key={path} path={path}>
             <Guarded requiresLogin={requiresLogin}>
-              <Component />
+              {athleteArea ? (
+                <AthleteArea>
+                  <Component />
+                </AthleteArea>
+              ) : (
+                <Component />
+              )}
             </Guarded>
           </Route>
         ))}

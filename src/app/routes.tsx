@@ -10,6 +10,8 @@ export interface RouteDefinition {
   path: string
   requiresLogin: boolean
   Component: ComponentType
+  /** Pages of the athlete's own area, shown with its navigation. */
+  athleteArea?: true
 }
 
 /** A route whose screen arrives in a later issue: guarded and reachable, honestly labelled. */
@@ -28,12 +30,12 @@ const ConfirmAccountPage = lazy(() => import('../features/account/confirm-accoun
 /** Every screen of spec section 2 and decisions.md; the first match wins. */
 export const routes: RouteDefinition[] = [
   { path: paths.home, requiresLogin: false, Component: HomePage },
-  { path: paths.me, requiresLogin: true, Component: ProfilePage },
-  { path: paths.myRaces, requiresLogin: true, Component: comingSoon(msg`My races`) },
-  { path: paths.openSubscriptions, requiresLogin: true, Component: comingSoon(msg`Open subscriptions`) },
-  { path: paths.transactions, requiresLogin: true, Component: comingSoon(msg`My transactions`) },
-  { path: paths.medicalCertificate, requiresLogin: true, Component: comingSoon(msg`Medical certificate`) },
-  { path: paths.experience, requiresLogin: true, Component: comingSoon(msg`My experience races`) },
+  { path: paths.me, requiresLogin: true, athleteArea: true, Component: ProfilePage },
+  { path: paths.myRaces, requiresLogin: true, athleteArea: true, Component: comingSoon(msg`My races`) },
+  { path: paths.openSubscriptions, requiresLogin: true, athleteArea: true, Component: comingSoon(msg`Open subscriptions`) },
+  { path: paths.transactions, requiresLogin: true, athleteArea: true, Component: comingSoon(msg`My transactions`) },
+  { path: paths.medicalCertificate, requiresLogin: true, athleteArea: true, Component: comingSoon(msg`Medical certificate`) },
+  { path: paths.experience, requiresLogin: true, athleteArea: true, Component: comingSoon(msg`My experience races`) },
   { path: paths.register, requiresLogin: false, Component: comingSoon(msg`Registration`) },
   { path: paths.payment, requiresLogin: false, Component: comingSoon(msg`Payment status`) },
   { path: paths.paymentByLink, requiresLogin: false, Component: comingSoon(msg`Payment status by link`) },

@@ -37,10 +37,12 @@ test.describe('accessibility', () => {
     })
   }
 
-  test('the athlete screens have no axe violations', async ({ page }) => {
+  test('the athlete screens, reached through the My area navigation, have no axe violations', async ({ page }) => {
     await logInFromHeader(page, 'completo')
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My area' }).click()
     for (const [path, title] of ATHLETE_SCREENS) {
-      await page.goto(path)
+      await page.getByRole('navigation', { name: 'My area' }).getByRole('link', { name: title }).click()
+      await expect(page).toHaveURL(path)
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
       await expectNoAxeViolations(page)
     }
