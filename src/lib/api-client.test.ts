@@ -18,6 +18,15 @@ async function signIn(mail = completo.mail, password = completo.password) {
   return result.data.access_token
 }
 
+/** Signs the client in as `completo` and returns the profile the backend holds. */
+async function signedInProfile() {
+  const token = await signIn()
+  configureApiClient({ getToken: () => token })
+  const me = await callApi(athlete.me, {})
+  if (!me.ok) throw new Error(`profile load failed: ${me.error.kind}`)
+  return me.data.profilo[0]!
+}
+
 afterEach(() => configureApiClient({ getToken: () => null, onUnauthorized: () => {} }))
 
 describe('api client', () => {
@@ -98,11 +107,7 @@ describe('api client', () => {
   })
 
   it('uploads the medical certificate to a signed URL and records its expiry', async () => {
-    const token = await signIn()
-    configureApiClient({ getToken: () => token })
-    const me = await callApi(athlete.me, {})
-    if (!me.ok) throw new Error('profile')
-    const profile = me.data.profilo[0]!
+    const profile = await signedInProfile()
     const pdf = new Blob(['%PDF-1.7 certificate'], { type: 'application/pdf' })
     const signed = await callApi(files.requestUpload, {
       body: { d: profile.id, type: 'contact', tags: ['CM'], size: pdf.size, content_type: pdf.type, extension: 'pdf', originalname: 'certificato.pdf' },
@@ -133,11 +138,7 @@ describe('api client', () => {
 
 describe('api client bodies', () => {
   it('never sends the read-only profile fields back on save', async () => {
-    const token = await signIn()
-    configureApiClient({ getToken: () => token })
-    const me = await callApi(athlete.me, {})
-    if (!me.ok) throw new Error('profile')
-    const profile = me.data.profilo[0]!
+    const profile = await signedInProfile()
     const sent: unknown[] = []
     server.events.on('request:start', async ({ request }) => {
       if (request.url.endsWith('/atleta')) sent.push(await request.clone().json())

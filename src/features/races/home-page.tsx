@@ -72,19 +72,19 @@ function RaceSections({ races }: { races: Race[] }) {
   const past = races.filter((race) => ends(race) <= now).sort((a, b) => b.data_evento.localeCompare(a.data_evento))
   return (
     <>
-      {upcoming.length > 0 ? (
-        <section aria-labelledby="upcoming-races" className={styles.section}>
-          <h2 id="upcoming-races">{t`Upcoming races`}</h2>
-          <RaceList races={upcoming} now={now} />
-        </section>
-      ) : null}
-      {past.length > 0 ? (
-        <section aria-labelledby="past-races" className={styles.section}>
-          <h2 id="past-races">{t`Past races`}</h2>
-          <RaceList races={past} now={now} />
-        </section>
-      ) : null}
+      <RaceSection id="upcoming-races" title={t`Upcoming races`} races={upcoming} now={now} />
+      <RaceSection id="past-races" title={t`Past races`} races={past} now={now} />
     </>
+  )
+}
+
+function RaceSection({ id, title, races, now }: { id: string; title: string; races: Race[]; now: number }) {
+  if (races.length === 0) return null
+  return (
+    <section aria-labelledby={id} className={styles.section}>
+      <h2 id={id}>{title}</h2>
+      <RaceList races={races} now={now} />
+    </section>
   )
 }
 
