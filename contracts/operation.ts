@@ -31,6 +31,11 @@ export interface OperationShape {
   readonly query?: $ZodType
   readonly body?: { readonly kind: BodyKind; readonly schema: $ZodType }
   readonly responses: Readonly<Record<number, $ZodType>>
+  /**
+   * The codes its error answers carry (`code` of a problem body, `error` of an OAuth one), as an
+   * enum: the client reads them into `ApiError.code`, the mock may answer only these.
+   */
+  readonly errors?: $ZodType<string>
 }
 
 export function defineOperation<const O extends OperationShape>(operation: O): O {
@@ -44,6 +49,9 @@ export type QueryOf<O extends OperationShape> = input<Field<O, 'query'>>
 export type BodyOf<O extends OperationShape> = O['body'] extends { readonly schema: infer S extends $ZodType }
   ? input<S>
   : never
+
+/** The error codes an operation names; `never` when it names none. */
+export type ErrorCodeOf<O extends OperationShape> = output<Field<O, 'errors'>>
 
 type SuccessStatus = 200 | 201 | 202 | 204
 export type ResponseOf<O extends OperationShape, S extends keyof O['responses']> = output<O['responses'][S]>

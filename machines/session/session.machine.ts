@@ -1,6 +1,6 @@
 import { assign, emit, enqueueActions, fromCallback, fromPromise, setup } from 'xstate'
 import type { Profile, Subscription } from '../../contracts/athlete.contract'
-import { destinationAfterLogin, isInternalPath } from './destination'
+import { destinationAfterLogin, isInternalPath } from '../rules/destination'
 
 const HOUR_MS = 3_600_000
 

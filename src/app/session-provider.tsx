@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { useMemo, type ReactNode } from 'react'
 import * as auth from '../../contracts/auth.contract'
-import { isProfileComplete } from '../../machines/session/profile-completeness'
+import { isProfileComplete } from '../../machines/rules/profile-completeness'
 import { callApi } from '../lib/api-client'
 import { noticeForApiError } from '../lib/api-error-notice'
 import { SessionContext, type SessionView } from '../lib/session'

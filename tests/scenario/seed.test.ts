@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type * as z from 'zod/mini'
-import { registrationDisplay, type RegistrationDisplay } from '../../machines/races/registration-display'
+import { registrationDisplay, type RegistrationDisplay } from '../../machines/rules/registration-display'
 import {
   AthleteRecordSchema,
   EntrantRecordSchema,

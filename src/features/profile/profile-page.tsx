@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { profileCompleteness } from '../../../machines/session/profile-completeness'
+import { profileCompleteness } from '../../../machines/rules/profile-completeness'
 import { formatPercent } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { useSession } from '../../lib/session'

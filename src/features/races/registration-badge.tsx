@@ -1,5 +1,5 @@
 import { Plural, Trans } from '@lingui/react/macro'
-import type { RegistrationDisplay } from '../../../machines/races/registration-display'
+import type { RegistrationDisplay } from '../../../machines/rules/registration-display'
 import styles from './race-list.module.css'
 
 export function RegistrationBadge({ display }: { display: RegistrationDisplay }) {

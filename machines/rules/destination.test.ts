@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { destinationAfterLogin, isInternalPath } from './destination'
-import { makeIncompleteProfile, makeProfile } from './test-harness'
+import { makeIncompleteProfile, makeProfile } from '../session/test-harness'
 
 describe('isInternalPath: a remembered destination is only ever a path inside the portal', () => {
   it.each([

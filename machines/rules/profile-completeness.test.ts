@@ -7,7 +7,7 @@ import {
   profileCompleteness,
   type CompletenessField,
 } from './profile-completeness'
-import { makeProfile } from './test-harness'
+import { makeProfile } from '../session/test-harness'
 
 /** The 21 fields of spec section 3, in the spec's order. */
 const SPEC_FIELDS = [
