@@ -17,7 +17,10 @@ export type ApiError<O extends OperationShape = OperationShape> =
 
 const KINDS: ReadonlySet<unknown> = new Set(['network', 'unauthorized', 'http', 'contract'])
 
-/** Actors throw the `ApiError` itself; a machine's failure mapping narrows what it caught. */
-export function isApiError(value: unknown): value is ApiError {
+/**
+ * Actors throw the `ApiError` itself; a machine's failure mapping narrows what it caught, naming
+ * the operation whose error codes it reads (`isApiError<typeof token>(error)`).
+ */
+export function isApiError<O extends OperationShape = OperationShape>(value: unknown): value is ApiError<O> {
   return typeof value === 'object' && value !== null && KINDS.has((value as { kind?: unknown }).kind) && 'operation' in value
 }

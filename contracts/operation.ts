@@ -50,8 +50,8 @@ export type BodyOf<O extends OperationShape> = O['body'] extends { readonly sche
   ? input<S>
   : never
 
-/** The error codes an operation names; `never` when it names none. */
-export type ErrorCodeOf<O extends OperationShape> = output<Field<O, 'errors'>>
+/** The error codes an operation names (`never` when it names none; any string for an unknown operation). */
+export type ErrorCodeOf<O extends OperationShape> = string extends O['name'] ? string : output<Field<O, 'errors'>>
 
 type SuccessStatus = 200 | 201 | 202 | 204
 export type ResponseOf<O extends OperationShape, S extends keyof O['responses']> = output<O['responses'][S]>

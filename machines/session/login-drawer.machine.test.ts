@@ -39,6 +39,16 @@ describe('login drawer', () => {
     expect(actor.getSnapshot().value).toBe('open')
   })
 
+  it('a second delayed request while waiting keeps the first 800 ms (StrictMode runs effects twice)', () => {
+    const { actor, clock } = start()
+    actor.send({ type: 'drawer.open', delayed: true })
+    clock.increment(LOGIN_FOCUS_DELAY_MS / 2)
+    actor.send({ type: 'drawer.open', delayed: true })
+    expect(actor.getSnapshot().value).toBe('waiting')
+    clock.increment(LOGIN_FOCUS_DELAY_MS / 2)
+    expect(actor.getSnapshot().value).toBe('open')
+  })
+
   it('closes', () => {
     const { actor } = start()
     actor.send({ type: 'drawer.open', delayed: false })

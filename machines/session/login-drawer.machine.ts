@@ -10,6 +10,7 @@ export const loginDrawerMachine = setup({
   delays: { focusDelay: LOGIN_FOCUS_DELAY_MS },
   guards: {
     isDelayed: ({ event }) => event.type === 'drawer.open' && event.delayed,
+    isImmediate: ({ event }) => event.type === 'drawer.open' && !event.delayed,
   },
 }).createMachine({
   id: 'loginDrawer',
@@ -22,7 +23,8 @@ export const loginDrawerMachine = setup({
     },
     waiting: {
       after: { focusDelay: 'open' },
-      on: { 'drawer.close': 'closed', 'drawer.open': { target: 'open' } },
+      // A second delayed request (React's StrictMode runs effects twice) keeps the same 800 ms.
+      on: { 'drawer.close': 'closed', 'drawer.open': { guard: 'isImmediate', target: 'open' } },
     },
     open: {
       on: { 'drawer.close': 'closed' },

@@ -1,8 +1,10 @@
-import { assign, emit, enqueueActions, fromCallback, fromPromise, setup } from 'xstate'
-import type { Profile, Subscription } from '../../contracts/athlete.contract'
+import { assertEvent, assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate'
+import { isApiError } from '../../contracts/api-error'
+import type { Profile } from '../../contracts/athlete.contract'
+import type { token as tokenOperation } from '../../contracts/auth.contract'
+import { HOUR_MS } from '../../contracts/time'
 import { destinationAfterLogin, isInternalPath } from '../rules/destination'
-
-const HOUR_MS = 3_600_000
+import { loginDrawerMachine } from './login-drawer.machine'
 
 /** How long a session lasts when it does not come from the password grant (spec section 9). */
 export const TOKEN_LIFETIME_MS = {
@@ -19,26 +21,37 @@ export interface StoredSession {
   expiresAt: number
 }
 
+/** Why a password sign-in did not go through, as the drawer and the notices tell it. */
+export type LoginFailure = 'wrong_password' | 'account_not_confirmed' | 'network_error' | 'server_error' | 'unexpected_answer'
+
 /** Codes, not text: `src/` maps them to translated messages. */
 export type SessionNotice =
-  | 'wrong_password'
-  | 'account_not_confirmed'
+  | LoginFailure
   | 'cant_retrieve_profile'
-  | 'cannot_confirm_account'
   | 'session_expired'
-  | 'network_error'
-  | 'unexpected_answer'
-  | 'account_confirmed'
-  | 'password_changed'
+  | 'require_login_to_access'
+  | 'complete_profile'
 
-/** Why an actor failed, as the machine needs to know it. */
-export type SessionFailure = { reason: 'rejected' | 'not_confirmed' | 'network' | 'unexpected' }
+/** Why the route guard turned the athlete away. */
+export type AccessDenial = 'login_required' | 'profile_incomplete'
 
-const LOGIN_FAILURE_NOTICE: Record<SessionFailure['reason'], SessionNotice> = {
-  rejected: 'wrong_password',
-  not_confirmed: 'account_not_confirmed',
-  network: 'network_error',
-  unexpected: 'unexpected_answer',
+/**
+ * The one failure mapping of the password grant. Only the server's refusal of the credentials is a
+ * wrong password; an unreachable or failing server is named as such.
+ */
+export function loginFailureOf(error: unknown): LoginFailure {
+  if (!isApiError<typeof tokenOperation>(error)) return 'unexpected_answer'
+  switch (error.kind) {
+    case 'network':
+      return 'network_error'
+    case 'http':
+      if (error.code === 'account_not_confirmed') return 'account_not_confirmed'
+      if (error.code === 'invalid_grant') return 'wrong_password'
+      return error.status >= 500 ? 'server_error' : 'unexpected_answer'
+    case 'unauthorized':
+    case 'contract':
+      return 'unexpected_answer'
+  }
 }
 
 export interface GrantedToken {
@@ -49,39 +62,35 @@ export interface GrantedToken {
   receivedAt: number
 }
 
-export interface LoadedProfile {
-  profile: Profile
-  possibleSubscriptions: Subscription[]
-}
-
+/**
+ * The session itself, nothing of the server's data: the athlete's profile and subscriptions live in
+ * the query cache (DESIGN.md section 4).
+ */
 export interface SessionContext {
   token: string | null
   expiresAt: number | null
-  profile: Profile | null
-  possibleSubscriptions: Subscription[]
   /** The login-required path a visitor tried to open, to go to after signing in. */
   redirectTo: string | null
   /** Only a sign-in made now moves the athlete on; a session restored on reload stays put. */
   navigateAfterProfile: boolean
+  /** The outcome of the last password sign-in, shown inside the login drawer. */
+  loginFailure: LoginFailure | 'cant_retrieve_profile' | null
 }
 
 export type SessionEvent =
   | { type: 'session.login'; username: string; password: string }
-  | { type: 'session.signInWithToken'; token: string; source: 'social'; now: number }
-  | { type: 'session.confirmAccount'; contactId: number; token: string }
-  | { type: 'session.resetPassword'; token: string; password: string }
+  /** A token obtained elsewhere: confirmation link, password reset, social provider. */
+  | { type: 'session.signIn'; token: string; source: TokenSource; now: number; destination?: string }
   | { type: 'session.logout' }
   | { type: 'session.tick'; now: number }
   | { type: 'session.unauthorized' }
   | { type: 'session.storageCleared' }
-  | { type: 'session.rememberDestination'; path: string }
-  | { type: 'session.forgetDestination' }
-  | { type: 'session.profileChanged'; profile: Profile }
-  | { type: 'session.reloadProfile' }
+  /** The route guard turned the athlete away from `path`. */
+  | { type: 'session.accessDenied'; path: string; reason: AccessDenial }
 
 export type SessionEmitted =
   | { type: 'notice'; code: SessionNotice }
-  | { type: 'navigate'; to: string }
+  | { type: 'navigate'; to: string; replace: boolean }
 
 export interface SessionInput {
   stored: StoredSession | null
@@ -91,13 +100,8 @@ export interface SessionInput {
 const signedOut = {
   token: null,
   expiresAt: null,
-  profile: null,
-  possibleSubscriptions: [],
   navigateAfterProfile: false,
 } satisfies Partial<SessionContext>
-
-const failureReason = (error: unknown): SessionFailure['reason'] =>
-  (error as Partial<SessionFailure> | null)?.reason ?? 'network'
 
 export const sessionMachine = setup({
   types: {
@@ -105,21 +109,15 @@ export const sessionMachine = setup({
     events: {} as SessionEvent,
     emitted: {} as SessionEmitted,
     input: {} as SessionInput,
+    children: {} as { drawer: 'loginDrawer' },
   },
   actors: {
     // Implementations come from src/ through `provide`; these stand-ins only carry the types.
     requestToken: fromPromise<GrantedToken, { username: string; password: string }>(async () => {
       throw new Error('requestToken not provided')
     }),
-    confirmAccount: fromPromise<{ token: string; receivedAt: number }, { contactId: number; token: string }>(async () => {
-      throw new Error('confirmAccount not provided')
-    }),
-    resetPassword: fromPromise<{ accessToken: string; receivedAt: number }, { token: string; password: string }>(
-      async () => {
-        throw new Error('resetPassword not provided')
-      },
-    ),
-    loadProfile: fromPromise<LoadedProfile, { token: string }>(async () => {
+    /** Reads the athlete into the query cache; the machine keeps only what routing needs. */
+    loadProfile: fromPromise<Profile>(async () => {
       throw new Error('loadProfile not provided')
     }),
     revokeToken: fromPromise<void, { token: string }>(async () => {
@@ -129,22 +127,33 @@ export const sessionMachine = setup({
     watchClock: fromCallback<SessionEvent>(() => {
       throw new Error('watchClock not provided')
     }),
+    loginDrawer: loginDrawerMachine,
   },
   guards: {
     hasUsableStoredSession: ({ context }) => context.token !== null,
-    isExpired: ({ context, event }) =>
-      event.type === 'session.tick' && (context.expiresAt === null || event.now >= context.expiresAt),
-    isInternalDestination: ({ event }) => event.type === 'session.rememberDestination' && isInternalPath(event.path),
+    isSignInJustMade: ({ context }) => context.navigateAfterProfile,
+    isExpired: ({ context, event }) => {
+      assertEvent(event, 'session.tick')
+      return context.expiresAt === null || event.now >= context.expiresAt
+    },
+    isLoginRequired: ({ event }) => {
+      assertEvent(event, 'session.accessDenied')
+      return event.reason === 'login_required'
+    },
   },
   actions: {
     clearSession: assign(signedOut),
+    /** Whatever the server said about the previous athlete leaves with the session. */
+    forgetAthleteData: () => {},
     notify: emit((_, code: SessionNotice) => ({ type: 'notice' as const, code })),
-    goHome: emit({ type: 'navigate', to: '/' }),
-    goToDestination: enqueueActions(({ context, enqueue }) => {
-      if (!context.navigateAfterProfile || !context.profile) return
-      enqueue.emit({ type: 'navigate', to: destinationAfterLogin(context.redirectTo, context.profile) })
-      enqueue.assign({ redirectTo: null, navigateAfterProfile: false })
-    }),
+    goHome: emit({ type: 'navigate', to: '/', replace: false }),
+    closeDrawer: sendTo('drawer', { type: 'drawer.close' }),
+    goToDestination: emit(({ context }, profile: Profile) => ({
+      type: 'navigate' as const,
+      to: destinationAfterLogin(context.redirectTo, profile),
+      replace: false,
+    })),
+    forgetDestination: assign({ redirectTo: null, navigateAfterProfile: false }),
   },
 }).createMachine({
   id: 'session',
@@ -155,26 +164,40 @@ export const sessionMachine = setup({
       token: usable ? input.stored!.token : null,
       expiresAt: usable ? input.stored!.expiresAt : null,
       redirectTo: null,
+      loginFailure: null,
     }
   },
+  invoke: { id: 'drawer', src: 'loginDrawer' },
   initial: 'restoring',
   on: {
-    'session.rememberDestination': {
-      guard: 'isInternalDestination',
-      actions: assign({ redirectTo: ({ event }) => event.path }),
-    },
-    'session.forgetDestination': { actions: assign({ redirectTo: null }) },
-    'session.signInWithToken': {
+    'session.signIn': {
       target: '.loggedIn',
       reenter: true,
-      actions: assign({
-        // A new sign-in replaces the whole session: nothing of a previous athlete stays visible.
-        ...signedOut,
-        token: ({ event }) => event.token,
-        expiresAt: ({ event }) => event.now + TOKEN_LIFETIME_MS[event.source],
-        navigateAfterProfile: true,
-      }),
+      actions: [
+        'forgetAthleteData',
+        assign(({ event, context }) => ({
+          ...signedOut,
+          token: event.token,
+          expiresAt: event.now + TOKEN_LIFETIME_MS[event.source],
+          navigateAfterProfile: true,
+          redirectTo: event.destination && isInternalPath(event.destination) ? event.destination : context.redirectTo,
+        })),
+      ],
     },
+    'session.accessDenied': [
+      {
+        guard: 'isLoginRequired',
+        actions: [
+          assign({ redirectTo: ({ event }) => (isInternalPath(event.path) ? event.path : null) }),
+          { type: 'notify', params: 'require_login_to_access' },
+          emit({ type: 'navigate', to: '/', replace: true }),
+          sendTo('drawer', { type: 'drawer.open', delayed: true }),
+        ],
+      },
+      {
+        actions: [{ type: 'notify', params: 'complete_profile' }, emit({ type: 'navigate', to: '/me', replace: true })],
+      },
+    ],
   },
   states: {
     restoring: {
@@ -182,138 +205,101 @@ export const sessionMachine = setup({
     },
 
     loggedOut: {
-      on: {
-        'session.login': 'authenticating',
-        'session.confirmAccount': 'confirming',
-        'session.resetPassword': 'resetting',
-      },
+      on: { 'session.login': 'authenticating' },
     },
 
     authenticating: {
+      entry: assign({ loginFailure: null }),
       invoke: {
+        id: 'requestToken',
         src: 'requestToken',
         input: ({ event }) => {
-          if (event.type !== 'session.login') throw new Error(`unexpected ${event.type}`)
+          assertEvent(event, 'session.login')
           return { username: event.username, password: event.password }
         },
         onDone: {
           target: 'loggedIn',
-          actions: assign({
-            token: ({ event }) => event.output.accessToken,
-            expiresAt: ({ event }) => event.output.receivedAt + event.output.expiresIn * 1000,
-            navigateAfterProfile: true,
-          }),
+          actions: [
+            'forgetAthleteData',
+            assign({
+              token: ({ event }) => event.output.accessToken,
+              expiresAt: ({ event }) => event.output.receivedAt + event.output.expiresIn * 1000,
+              navigateAfterProfile: true,
+            }),
+          ],
         },
         onError: {
           target: 'loggedOut',
           actions: [
             'clearSession',
-            {
-              type: 'notify',
-              params: ({ event }) => LOGIN_FAILURE_NOTICE[failureReason(event.error)],
-            },
+            assign({ loginFailure: ({ event }) => loginFailureOf(event.error) }),
+            { type: 'notify', params: ({ event }) => loginFailureOf(event.error) },
           ],
         },
-      },
-    },
-
-    confirming: {
-      invoke: {
-        src: 'confirmAccount',
-        input: ({ event }) => {
-          if (event.type !== 'session.confirmAccount') throw new Error(`unexpected ${event.type}`)
-          return { contactId: event.contactId, token: event.token }
-        },
-        onDone: {
-          target: 'loggedIn',
-          actions: [
-            assign({
-              token: ({ event }) => event.output.token,
-              expiresAt: ({ event }) => event.output.receivedAt + TOKEN_LIFETIME_MS.confirmation,
-              navigateAfterProfile: true,
-            }),
-            { type: 'notify', params: 'account_confirmed' },
-          ],
-        },
-        onError: { target: 'loggedOut', actions: ['clearSession', { type: 'notify', params: 'cannot_confirm_account' }] },
-      },
-    },
-
-    resetting: {
-      invoke: {
-        src: 'resetPassword',
-        input: ({ event }) => {
-          if (event.type !== 'session.resetPassword') throw new Error(`unexpected ${event.type}`)
-          return { token: event.token, password: event.password }
-        },
-        onDone: {
-          target: 'loggedIn',
-          actions: [
-            assign({
-              token: ({ event }) => event.output.accessToken,
-              expiresAt: ({ event }) => event.output.receivedAt + TOKEN_LIFETIME_MS.reset,
-              navigateAfterProfile: true,
-            }),
-            { type: 'notify', params: 'password_changed' },
-          ],
-        },
-        onError: { target: 'loggedOut', actions: ['clearSession', { type: 'notify', params: 'cannot_confirm_account' }] },
       },
     },
 
     loggedIn: {
-      invoke: { src: 'watchClock' },
+      invoke: { id: 'watchClock', src: 'watchClock' },
       initial: 'loadingProfile',
       on: {
         'session.tick': {
           guard: 'isExpired',
           target: 'loggedOut',
-          actions: ['clearSession', { type: 'notify', params: 'session_expired' }, 'goHome'],
+          actions: ['clearSession', 'forgetAthleteData', { type: 'notify', params: 'session_expired' }, 'goHome'],
         },
         'session.unauthorized': {
           target: 'loggedOut',
-          actions: ['clearSession', { type: 'notify', params: 'session_expired' }, 'goHome'],
+          actions: ['clearSession', 'forgetAthleteData', { type: 'notify', params: 'session_expired' }, 'goHome'],
         },
-        'session.storageCleared': { target: 'loggedOut', actions: ['clearSession', 'goHome'] },
+        'session.storageCleared': { target: 'loggedOut', actions: ['clearSession', 'forgetAthleteData', 'goHome'] },
         'session.logout': 'loggingOut',
       },
       states: {
+        // Only the first load after a sign-in or a reload can end the session (spec section 8);
+        // later refetches are the query cache's, and keep the last good profile on failure.
         loadingProfile: {
           invoke: {
+            id: 'loadProfile',
             src: 'loadProfile',
-            input: ({ context }) => ({ token: context.token! }),
-            onDone: {
-              target: 'ready',
-              actions: [
-                assign({
-                  profile: ({ event }) => event.output.profile,
-                  possibleSubscriptions: ({ event }) => event.output.possibleSubscriptions,
-                }),
-                'goToDestination',
-              ],
-            },
+            onDone: [
+              {
+                guard: 'isSignInJustMade',
+                target: 'ready',
+                actions: [
+                  assign({ loginFailure: null }),
+                  'closeDrawer',
+                  { type: 'goToDestination', params: ({ event }) => event.output },
+                  'forgetDestination',
+                ],
+              },
+              // A session restored on reload stays on the page the athlete reloaded.
+              { target: 'ready' },
+            ],
             onError: {
               target: '#session.loggedOut',
-              actions: ['clearSession', { type: 'notify', params: 'cant_retrieve_profile' }, 'goHome'],
+              actions: [
+                'clearSession',
+                'forgetAthleteData',
+                assign({ loginFailure: 'cant_retrieve_profile' }),
+                { type: 'notify', params: 'cant_retrieve_profile' },
+                'goHome',
+              ],
             },
           },
         },
-        ready: {
-          on: {
-            'session.profileChanged': { actions: assign({ profile: ({ event }) => event.profile }) },
-            'session.reloadProfile': 'loadingProfile',
-          },
-        },
+        ready: {},
       },
     },
 
     loggingOut: {
       invoke: {
+        id: 'revokeToken',
         src: 'revokeToken',
         input: ({ context }) => ({ token: context.token! }),
         // Signing out locally must not depend on the server: both outcomes end the session.
-        onDone: { target: 'loggedOut', actions: ['clearSession', 'goHome'] },
-        onError: { target: 'loggedOut', actions: ['clearSession', 'goHome'] },
+        onDone: { target: 'loggedOut', actions: ['clearSession', 'forgetAthleteData', 'goHome'] },
+        onError: { target: 'loggedOut', actions: ['clearSession', 'forgetAthleteData', 'goHome'] },
       },
     },
   },

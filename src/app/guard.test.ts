@@ -7,19 +7,11 @@ const incomplete = { status: 'loggedIn', profileComplete: false } as const
 const restoring = { status: 'pending', profileComplete: false } as const
 
 describe('navigation guard', () => {
-  it('sends a logged-out athlete opening /me to / with require_login_to_access, remembering /me and asking to log in', () => {
+  it('turns a logged-out athlete away from /me because login is required', () => {
     expect(decideNavigation({ location: '/me', requiresLogin: true, session: anonymous })).toEqual({
-      kind: 'redirect',
-      to: '/',
-      notice: 'require_login_to_access',
-      remember: '/me',
-      promptLogin: true,
+      kind: 'deny',
+      reason: 'login_required',
     })
-  })
-
-  it('remembers the query string of the intended destination', () => {
-    const decision = decideNavigation({ location: '/me/races?season=2026', requiresLogin: true, session: anonymous })
-    expect(decision).toMatchObject({ remember: '/me/races?season=2026' })
   })
 
   it('lets a visitor see public pages', () => {
@@ -34,15 +26,10 @@ describe('navigation guard', () => {
     expect(decideNavigation({ location: '/', requiresLogin: false, session: restoring })).toEqual({ kind: 'render' })
   })
 
-  it('sends a logged-in athlete with an incomplete profile to /me with complete_profile', () => {
-    expect(decideNavigation({ location: '/me/races', requiresLogin: true, session: incomplete })).toEqual({
-      kind: 'redirect',
-      to: '/me',
-      notice: 'complete_profile',
-    })
-    expect(decideNavigation({ location: '/contacts', requiresLogin: false, session: incomplete })).toMatchObject({
-      to: '/me',
-    })
+  it('turns a logged-in athlete with an incomplete profile away from every page but /me', () => {
+    const deny = { kind: 'deny', reason: 'profile_incomplete' }
+    expect(decideNavigation({ location: '/me/races', requiresLogin: true, session: incomplete })).toEqual(deny)
+    expect(decideNavigation({ location: '/contacts', requiresLogin: false, session: incomplete })).toEqual(deny)
   })
 
   it('leaves an athlete with an incomplete profile on /me', () => {

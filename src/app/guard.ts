@@ -1,18 +1,11 @@
-import type { NoticeCode } from '../lib/notices'
 import type { SessionView } from '../lib/session'
 
 export type GuardDecision =
   | { kind: 'render' }
   /** The session is still being restored: decide once it is known. */
   | { kind: 'wait' }
-  | {
-      kind: 'redirect'
-      to: string
-      notice: Extract<NoticeCode, 'complete_profile' | 'require_login_to_access'>
-      /** The path to come back to after signing in. */
-      remember?: string
-      promptLogin?: boolean
-    }
+  /** Turned away; the session machine says why, remembers the path and moves the athlete on. */
+  | { kind: 'deny'; reason: 'login_required' | 'profile_incomplete' }
 
 export const PROFILE_PATH = '/me'
 
@@ -21,14 +14,14 @@ export function decideNavigation(input: {
   /** Path with its query string. */
   location: string
   requiresLogin: boolean
-  session: Pick<SessionView, 'status' | 'profileComplete'>
+  session: { status: SessionView['status']; profileComplete: boolean }
 }): GuardDecision {
   const { location, requiresLogin, session } = input
   const path = location.split('?')[0]
   if (session.status === 'loggedIn' && !session.profileComplete && path !== PROFILE_PATH) {
-    return { kind: 'redirect', to: PROFILE_PATH, notice: 'complete_profile' }
+    return { kind: 'deny', reason: 'profile_incomplete' }
   }
   if (!requiresLogin || session.status === 'loggedIn') return { kind: 'render' }
   if (session.status === 'pending') return { kind: 'wait' }
-  return { kind: 'redirect', to: '/', notice: 'require_login_to_access', remember: location, promptLogin: true }
+  return { kind: 'deny', reason: 'login_required' }
 }

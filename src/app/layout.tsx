@@ -1,14 +1,13 @@
 import { useLingui } from '@lingui/react/macro'
-import { useSelector } from '@xstate/react'
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { Link, useRoute } from 'wouter'
+import { useAthlete } from '../lib/athlete-queries'
 import { activateLocale, activeLocale, LOCALE_NAMES, LOCALES, type Locale } from '../lib/i18n'
 import { paths, PRIVACY_POLICY_URL } from '../lib/paths'
-import { useSession } from '../lib/session'
+import { useLoginDrawer, useSession } from '../lib/session'
 import { Button } from '../ui/button'
 import { NotificationRegion } from '../ui/notification-region'
 import styles from './layout.module.css'
-import type { SessionServices } from './session-service'
 
 // The drawer (and its dialog library) loads the first time an athlete needs it, not with the home page.
 const LoginDrawer = lazy(() => import('../features/auth/login-drawer'))
@@ -22,14 +21,14 @@ function NavLink({ href, children }: { href: string; children: ReactNode }) {
   )
 }
 
-export function Layout({ drawer, children }: { drawer: SessionServices['drawer']; children: ReactNode }) {
+export function Layout({ children }: { children: ReactNode }) {
   const { t } = useLingui()
   const session = useSession()
-  const drawerOpen = useSelector(drawer, (s) => s.matches('open'))
-  const drawerWanted = useSelector(drawer, (s) => !s.matches('closed'))
+  const { profile } = useAthlete()
+  const drawer = useLoginDrawer()
   // Once loaded it stays mounted, so closing it can hand focus back and reopening is instant.
   const [drawerLoaded, setDrawerLoaded] = useState(false)
-  if (drawerWanted && !drawerLoaded) setDrawerLoaded(true)
+  if (drawer.requested && !drawerLoaded) setDrawerLoaded(true)
   const locale = activeLocale()
 
   return (
@@ -71,15 +70,15 @@ export function Layout({ drawer, children }: { drawer: SessionServices['drawer']
                 </option>
               ))}
             </select>
-            {session.status === 'loggedIn' && session.profile ? (
+            {session.status === 'loggedIn' && profile ? (
               <>
-                <span className={styles.athlete}>{session.profile.nome ?? session.profile.mail}</span>
+                <span className={styles.athlete}>{profile.nome ?? profile.mail}</span>
                 <Button variant="secondary" onClick={session.logout}>
                   {t`Log out`}
                 </Button>
               </>
             ) : (
-              <Button onClick={() => session.promptLogin()} aria-busy={session.status === 'pending'}>
+              <Button onClick={() => drawer.setOpen(true)} aria-busy={session.status === 'pending'}>
                 {t`Log in`}
               </Button>
             )}
@@ -113,10 +112,7 @@ export function Layout({ drawer, children }: { drawer: SessionServices['drawer']
       <NotificationRegion />
       {drawerLoaded ? (
         <Suspense fallback={null}>
-          <LoginDrawer
-            open={drawerOpen}
-            onOpenChange={(open) => drawer.send(open ? { type: 'drawer.open', delayed: false } : { type: 'drawer.close' })}
-          />
+          <LoginDrawer />
         </Suspense>
       ) : null}
     </>

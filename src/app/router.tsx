@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { Suspense, useEffect, useRef, type ReactNode } from 'react'
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter'
+import { isProfileComplete } from '../../machines/rules/profile-completeness'
+import { useAthlete } from '../lib/athlete-queries'
 import { LEGACY_REDIRECTS } from '../lib/paths'
 import { useSession } from '../lib/session'
-import { notify } from '../ui/notifications'
 import { focusScreenHeading } from '../ui/page'
 import { Loading } from '../ui/state'
 import { AthleteArea } from './athlete-area'
@@ -16,20 +17,21 @@ function withSearch(path: string, search: string): string {
 }
 
 function Guarded({ requiresLogin, children }: { requiresLogin: boolean; children: ReactNode }) {
-  const session = useSession()
-  const [path, navigate] = useLocation()
+  const { status, denyAccess } = useSession()
+  const { profile } = useAthlete()
+  const [path] = useLocation()
   const location = withSearch(path, useSearch())
-  const decision = decideNavigation({ location, requiresLogin, session })
+  const decision = decideNavigation({
+    location,
+    requiresLogin,
+    session: { status, profileComplete: profile !== null && isProfileComplete(profile) },
+  })
+  const denied = decision.kind === 'deny' ? decision.reason : null
 
+  // The session machine remembers the path, tells why and moves the athlete on.
   useEffect(() => {
-    if (decision.kind !== 'redirect') return
-    if (decision.remember) session.rememberDestination(decision.remember)
-    notify(decision.notice)
-    navigate(decision.to, { replace: true })
-    if (decision.promptLogin) session.promptLogin({ delayed: true })
-    // The decision's fields fully describe the redirect.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [decision.kind, decision.kind === 'redirect' ? decision.to : null, location])
+    if (denied) denyAccess(location, denied)
+  }, [denied, location, denyAccess])
 
   const { t } = useLingui()
   if (decision.kind === 'render') return children

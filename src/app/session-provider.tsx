@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react'
 import { useMemo, type ReactNode } from 'react'
 import * as auth from '../../contracts/auth.contract'
-import { isProfileComplete } from '../../machines/rules/profile-completeness'
 import { callApi } from '../lib/api-client'
 import { noticeForApiError } from '../lib/api-error-notice'
-import { SessionContext, type SessionView } from '../lib/session'
+import { now } from '../lib/clock'
+import { LoginDrawerContext, SessionContext, type LoginDrawerView, type SessionView } from '../lib/session'
 import { notify } from '../ui/notifications'
 import type { SessionServices } from './session-service'
 
@@ -12,28 +12,25 @@ type SessionSnapshot = ReturnType<SessionServices['session']['getSnapshot']>
 
 function statusOf(snapshot: SessionSnapshot): SessionView['status'] {
   if (snapshot.matches({ loggedIn: 'ready' })) return 'loggedIn'
-  if (snapshot.matches('loggedIn') || snapshot.matches('confirming') || snapshot.matches('resetting') || snapshot.matches('restoring')) {
-    return 'pending'
-  }
+  if (snapshot.matches('loggedIn') || snapshot.matches('restoring')) return 'pending'
   return 'loggedOut'
 }
 
 export function SessionProvider({ services, children }: { services: SessionServices; children: ReactNode }) {
-  const { session, drawer } = services
+  const { session, confirmationLink } = services
   const status = useSelector(session, statusOf)
+  const drawer = useSelector(session, (s) => s.children.drawer!)
+  const drawerOpen = useSelector(drawer, (s) => s.matches('open'))
+  const drawerRequested = useSelector(drawer, (s) => !s.matches('closed'))
   const authenticating = useSelector(session, (s) => s.matches('authenticating') || s.matches({ loggedIn: 'loadingProfile' }))
-  const profile = useSelector(session, (s) => s.context.profile)
-  const possibleSubscriptions = useSelector(session, (s) => s.context.possibleSubscriptions)
+  const failure = useSelector(session, (s) => s.context.loginFailure)
 
   const view = useMemo<SessionView>(
     () => ({
       status,
-      authenticating,
-      profile,
-      profileComplete: profile !== null && isProfileComplete(profile),
-      possibleSubscriptions,
-      login: (username, password) => session.send({ type: 'session.login', username, password }),
+      confirmationLink,
       logout: () => session.send({ type: 'session.logout' }),
+      signIn: (token, source) => session.send({ type: 'session.signIn', token, source, now: now() }),
       signInWith: async (provider) => {
         // The provider brings the athlete back to where they meant to go, across the full-page trip.
         const back = session.getSnapshot().context.redirectTo ?? window.location.pathname + window.location.search
@@ -44,11 +41,26 @@ export function SessionProvider({ services, children }: { services: SessionServi
         if (result.ok) window.location.assign(result.data.authorize_url)
         else notify(noticeForApiError(result.error))
       },
-      rememberDestination: (path) => session.send({ type: 'session.rememberDestination', path }),
-      promptLogin: (options) => drawer.send({ type: 'drawer.open', delayed: options?.delayed ?? false }),
+      denyAccess: (path, reason) => session.send({ type: 'session.accessDenied', path, reason }),
     }),
-    [status, authenticating, profile, possibleSubscriptions, session, drawer],
+    [status, confirmationLink, session],
   )
 
-  return <SessionContext value={view}>{children}</SessionContext>
+  const drawerView = useMemo<LoginDrawerView>(
+    () => ({
+      open: drawerOpen,
+      requested: drawerRequested,
+      authenticating,
+      failure,
+      login: (username, password) => session.send({ type: 'session.login', username, password }),
+      setOpen: (open) => drawer.send(open ? { type: 'drawer.open', delayed: false } : { type: 'drawer.close' }),
+    }),
+    [drawerOpen, drawerRequested, authenticating, failure, session, drawer],
+  )
+
+  return (
+    <SessionContext value={view}>
+      <LoginDrawerContext value={drawerView}>{children}</LoginDrawerContext>
+    </SessionContext>
+  )
 }

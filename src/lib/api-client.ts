@@ -1,25 +1,17 @@
 import type { $ZodType } from 'zod/v4/core'
 import * as z from 'zod/mini'
-import type { BodyOf, OperationShape, PathParamsOf, QueryOf, SuccessOf } from '../../contracts/operation'
+import type { ApiError } from '../../contracts/api-error'
+import type { BodyOf, ErrorCodeOf, OperationShape, PathParamsOf, QueryOf, SuccessOf } from '../../contracts/operation'
 
-/**
- * What can go wrong with a call, as the rest of the portal sees it:
- * - `network`: no answer (offline, dropped connection, CORS);
- * - `unauthorized`: 401, or a Bearer call made without a token;
- * - `http`: any other status outside 2xx, with its body decoded by the contract where it names one;
- * - `contract`: the request or the answer does not match the contract (a bug on one side).
- */
-export type ApiError =
-  | { kind: 'network'; operation: string }
-  | { kind: 'unauthorized'; operation: string }
-  | { kind: 'http'; operation: string; status: number; body: unknown }
-  | { kind: 'contract'; operation: string; direction: 'request' | 'response'; status?: number; detail: string }
+export type { ApiError }
 
-export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; error: ApiError }
+export type ApiResult<T, O extends OperationShape = OperationShape> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; error: ApiError<O> }
 
 /** Thrown by `expectOk`, so TanStack Query sees failed reads as errors while keeping the kind. */
-export class ApiRequestError extends Error {
-  constructor(readonly error: ApiError) {
+export class ApiRequestError<O extends OperationShape = OperationShape> extends Error {
+  constructor(readonly error: ApiError<O>) {
     super(`${error.operation}: ${error.kind}`)
     this.name = 'ApiRequestError'
   }
@@ -62,9 +54,9 @@ export function configureApiClient(next: Partial<ApiClientConfig>): void {
 export async function callApi<O extends OperationShape>(
   operation: O,
   input: CallInput<O>,
-): Promise<ApiResult<SuccessOf<O>>> {
+): Promise<ApiResult<SuccessOf<O>, O>> {
   const name = operation.name
-  const fail = (error: ApiError): ApiResult<SuccessOf<O>> => ({ ok: false, error })
+  const fail = (error: ApiError<O>): ApiResult<SuccessOf<O>, O> => ({ ok: false, error })
 
   const params = (input.params ?? {}) as Record<string, string | number>
   const url = buildUrl(operation, params, input.query as Record<string, unknown> | undefined)
@@ -105,7 +97,8 @@ export async function callApi<O extends OperationShape>(
   const schema = operation.responses[response.status]
   if (!response.ok) {
     const decoded = schema ? z.safeParse(schema as z.ZodMiniType, payload) : null
-    return fail({ kind: 'http', operation: name, status: response.status, body: decoded?.success ? decoded.data : payload })
+    const body: unknown = decoded?.success ? decoded.data : payload
+    return fail({ kind: 'http', operation: name, status: response.status, code: errorCode(operation, body), body })
   }
   if (!schema) {
     return fail({ kind: 'contract', operation: name, direction: 'response', status: response.status, detail: 'status not in contract' })
@@ -116,10 +109,21 @@ export async function callApi<O extends OperationShape>(
 }
 
 /** For query functions: the data, or an `ApiRequestError` carrying the typed error. */
-export async function expectOk<T>(result: Promise<ApiResult<T>>): Promise<T> {
+export async function expectOk<T, O extends OperationShape>(result: Promise<ApiResult<T, O>>): Promise<T> {
   const settled = await result
-  if (!settled.ok) throw new ApiRequestError(settled.error)
+  if (!settled.ok) throw new ApiRequestError<O>(settled.error)
   return settled.data
+}
+
+/** The operation's declared error code a body carries: `code` of a problem, `error` of an OAuth answer. */
+function errorCode<O extends OperationShape>(operation: O, body: unknown): ErrorCodeOf<O> | null {
+  if (!operation.errors || typeof body !== 'object' || body === null) return null
+  const { code, error } = body as { code?: unknown; error?: unknown }
+  for (const candidate of [code, error]) {
+    const known = z.safeParse(operation.errors as z.ZodMiniType, candidate)
+    if (known.success) return known.data as ErrorCodeOf<O>
+  }
+  return null
 }
 
 function buildUrl(operation: OperationShape, params: Record<string, string | number>, query?: Record<string, unknown>) {
@@ -168,7 +172,7 @@ async function readPayload(response: Response): Promise<unknown> {
   }
 }
 
-function contractError(operation: string, direction: 'request' | 'response', status: number | undefined, error: z.core.$ZodError): ApiError {
+function contractError(operation: string, direction: 'request' | 'response', status: number | undefined, error: z.core.$ZodError): ApiError<never> {
   const detail = z.prettifyError(error)
   // For developers: the athlete sees a translated "unexpected answer" message instead.
   console.warn(`[pettorale] ${operation} ${direction} does not match its contract:\n${detail}`)

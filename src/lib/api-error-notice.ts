@@ -1,4 +1,5 @@
-import { ApiRequestError, type ApiError } from './api-client'
+import type { ApiError } from '../../contracts/api-error'
+import { ApiRequestError } from './api-client'
 import type { NoticeCode } from './notices'
 
 /** The notice an athlete sees for a failed call that the screen has no more specific words for. */

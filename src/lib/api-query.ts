@@ -1,16 +1,53 @@
-import { queryOptions } from '@tanstack/react-query'
-import type { OperationShape } from '../../contracts/operation'
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
+import type { OperationShape, SuccessOf } from '../../contracts/operation'
 import { ApiRequestError, callApi, expectOk, type CallInput } from './api-client'
 
 /**
- * Query options for a read: the key derives from the operation's name and its input, so two
- * screens asking the same thing share one cache entry.
+ * The cache key of an operation: `races.list` with its input becomes `['races', 'list', input]`, so
+ * `['races']` reaches every race read and `['races', 'list']` every list.
+ */
+export function operationKey<O extends OperationShape>(operation: O): readonly [string, string] {
+  const [resource = operation.name, verb = ''] = operation.name.split('.')
+  return [resource, verb]
+}
+
+/**
+ * Query options for a read; two screens asking the same thing share one cache entry. Reads made with
+ * the athlete's token are marked `athlete`, so they leave the cache with the session.
  */
 export function apiQuery<O extends OperationShape>(operation: O, input: CallInput<O>) {
   return queryOptions({
-    queryKey: [operation.name, input] as const,
+    queryKey: [...operationKey(operation), input] as const,
     queryFn: ({ signal }) => expectOk(callApi(operation, { ...input, signal })),
+    meta: { athlete: operation.auth === 'bearer' },
   })
+}
+
+/**
+ * Mutation options for a write. Writes never retry by themselves (the athlete decides; payments
+ * carry an idempotency key). `onSuccess` gets the query client to update or invalidate the cache.
+ */
+export function apiMutation<O extends OperationShape, TVariables = CallInput<O>>(
+  operation: O,
+  options: {
+    /** From what the screen holds to the call's input; the variables are the input by default. */
+    toInput?: (variables: TVariables) => CallInput<O>
+    onSuccess?: (queryClient: QueryClient, data: SuccessOf<O>, variables: TVariables) => unknown
+  } = {},
+) {
+  const toInput = options.toInput ?? ((variables: TVariables) => variables as unknown as CallInput<O>)
+  return mutationOptions<SuccessOf<O>, ApiRequestError<O>, TVariables>({
+    mutationKey: operationKey(operation),
+    mutationFn: (variables) => expectOk(callApi(operation, toInput(variables))),
+    retry: false,
+    onSuccess: (data, variables, _result, context) => options.onSuccess?.(context.client, data, variables),
+  })
+}
+
+/** Everything the server said about the signed-in athlete: it must not outlive the session. */
+export function forgetAthleteQueries(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.meta?.athlete === true })
+  queryClient.getMutationCache().clear()
 }
 
 /** Reads retry only what may heal by itself: no answer, or a server error. */

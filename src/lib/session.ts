@@ -1,31 +1,49 @@
 import { createContext, useContext } from 'react'
-import type { Profile, Subscription } from '../../contracts/athlete.contract'
 import type { SocialProvider } from '../../contracts/auth.contract'
+import type { NoticeCode } from './notices'
 
 /**
  * The session as screens see it. The app binds it to the session machine; features read it here
- * without depending on the machine itself.
+ * without depending on the machine itself. The athlete's data is not here: it is a query
+ * (`useAthlete()`), so a refetch never changes the session.
  */
 export interface SessionView {
-  /** `pending`: a stored or new sign-in is being completed (token check, profile load). */
+  /** `pending`: a stored or new sign-in is being completed (the first profile load). */
   status: 'loggedOut' | 'pending' | 'loggedIn'
-  /** Credentials are being checked or the profile is loading after them: the login form waits. */
-  authenticating: boolean
-  profile: Profile | null
-  profileComplete: boolean
-  possibleSubscriptions: Subscription[]
-  login: (username: string, password: string) => void
   logout: () => void
+  /** Signs in with a token a page obtained (confirmation link, password reset). */
+  signIn: (token: string, source: 'confirmation' | 'reset') => void
   signInWith: (provider: SocialProvider) => Promise<void>
-  rememberDestination: (path: string) => void
-  /** Opens the login drawer; `delayed` waits the spec's 800 ms so a redirect can settle first. */
-  promptLogin: (options?: { delayed?: boolean }) => void
+  /** The route guard turned the athlete away from `path`. */
+  denyAccess: (path: string, reason: 'login_required' | 'profile_incomplete') => void
+  /** The account-confirmation link the page was opened with, taken out of the address bar. */
+  confirmationLink: { contactId: number; token: string } | null
+}
+
+/** The login drawer as its opener and its form see it (`useLoginDrawer()`). */
+export interface LoginDrawerView {
+  open: boolean
+  /** Open, or about to open: time to load its code. */
+  requested: boolean
+  /** Credentials are being checked or the profile is loading after them: the form waits. */
+  authenticating: boolean
+  /** The outcome of the last sign-in, repeated inside the drawer since the page behind is hidden. */
+  failure: NoticeCode | null
+  login: (username: string, password: string) => void
+  setOpen: (open: boolean) => void
 }
 
 export const SessionContext = createContext<SessionView | null>(null)
+export const LoginDrawerContext = createContext<LoginDrawerView | null>(null)
 
 export function useSession(): SessionView {
   const session = useContext(SessionContext)
   if (!session) throw new Error('useSession outside SessionContext')
   return session
+}
+
+export function useLoginDrawer(): LoginDrawerView {
+  const drawer = useContext(LoginDrawerContext)
+  if (!drawer) throw new Error('useLoginDrawer outside LoginDrawerContext')
+  return drawer
 }

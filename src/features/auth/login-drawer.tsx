@@ -2,37 +2,24 @@ import { useLingui } from '@lingui/react/macro'
 import * as Dialog from '@radix-ui/react-dialog'
 import { useRef, useState, type FormEvent } from 'react'
 import { Link } from 'wouter'
-import { NOTICES, type NoticeCode } from '../../lib/notices'
+import { NOTICES } from '../../lib/notices'
 import { paths } from '../../lib/paths'
-import { useSession } from '../../lib/session'
+import { useLoginDrawer, useSession } from '../../lib/session'
 import { Button } from '../../ui/button'
 import { Field } from '../../ui/field'
-import { useNotices } from '../../ui/notifications'
 import styles from './login-drawer.module.css'
 import { validateLogin, type LoginErrors, type LoginFieldError } from './login-form'
 
-/** Outcomes of a sign-in the drawer repeats inside itself: the page behind a modal is hidden. */
-const LOGIN_OUTCOMES: ReadonlySet<NoticeCode> = new Set([
-  'wrong_password',
-  'account_not_confirmed',
-  'network_error',
-  'unexpected_answer',
-  'cant_retrieve_profile',
-])
-
-export default function LoginDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function LoginDrawer() {
   const { t, i18n } = useLingui()
   const session = useSession()
+  const { open, setOpen, authenticating, failure, login } = useLoginDrawer()
   const emailRef = useRef<HTMLInputElement>(null)
   const passwordRef = useRef<HTMLInputElement>(null)
   // The drawer is opened from several places (header, guard, screens), not by a Radix trigger.
   const returnFocusTo = useRef<HTMLElement | null>(null)
   const [errors, setErrors] = useState<LoginErrors>({})
   const [showPassword, setShowPassword] = useState(false)
-  const [submittedAfter, setSubmittedAfter] = useState<number | null>(null)
-  const notices = useNotices()
-  const outcome =
-    submittedAfter === null ? undefined : notices.find((n) => n.id > submittedAfter && LOGIN_OUTCOMES.has(n.code))
 
   const fieldMessage = (error: LoginFieldError | undefined, field: 'email' | 'password') => {
     if (error === 'invalid_email') return t`Enter a valid e-mail address, like name@example.com.`
@@ -48,12 +35,11 @@ export default function LoginDrawer({ open, onOpenChange }: { open: boolean; onO
     setErrors(found)
     if (found.email) return emailRef.current?.focus()
     if (found.password) return passwordRef.current?.focus()
-    setSubmittedAfter(notices[0]?.id ?? 0)
-    session.login(values.email.trim(), values.password)
+    login(values.email.trim(), values.password)
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.overlay} />
         <Dialog.Content
@@ -82,9 +68,9 @@ export default function LoginDrawer({ open, onOpenChange }: { open: boolean; onO
           </Dialog.Description>
 
           <form className={styles.form} noValidate onSubmit={submit}>
-            {outcome ? (
+            {failure && !authenticating ? (
               <p role="alert" className={styles.alert}>
-                {i18n._(NOTICES[outcome.code].message)}
+                {i18n._(NOTICES[failure].message)}
               </p>
             ) : null}
             <Field
@@ -109,8 +95,8 @@ export default function LoginDrawer({ open, onOpenChange }: { open: boolean; onO
                 </Button>
               }
             />
-            <Button type="submit" aria-busy={session.authenticating}>
-              {session.authenticating ? t`Logging in…` : t`Log in`}
+            <Button type="submit" aria-busy={authenticating}>
+              {authenticating ? t`Logging in…` : t`Log in`}
             </Button>
           </form>
 
@@ -121,12 +107,12 @@ export default function LoginDrawer({ open, onOpenChange }: { open: boolean; onO
 
           <ul className={styles.links}>
             <li>
-              <Link href={paths.resetPassword} onClick={() => onOpenChange(false)}>
+              <Link href={paths.resetPassword} onClick={() => setOpen(false)}>
                 {t`Forgot your password?`}
               </Link>
             </li>
             <li>
-              <Link href={paths.register} onClick={() => onOpenChange(false)}>
+              <Link href={paths.register} onClick={() => setOpen(false)}>
                 {t`New here? Create an account`}
               </Link>
             </li>

@@ -2,14 +2,14 @@ import { useLingui } from '@lingui/react/macro'
 import { profileCompleteness } from '../../../machines/rules/profile-completeness'
 import { formatPercent } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
-import { useSession } from '../../lib/session'
+import { useAthlete } from '../../lib/athlete-queries'
 import { Page } from '../../ui/page'
 import { Empty } from '../../ui/state'
 import styles from './profile-page.module.css'
 
 export default function ProfilePage() {
   const { t } = useLingui()
-  const { profile } = useSession()
+  const { profile } = useAthlete()
   if (!profile) return null
   const { filled, total, ratio } = profileCompleteness(profile)
   const name = [profile.nome, profile.cognome].filter(Boolean).join(' ')

@@ -1,0 +1,75 @@
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { navigate } from 'wouter/use-browser-location'
+import { db } from '../../mocks/db'
+import { controls } from '../../mocks/node'
+import { PERSONAS } from '../../mocks/seed'
+import '../../tests/setup/mock-backend'
+import { activateLocale } from '../lib/i18n'
+import { ensureTemporal } from '../lib/temporal'
+import { App, createQueryClient } from './app'
+import { startSession, type SessionServices } from './session-service'
+
+const completo = PERSONAS.find((p) => p.key === 'completo')!
+let services: SessionServices | null = null
+
+/** The portal in the page, English, signed in as `completo` and showing "My profile". */
+async function openMyProfileSignedIn() {
+  localStorage.clear()
+  window.history.replaceState(null, '', '/')
+  await Promise.all([activateLocale('en'), ensureTemporal()])
+  const queryClient = createQueryClient()
+  // Retries of a failed refetch wait seconds in production; a test need not.
+  queryClient.setQueryDefaults(['athlete'], { retryDelay: 0 })
+  services = startSession(null, queryClient)
+  render(<App services={services} queryClient={queryClient} />)
+  act(() => services!.session.send({ type: 'session.login', username: completo.mail, password: completo.password }))
+  await screen.findByRole('button', { name: 'Log out' })
+  act(() => navigate('/me'))
+  const heading = await screen.findByRole('heading', { level: 1, name: 'My profile' })
+  return { queryClient, heading, session: services.session }
+}
+
+async function renameOnServer(nome: string) {
+  await db.athletes.update((q) => q.where({ mail: completo.mail }), { data: (record) => void (record.nome = nome) })
+}
+
+beforeEach(() => {
+  services = null
+})
+afterEach(() => {
+  cleanup()
+  services?.session.stop()
+})
+
+describe('the athlete data is a query, not the session', () => {
+  it('a profile refetch while "My profile" is open updates it in place: the page stays mounted and the header stays signed in', async () => {
+    const { queryClient, heading, session } = await openMyProfileSignedIn()
+    await renameOnServer('Giulietta')
+    await act(() => queryClient.invalidateQueries({ queryKey: ['athlete'] }))
+    await waitFor(() => expect(screen.getByRole('banner').textContent).toContain('Giulietta'))
+    expect(screen.getByRole('heading', { level: 1, name: 'My profile' })).toBe(heading)
+    expect(screen.queryByText('Checking your session…')).toBeNull()
+    expect(session.getSnapshot().matches({ loggedIn: 'ready' })).toBe(true)
+  })
+
+  it('a refetch the server fails (503) keeps the athlete signed in with the last good profile', async () => {
+    const { queryClient, heading, session } = await openMyProfileSignedIn()
+    const nameBefore = screen.getByRole('banner').textContent
+    controls.fault('athlete.me', { kind: 'status', status: 503 })
+    await act(() => queryClient.refetchQueries({ queryKey: ['athlete'] }))
+    await waitFor(() => expect(queryClient.getQueryState(['athlete', 'me', {}])?.status).toBe('error'))
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy()
+    expect(screen.getByRole('banner').textContent).toBe(nameBefore)
+    expect(screen.getByRole('heading', { level: 1, name: 'My profile' })).toBe(heading)
+    expect(session.getSnapshot().matches({ loggedIn: 'ready' })).toBe(true)
+  })
+
+  it('logging out removes the athlete data from the cache', async () => {
+    const { queryClient, session } = await openMyProfileSignedIn()
+    expect(queryClient.getQueryData(['athlete', 'me', {}])).toBeDefined()
+    act(() => session.send({ type: 'session.logout' }))
+    await screen.findByRole('button', { name: 'Log in' })
+    expect(queryClient.getQueryData(['athlete', 'me', {}])).toBeUndefined()
+  })
+})
