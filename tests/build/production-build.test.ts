@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { build } from 'vite'
 
@@ -23,6 +23,11 @@ describe('a production build against the real backend (VITE_API_MOCK=false)', ()
     }
   }, 120_000)
   afterAll(() => rmSync(outDir, { recursive: true, force: true }))
+
+  it('ships no mock file: no service worker, nothing named after the mock', () => {
+    const names = builtFiles(outDir).map((file) => relative(outDir, file))
+    expect(names.filter((name) => /mock|msw/i.test(name))).toEqual([])
+  })
 
   it('contains no mock code: no handlers, no seed, no service worker start, no personas', () => {
     const scripts = builtFiles(outDir).filter((file) => file.endsWith('.js'))
