@@ -1,3 +1,7 @@
+/**
+ * Library: renders the contracts as .d.ts text. It writes nothing; `npm run contracts:types`
+ * (./write-contract-types.ts) writes the files and ./contract-types.test.ts checks they are current.
+ */
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'

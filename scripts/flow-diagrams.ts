@@ -1,3 +1,7 @@
+/**
+ * Library: renders machines as Mermaid diagrams. It writes nothing; `npm run flows`
+ * (./write-flow-diagrams.ts) writes docs/flows and ./flow-diagrams.test.ts checks they are current.
+ */
 import type { AnyStateMachine, AnyStateNode } from 'xstate'
 import { loginDrawerMachine } from '../machines/session/login-drawer.machine'
 import { sessionMachine } from '../machines/session/session.machine'

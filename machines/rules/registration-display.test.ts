@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { RaceSchema, type Race } from '../../contracts/races.contract'
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../contracts/time'
 import { CLOSING_WINDOW_MS, registrationDisplay } from './registration-display'
-
-const MINUTE_MS = 60_000
-const HOUR_MS = 60 * MINUTE_MS
-const DAY_MS = 24 * HOUR_MS
 
 // Registration opens 1 March, closes 31 August, the race starts 6 September with a 30 h time limit.
 const OPENS_ISO = '2025-03-01T10:00:00+01:00'

@@ -1,7 +1,6 @@
 import type { Race } from '../../contracts/races.contract'
+import { DAY_MS, HOUR_MS } from '../../contracts/time'
 
-const HOUR_MS = 3_600_000
-const DAY_MS = 24 * HOUR_MS
 /** Registration counts as closing in its last 72 hours. */
 export const CLOSING_WINDOW_MS = 72 * HOUR_MS
 

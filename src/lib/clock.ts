@@ -1,6 +1,3 @@
-// Brings in the global `Temporal` types; at runtime main.tsx has already awaited ensureTemporal().
-import type {} from './temporal'
-
 /** Epoch milliseconds. */
 export type ClockSource = () => number
 
@@ -12,10 +9,6 @@ const listeners = new Set<() => void>()
 /** Current epoch ms. The only reader of the time in src/: the mock's controls can move it. */
 export function now(): number {
   return source()
-}
-
-export function nowInstant(): Temporal.Instant {
-  return Temporal.Instant.fromEpochMilliseconds(now())
 }
 
 /**

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { LOCALES } from '../../contracts/locale'
+import { HOUR_MS, MINUTE_MS, SECOND_MS } from '../../contracts/time'
 import {
   DATE_ONLY_ZONE,
   formatDate,
@@ -158,11 +159,15 @@ describe('formatDate', () => {
 })
 
 describe('formatDuration', () => {
+  // formatDuration takes seconds, as the ranking sends them.
+  const HOUR_S = HOUR_MS / SECOND_MS
+  const MINUTE_S = MINUTE_MS / SECOND_MS
+
   it('shows h:mm:ss without wrapping hours at a day', () => {
-    expect(formatDuration(27 * 3600 + 3 * 60 + 5)).toBe('27:03:05')
-    expect(formatDuration(3 * 3600 + 59 * 60 + 9)).toBe('3:59:09')
+    expect(formatDuration(27 * HOUR_S + 3 * MINUTE_S + 5)).toBe('27:03:05')
+    expect(formatDuration(3 * HOUR_S + 59 * MINUTE_S + 9)).toBe('3:59:09')
     expect(formatDuration(0)).toBe('0:00:00')
-    expect(formatDuration(150 * 3600)).toBe('150:00:00')
+    expect(formatDuration(150 * HOUR_S)).toBe('150:00:00')
   })
 
   it('cuts partial seconds rather than rounding a time up', () => {

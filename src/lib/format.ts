@@ -1,4 +1,5 @@
 import type { Locale } from '../../contracts/locale'
+import { HOUR_MS, MINUTE_MS, SECOND_MS } from '../../contracts/time'
 // Brings in the global `Temporal` types; at runtime main.tsx has already awaited ensureTemporal().
 import type {} from './temporal'
 
@@ -111,13 +112,19 @@ export function formatDate(locale: Locale, isoDate: string): string {
   return dateFormat(locale, { timeZone: DATE_ONLY_ZONE, dateStyle: 'medium' }).format(epochMs)
 }
 
-/** Race times as h:mm:ss, hours not wrapped at 24 (27:03:05). Partial seconds are cut, not rounded up. */
+const HOUR_S = HOUR_MS / SECOND_MS
+const MINUTE_S = MINUTE_MS / SECOND_MS
+
+/**
+ * Race times (a ranking's finish time and gap, in seconds) as h:mm:ss, hours not wrapped at 24
+ * (27:03:05). Partial seconds are cut, not rounded up.
+ */
 export function formatDuration(seconds: number): string {
   if (!Number.isFinite(seconds)) throw new RangeError(`Not a duration: ${seconds}`)
   const total = Math.floor(Math.abs(seconds))
-  const h = Math.floor(total / 3600)
-  const m = Math.floor((total % 3600) / 60)
-  const s = total % 60
+  const h = Math.floor(total / HOUR_S)
+  const m = Math.floor((total % HOUR_S) / MINUTE_S)
+  const s = total % MINUTE_S
   const sign = seconds < 0 && total > 0 ? '-' : ''
   return `${sign}${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`
 }

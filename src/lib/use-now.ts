@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react'
+import { MINUTE_MS } from '../../contracts/time'
 import { now, subscribeClock } from './clock'
-
-const MINUTE_MS = 60_000
 
 /**
  * The current time for relative labels ("opens in 3 hours"), refreshed every minute and whenever

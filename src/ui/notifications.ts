@@ -25,10 +25,6 @@ export function dismissNotice(id: number): void {
   publish(shown.filter((notice) => notice.id !== id))
 }
 
-export function dismissAllNotices(): void {
-  publish([])
-}
-
 export function useNotices(): ShownNotice[] {
   return useSyncExternalStore(
     (listener) => {

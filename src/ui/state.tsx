@@ -13,12 +13,13 @@ export function Loading({ label }: { label?: string }) {
   )
 }
 
-export function Problem({ message, onRetry }: { message: string; onRetry?: () => void }) {
+/** A call that failed: what went wrong, and a way to try again. */
+export function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
   const { t } = useLingui()
   return (
     <div className={`${styles.box} ${styles.error}`} role="alert">
       <p>{message}</p>
-      {onRetry ? <Button onClick={onRetry}>{t`Try again`}</Button> : null}
+      <Button onClick={onRetry}>{t`Try again`}</Button>
     </div>
   )
 }

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearch } from 'wouter'
 import { RaceFilterSchema, type Race, type RaceFilter } from '../../../contracts/races.contract'
+import { HOUR_MS } from '../../../contracts/time'
 import { registrationDisplay } from '../../../machines/rules/registration-display'
 import { noticeForQueryError } from '../../lib/api-error-notice'
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format'
@@ -11,7 +12,7 @@ import { paths } from '../../lib/paths'
 import { useNow } from '../../lib/use-now'
 import { buttonClass } from '../../ui/button'
 import { Page } from '../../ui/page'
-import { Empty, Loading, Problem } from '../../ui/state'
+import { Empty, ErrorState, Loading } from '../../ui/state'
 import styles from './race-list.module.css'
 import { raceQueries } from './race-queries'
 import { RegistrationBadge } from './registration-badge'
@@ -46,7 +47,7 @@ export default function HomePage() {
       {races.isPending ? (
         <Loading label={t`Loading races…`} />
       ) : races.isError ? (
-        <Problem
+        <ErrorState
           message={i18n._(NOTICES[noticeForQueryError(races.error)].message)}
           onRetry={() => void races.refetch()}
         />
@@ -60,8 +61,6 @@ export default function HomePage() {
     </Page>
   )
 }
-
-const HOUR_MS = 3_600_000
 
 /** Races still to come (or running) first, soonest first; past editions after, latest first. */
 function RaceSections({ races }: { races: Race[] }) {

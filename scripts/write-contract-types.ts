@@ -1,3 +1,4 @@
+/** `npm run contracts:types`: writes contracts/generated/*.d.ts from renderContractTypes (./contract-types). */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { renderContractTypes } from './contract-types'

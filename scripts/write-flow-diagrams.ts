@@ -1,3 +1,4 @@
+/** `npm run flows`: writes docs/flows/*.md from renderFlow (./flow-diagrams). */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { FLOWS, renderFlow } from './flow-diagrams'
