@@ -2,7 +2,7 @@ import { assertEvent, assign, emit, fromCallback, fromPromise, sendTo, setup } f
 import { isApiError } from '../../contracts/api-error'
 import type { Profile } from '../../contracts/athlete.contract'
 import type { token as tokenOperation } from '../../contracts/auth.contract'
-import { HOUR_MS } from '../../contracts/time'
+import { HOUR_MS, SECOND_MS } from '../../contracts/time'
 import { destinationAfterLogin, isInternalPath } from '../rules/destination'
 import { loginDrawerMachine } from './login-drawer.machine'
 
@@ -223,7 +223,7 @@ export const sessionMachine = setup({
             'forgetAthleteData',
             assign({
               token: ({ event }) => event.output.accessToken,
-              expiresAt: ({ event }) => event.output.receivedAt + event.output.expiresIn * 1000,
+              expiresAt: ({ event }) => event.output.receivedAt + event.output.expiresIn * SECOND_MS,
               navigateAfterProfile: true,
             }),
           ],

@@ -5,6 +5,7 @@ import * as auth from '../../contracts/auth.contract'
 import * as certificate from '../../contracts/certificate.contract'
 import * as files from '../../contracts/files.contract'
 import * as races from '../../contracts/races.contract'
+import { HOUR_MS } from '../../contracts/time'
 import { controls, server } from '../../mocks/node'
 import { PERSONAS } from '../../mocks/seed'
 import '../../tests/setup/mock-backend'
@@ -43,12 +44,34 @@ describe('api client', () => {
     expect(me.ok && me.data.profilo[0]?.mail).toBe(completo.mail)
   })
 
-  it('gives an http error with the decoded body for a wrong password', async () => {
+  it("gives an http error with the contract's error code and the decoded body for a wrong password", async () => {
     const result = await callApi(auth.token, { body: { grant_type: 'password', username: completo.mail, password: 'nope' } })
     expect(result).toEqual({
       ok: false,
-      error: { kind: 'http', operation: 'auth.token', status: 400, body: { error: 'invalid_grant', error_description: 'wrong_password' } },
+      error: {
+        kind: 'http',
+        operation: 'auth.token',
+        status: 400,
+        code: 'invalid_grant',
+        body: { error: 'invalid_grant', error_description: 'wrong_password' },
+      },
     })
+  })
+
+  it('names an unconfirmed account by its own code, not as a wrong password', async () => {
+    // The seed's registered, never confirmed account (mocks/seed/personas.ts).
+    const result = await callApi(auth.token, {
+      body: { grant_type: 'password', username: 'daconfermare@pettorale.test', password: completo.password },
+    })
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(result.error).toMatchObject({ kind: 'http', status: 400, code: 'account_not_confirmed' })
+  })
+
+  it('gives no code when the error body names none the operation declares', async () => {
+    controls.fault('races.list', { kind: 'status', status: 503 })
+    const result = await callApi(races.list, { query: { filter: 'all' } })
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(result.error).toMatchObject({ kind: 'http', status: 503, code: null })
   })
 
   it('gives an http error with the problem body for a duplicate registration (409)', async () => {
@@ -56,7 +79,7 @@ describe('api client', () => {
       body: { nome: 'Marco', cognome: 'Rossi', mail: completo.mail, password: 'Pettorale-2026', privacy_policy: true },
     })
     expect(result.ok).toBe(false)
-    if (!result.ok) expect(result.error).toMatchObject({ kind: 'http', status: 409, body: { code: 'user_exists' } })
+    if (!result.ok) expect(result.error).toMatchObject({ kind: 'http', status: 409, code: 'user_exists' })
   })
 
   it('gives a network error when the server does not answer', async () => {
@@ -100,7 +123,7 @@ describe('api client', () => {
   it('treats an expired token as refused', async () => {
     const token = await signIn()
     configureApiClient({ getToken: () => token })
-    controls.advance(9 * 3600 * 1000)
+    controls.advance(9 * HOUR_MS)
     const result = await callApi(athlete.me, {})
     expect(result.ok).toBe(false)
     if (!result.ok) expect(result.error.kind).toBe('unauthorized')
