@@ -10,7 +10,7 @@ import type { ErrorCodeOf, OperationShape } from './operation'
  * - `contract`: the request or the answer does not match the contract (a bug on one side).
  */
 export type ApiError<O extends OperationShape = OperationShape> =
-  | { kind: 'network'; operation: string }
+  | { kind: 'network'; operation: string; timedOut?: true }
   | { kind: 'unauthorized'; operation: string }
   | { kind: 'http'; operation: string; status: number; code: ErrorCodeOf<O> | null; body: unknown }
   | { kind: 'contract'; operation: string; direction: 'request' | 'response'; status?: number; detail: string }

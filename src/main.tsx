@@ -31,7 +31,10 @@ async function boot() {
   await Promise.all([ensureTemporal(), startMock(), activateLocale(initialLocale())])
   const queryClient = createQueryClient()
   const services = startSession(landing, queryClient)
-  createRoot(document.getElementById('root')!).render(
+  createRoot(document.getElementById('root')!, {
+    // A boundary caught it and the page says so: for developers a warning, not an error.
+    onCaughtError: (error, info) => console.warn('[pettorale] a part of the page failed', error, info.componentStack),
+  }).render(
     <StrictMode>
       <App services={services} queryClient={queryClient} />
     </StrictMode>,

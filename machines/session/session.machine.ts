@@ -170,9 +170,10 @@ export const sessionMachine = setup({
   invoke: { id: 'drawer', src: 'loginDrawer' },
   initial: 'restoring',
   on: {
+    // Not `reenter`: that would restart the root's own drawer actor. Targeting the child still exits
+    // and enters `loggedIn`, so the clock watch and the first profile load start afresh.
     'session.signIn': {
       target: '.loggedIn',
-      reenter: true,
       actions: [
         'forgetAthleteData',
         assign(({ event, context }) => ({

@@ -1,23 +1,20 @@
 /**
  * Fixtures and fake actors for the session machine tests. No React, no network, no real timers:
- * time only moves when a test calls `clock.advance(ms)`.
+ * time only moves when a test calls `clock.advance(ms)`, which moves both the portal's clock (the
+ * session's `watchClock` ticks) and XState's own timers (the login drawer's 800 ms).
  */
-import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate'
-import type { Profile, Subscription } from '../../contracts/athlete.contract'
+import { vi } from 'vitest'
+import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyEventObject, type SnapshotFrom } from 'xstate'
+import type { ApiError } from '../../contracts/api-error'
+import type { Profile } from '../../contracts/athlete.contract'
 import {
   sessionMachine,
   type GrantedToken,
-  type LoadedProfile,
   type SessionEmitted,
   type SessionEvent,
-  type SessionFailure,
   type SessionNotice,
   type StoredSession,
 } from './session.machine'
-
-export const SECOND_MS = 1_000
-export const MINUTE_MS = 60 * SECOND_MS
-export const HOUR_MS = 60 * MINUTE_MS
 
 /** A fixed "now" for every test: 1 June 2025, 08:00 UTC. */
 export const T0 = Date.UTC(2025, 5, 1, 8, 0, 0)
@@ -56,22 +53,13 @@ export function makeIncompleteProfile(overrides: Partial<Profile> = {}): Profile
   return makeProfile({ cod_fiscale: null, ...overrides })
 }
 
-export function makeSubscription(overrides: Partial<Subscription> = {}): Subscription {
-  return {
-    project_id: 7,
-    liberatoria: false,
-    liberatoria_signed: null,
-    pettorale: null,
-    categoria: null,
-    pagato: false,
-    opzione_rimborso: null,
-    noleggio_gps: false,
-    totale: null,
-    ...overrides,
-  }
-}
+// ---------------------------------------------------------------------------------------------
+// Time
 
-/** A logical clock: `advance` moves time and tells every watcher, as production's clock module does. */
+/**
+ * A logical clock: `advance` moves time and tells every watcher, as production's clock module
+ * does, and moves XState's timers by the same amount.
+ */
 export interface TestClock {
   readonly now: number
   advance(ms: number): void
@@ -79,17 +67,22 @@ export interface TestClock {
   watch(listener: (now: number) => void): () => void
   /** How many watchers are registered right now (the session's `watchClock` while logged in). */
   readonly watchers: number
+  /** XState's clock (`createActor(…, { clock })`): delayed transitions wait on it. */
+  readonly simulated: SimulatedClock
 }
 
 export function createTestClock(start: number = T0): TestClock {
   let now = start
   const listeners = new Set<(now: number) => void>()
+  const simulated = new SimulatedClock()
+  simulated.set(start)
   return {
     get now() {
       return now
     },
     advance(ms: number) {
       now += ms
+      simulated.set(now)
       for (const listener of [...listeners]) listener(now)
     },
     watch(listener) {
@@ -101,8 +94,12 @@ export function createTestClock(start: number = T0): TestClock {
     get watchers() {
       return listeners.size
     },
+    simulated,
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Promises settled by hand
 
 export interface Deferred<T> {
   promise: Promise<T>
@@ -121,42 +118,76 @@ export function deferred<T>(): Deferred<T> {
   return { promise, resolve, reject }
 }
 
-/** How the API client reports a failure to the machine. */
-export const failure = (reason: SessionFailure['reason']): SessionFailure => ({ reason })
+/** A promise that never settles: the call stays in flight for the whole test. */
+export const never = <T>(): Promise<T> => new Promise<T>(() => {})
 
-/**
- * The simulated backend behind the actors. Each function answers one call; the harness adds
- * `receivedAt: clock.now` at the moment the answer arrives, like production's actors.
- */
+/** Lets settled promises deliver their answers to the machine (no timers involved). */
+export async function flushMicrotasks(rounds = 20): Promise<void> {
+  for (let i = 0; i < rounds; i += 1) await Promise.resolve()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Failures, as the API client throws them
+
+type WithoutOperation<E> = E extends unknown ? Omit<E, 'operation'> & { operation?: string } : never
+
+/** An `ApiError` as the API client throws it; the operation is the password grant unless named. */
+export function failure(error: WithoutOperation<ApiError>): ApiError {
+  return { ...error, operation: error.operation ?? 'auth.token' } as ApiError
+}
+
+/** No answer at all: offline, dropped connection, timeout. */
+export const networkFailure = (operation?: string): ApiError => failure({ kind: 'network', operation })
+
+/** A status outside 2xx; `code` is the error code the body named (OAuth's `error`, or our `code`). */
+export const httpFailure = (status: number, code: string | null = null, operation?: string): ApiError =>
+  failure({ kind: 'http', status, code, body: code === null ? null : { error: code }, operation })
+
+/** A 401, or a Bearer call made without a token. */
+export const unauthorizedFailure = (operation?: string): ApiError => failure({ kind: 'unauthorized', operation })
+
+/** An answer outside the contract. */
+export const contractFailure = (operation?: string): ApiError =>
+  failure({ kind: 'contract', direction: 'response', status: 200, detail: 'access_token: expected string', operation })
+
+// ---------------------------------------------------------------------------------------------
+// The simulated backend behind the actors
+
+export interface Credentials {
+  username: string
+  password: string
+}
+
+/** The password grant's answer; the harness stamps `receivedAt` when it arrives, as production does. */
+export type TokenAnswer = Omit<GrantedToken, 'receivedAt'>
+
+/** Each function answers one call, or throws an `ApiError`. */
 export interface FakeBackend {
-  requestToken(input: { username: string; password: string }): Promise<Omit<GrantedToken, 'receivedAt'>>
-  confirmAccount(input: { contactId: number; token: string }): Promise<{ token: string }>
-  resetPassword(input: { token: string; password: string }): Promise<{ accessToken: string }>
-  loadProfile(input: { token: string }): Promise<LoadedProfile>
+  requestToken(input: Credentials): Promise<TokenAnswer>
+  loadProfile(): Promise<Profile>
   revokeToken(input: { token: string }): Promise<void>
 }
 
+/** The actors the tests may hold in flight and settle by hand. */
+export type FakeActorId = keyof FakeBackend
+type AnswerOf<Id extends FakeActorId> = Awaited<ReturnType<FakeBackend[Id]>>
+
 export const PASSWORD_TOKEN = 'pw-access-token'
-export const RESET_TOKEN = 'reset-access-token'
 /** Seconds, as `expires_in` of the password grant. */
 export const PASSWORD_EXPIRES_IN = 2 * 60 * 60
 
 export function defaultBackend(): FakeBackend {
   return {
     requestToken: async () => ({ accessToken: PASSWORD_TOKEN, expiresIn: PASSWORD_EXPIRES_IN }),
-    // Production returns the token the confirmation link carried.
-    confirmAccount: async ({ token }) => ({ token }),
-    resetPassword: async () => ({ accessToken: RESET_TOKEN }),
-    loadProfile: async () => ({ profile: makeProfile(), possibleSubscriptions: [makeSubscription()] }),
+    loadProfile: async () => makeProfile(),
     revokeToken: async () => undefined,
   }
 }
 
 export interface Calls {
-  requestToken: Array<{ username: string; password: string }>
-  confirmAccount: Array<{ contactId: number; token: string }>
-  resetPassword: Array<{ token: string; password: string }>
-  loadProfile: Array<{ token: string }>
+  requestToken: Credentials[]
+  /** The token the API client sent with each profile load (read from the session, as production's client does). */
+  loadProfile: Array<{ token: string | null }>
   revokeToken: Array<{ token: string }>
 }
 
@@ -165,34 +196,45 @@ export interface StartOptions {
   stored?: StoredSession | null
   clock?: TestClock
   backend?: Partial<FakeBackend>
+  /** Actors whose every call stays in flight until the test calls `resolve`/`reject` on the harness. */
+  hold?: readonly FakeActorId[]
 }
 
-/** The session machine with fake actors bound to a test clock, as `src/` binds the real ones. */
-export function provideFakes(clock: TestClock, backend: FakeBackend, calls: Calls) {
-  return sessionMachine.provide({
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>
+
+/** Starts a session actor; collects what it emits, every snapshot it goes through and every call it makes. */
+export function startSession(options: StartOptions = {}) {
+  const clock = options.clock ?? createTestClock()
+  const calls: Calls = { requestToken: [], loadProfile: [], revokeToken: [] }
+  const emitted: SessionEmitted[] = []
+  const snapshots: SessionSnapshot[] = []
+  /** The call in flight of each held actor (the latest one: an abandoned call is never answered). */
+  const pending: { [Id in FakeActorId]?: Deferred<AnswerOf<Id>> } = {}
+
+  const backend: FakeBackend = { ...defaultBackend(), ...options.backend }
+  for (const id of options.hold ?? []) {
+    backend[id] = (() => {
+      const call = deferred<never>()
+      pending[id] = call
+      return call.promise
+    }) as never
+  }
+
+  /** Production provides this to clear the query cache; here it only counts. */
+  const forgetAthleteData = vi.fn<(args: { event: AnyEventObject }) => void>()
+
+  const machine = sessionMachine.provide({
+    actions: { forgetAthleteData },
     actors: {
-      requestToken: fromPromise<GrantedToken, { username: string; password: string }>(async ({ input }) => {
+      requestToken: fromPromise<GrantedToken, Credentials>(async ({ input }) => {
         calls.requestToken.push(input)
         const answer = await backend.requestToken(input)
         return { ...answer, receivedAt: clock.now }
       }),
-      confirmAccount: fromPromise<{ token: string; receivedAt: number }, { contactId: number; token: string }>(
-        async ({ input }) => {
-          calls.confirmAccount.push(input)
-          const answer = await backend.confirmAccount(input)
-          return { ...answer, receivedAt: clock.now }
-        },
-      ),
-      resetPassword: fromPromise<{ accessToken: string; receivedAt: number }, { token: string; password: string }>(
-        async ({ input }) => {
-          calls.resetPassword.push(input)
-          const answer = await backend.resetPassword(input)
-          return { ...answer, receivedAt: clock.now }
-        },
-      ),
-      loadProfile: fromPromise<LoadedProfile, { token: string }>(async ({ input }) => {
-        calls.loadProfile.push(input)
-        return backend.loadProfile(input)
+      loadProfile: fromPromise<Profile>(async () => {
+        // Production's API client reads the token from the session when the call is made.
+        calls.loadProfile.push({ token: actor.getSnapshot().context.token })
+        return backend.loadProfile()
       }),
       revokeToken: fromPromise<void, { token: string }>(async ({ input }) => {
         calls.revokeToken.push(input)
@@ -203,20 +245,10 @@ export function provideFakes(clock: TestClock, backend: FakeBackend, calls: Call
       ),
     },
   })
-}
 
-export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>
-
-/** Starts a session actor; collects what it emits, every snapshot it goes through and every call it makes. */
-export function startSession(options: StartOptions = {}) {
-  const clock = options.clock ?? createTestClock()
-  const backend: FakeBackend = { ...defaultBackend(), ...options.backend }
-  const calls: Calls = { requestToken: [], confirmAccount: [], resetPassword: [], loadProfile: [], revokeToken: [] }
-  const emitted: SessionEmitted[] = []
-  const snapshots: SessionSnapshot[] = []
-
-  const actor = createActor(provideFakes(clock, backend, calls), {
+  const actor = createActor(machine, {
     input: { stored: options.stored ?? null, now: clock.now },
+    clock: clock.simulated,
   })
   actor.on('*', (event) => {
     emitted.push(event)
@@ -226,17 +258,36 @@ export function startSession(options: StartOptions = {}) {
   })
   actor.start()
 
+  /** Settles the held call of `id` in flight and lets the machine take the answer. */
+  async function settle<Id extends FakeActorId>(id: Id, settleCall: (call: Deferred<AnswerOf<Id>>) => void) {
+    const call = pending[id] as Deferred<AnswerOf<Id>> | undefined
+    if (!call) throw new Error(`no ${id} call is held in flight`)
+    delete pending[id]
+    settleCall(call)
+    await flushMicrotasks()
+  }
+
   return {
     actor,
     clock,
     calls,
     emitted,
     snapshots,
+    forgetAthleteData,
     send: (event: SessionEvent) => actor.send(event),
+    snapshot: () => actor.getSnapshot(),
     context: () => actor.getSnapshot().context,
     value: () => actor.getSnapshot().value,
+    /** The login drawer's state ('closed', 'waiting', 'open'). */
+    drawer: () => actor.getSnapshot().children.drawer?.getSnapshot().value,
     notices: (): SessionNotice[] => emitted.flatMap((e) => (e.type === 'notice' ? [e.code] : [])),
     navigations: (): string[] => emitted.flatMap((e) => (e.type === 'navigate' ? [e.to] : [])),
+    /** The events on which the session told the app to forget the athlete's server data. */
+    forgottenOn: (): string[] => forgetAthleteData.mock.calls.map(([{ event }]) => event.type),
+    /** Whether a held actor has a call in flight. */
+    isHeld: (id: FakeActorId): boolean => pending[id] !== undefined,
+    resolve: <Id extends FakeActorId>(id: Id, answer: AnswerOf<Id>) => settle(id, (call) => call.resolve(answer)),
+    reject: (id: FakeActorId, error: unknown) => settle(id, (call) => call.reject(error)),
   }
 }
 

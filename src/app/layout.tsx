@@ -1,16 +1,18 @@
 import { useLingui } from '@lingui/react/macro'
-import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { Suspense, useState, type ReactNode } from 'react'
 import { Link, useRoute } from 'wouter'
 import { useAthlete } from '../lib/athlete-queries'
 import { activateLocale, activeLocale, LOCALE_NAMES, LOCALES, type Locale } from '../lib/i18n'
 import { paths, PRIVACY_POLICY_URL } from '../lib/paths'
 import { useLoginDrawer, useSession } from '../lib/session'
 import { Button } from '../ui/button'
+import { lazyPart, PartBoundary } from '../ui/lazy-part'
+import { notify } from '../ui/notifications'
 import { NotificationRegion } from '../ui/notification-region'
 import styles from './layout.module.css'
 
 // The drawer (and its dialog library) loads the first time an athlete needs it, not with the home page.
-const LoginDrawer = lazy(() => import('../features/auth/login-drawer'))
+const LoginDrawer = lazyPart(() => import('../features/auth/login-drawer'))
 
 function NavLink({ href, children }: { href: string; children: ReactNode }) {
   const [active] = useRoute(href === '/' ? '/' : `${href}/*?`)
@@ -62,7 +64,10 @@ export function Layout({ children }: { children: ReactNode }) {
               id="language"
               className={styles.language}
               value={locale}
-              onChange={(event) => void activateLocale(event.target.value as Locale)}
+              onChange={(event) => {
+                // Offline, the new catalog may not arrive: the page stays in its language and says so.
+                activateLocale(event.target.value as Locale).catch(() => notify('language_unavailable'))
+              }}
             >
               {LOCALES.map((code) => (
                 <option key={code} value={code} lang={code}>
@@ -111,9 +116,11 @@ export function Layout({ children }: { children: ReactNode }) {
 
       <NotificationRegion />
       {drawerLoaded ? (
-        <Suspense fallback={null}>
-          <LoginDrawer />
-        </Suspense>
+        <PartBoundary message={t`The login could not load.`} floating onDismiss={() => drawer.setOpen(false)}>
+          <Suspense fallback={null}>
+            <LoginDrawer />
+          </Suspense>
+        </PartBoundary>
       ) : null}
     </>
   )

@@ -6,6 +6,7 @@ import { useAthlete } from '../lib/athlete-queries'
 import { LEGACY_REDIRECTS } from '../lib/paths'
 import { useSession } from '../lib/session'
 import { focusScreenHeading } from '../ui/page'
+import { PartBoundary } from '../ui/lazy-part'
 import { Loading } from '../ui/state'
 import { AthleteArea } from './athlete-area'
 import { decideNavigation } from './guard'
@@ -55,8 +56,11 @@ function useNavigationReset() {
 export function AppRouter() {
   const { t } = useLingui()
   const search = useSearch()
+  const [path] = useLocation()
   useNavigationReset()
   return (
+    // A new path is a new try: a page that failed to load does not stay failed after navigating.
+    <PartBoundary key={path} message={t`This page could not load.`}>
     <Suspense fallback={<Loading label={t`Loading page…`} />}>
       <Switch>
         {Object.entries(LEGACY_REDIRECTS).map(([from, to]) => (
@@ -84,5 +88,6 @@ export function AppRouter() {
         </Route>
       </Switch>
     </Suspense>
+    </PartBoundary>
   )
 }

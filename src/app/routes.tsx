@@ -1,10 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import { lazy, type ComponentType } from 'react'
+import type { ComponentType } from 'react'
 import HomePage from '../features/races/home-page'
 import { paths } from '../lib/paths'
 import { ComingSoon } from '../ui/coming-soon'
+import { lazyPart } from '../ui/lazy-part'
 
 export interface RouteDefinition {
   path: string
@@ -22,10 +23,10 @@ function comingSoon(title: MessageDescriptor): ComponentType {
   }
 }
 
-const ProfilePage = lazy(() => import('../features/profile/profile-page'))
-const ContactsPage = lazy(() => import('../features/company/contacts-page'))
-const CompanyPage = lazy(() => import('../features/company/company-page'))
-const ConfirmAccountPage = lazy(() => import('../features/account/confirm-account-page'))
+const ProfilePage = lazyPart(() => import('../features/profile/profile-page'))
+const ContactsPage = lazyPart(() => import('../features/company/contacts-page'))
+const CompanyPage = lazyPart(() => import('../features/company/company-page'))
+const ConfirmAccountPage = lazyPart(() => import('../features/account/confirm-account-page'))
 
 /** Every screen of spec section 2 and decisions.md; the first match wins. */
 export const routes: RouteDefinition[] = [

@@ -175,3 +175,30 @@ describe('api client bodies', () => {
     expect(sent[0]).toMatchObject({ nome: profile.nome, cod_fiscale: profile.cod_fiscale })
   })
 })
+
+describe('api client: no request hangs', () => {
+  afterEach(() => configureApiClient({ timeoutMs: 20_000 }))
+
+  it('an answer slower than the timeout is a network error marked as timed out', async () => {
+    configureApiClient({ timeoutMs: 50 })
+    controls.latency('races.list', 2_000)
+    const result = await callApi(races.list, { query: { filter: 'all' } })
+    expect(result).toEqual({ ok: false, error: { kind: 'network', operation: 'races.list', timedOut: true } })
+  })
+
+  it('an upload gets more time in proportion to its size', async () => {
+    configureApiClient({ timeoutMs: 50, uploadMsPerByte: 1 })
+    controls.latency('files.uploadPicture', 300)
+    const picture = new File([new Uint8Array(1_000)], 'me.png', { type: 'image/png' })
+    const result = await callApi(files.uploadPicture, { query: { d: 2, type: 'contact', thumbnail: 'true' }, body: { file: picture } })
+    expect(result.ok ? 'answered' : result.error.kind).not.toBe('network')
+  })
+
+  it('a caller that gives up is not told about a network error', async () => {
+    controls.latency('races.list', 2_000)
+    const abandon = new AbortController()
+    const call = callApi(races.list, { query: { filter: 'all' }, signal: abandon.signal })
+    abandon.abort()
+    await expect(call).rejects.toThrow()
+  })
+})

@@ -1,6 +1,7 @@
 import type { $ZodType } from 'zod/v4/core'
 import * as z from 'zod/mini'
 import type { ApiError } from '../../contracts/api-error'
+import { SECOND_MS } from '../../contracts/time'
 import type { BodyOf, ErrorCodeOf, OperationShape, PathParamsOf, QueryOf, SuccessOf } from '../../contracts/operation'
 
 export type { ApiError }
@@ -36,6 +37,10 @@ export interface ApiClientConfig {
   getToken: () => string | null
   /** A Bearer call was refused: the session is no longer valid on the server. */
   onUnauthorized: (operation: string) => void
+  /** How long a call may wait for its answer before it counts as lost. */
+  timeoutMs: number
+  /** Uploads get longer: this much more per byte sent (a slow mountain uplink, about 0.5 Mbit/s). */
+  uploadMsPerByte: number
 }
 
 let config: ApiClientConfig = {
@@ -44,6 +49,8 @@ let config: ApiClientConfig = {
   clientSecret: '',
   getToken: () => null,
   onUnauthorized: () => {},
+  timeoutMs: 20 * SECOND_MS,
+  uploadMsPerByte: 1 / 64,
 }
 
 export function configureApiClient(next: Partial<ApiClientConfig>): void {
@@ -80,12 +87,19 @@ export async function callApi<O extends OperationShape>(
     body = encodeBody(operation.body.kind, checked.data, headers)
   }
 
+  // No request waits for ever: a lost answer on a mountain network becomes a network error to retry.
+  const timeout = AbortSignal.timeout(config.timeoutMs + uploadSize(body) * config.uploadMsPerByte)
+  const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout
+  const lost = (cause: unknown) => {
+    // The caller gave up (a screen left, an actor stopped): that is not an error to show.
+    if (input.signal?.aborted) throw cause
+    return fail(timeout.aborted ? { kind: 'network', operation: name, timedOut: true } : { kind: 'network', operation: name })
+  }
   let response: Response
   try {
-    response = await fetch(url, { method: operation.method, headers, body, signal: input.signal })
+    response = await fetch(url, { method: operation.method, headers, body, signal })
   } catch (cause) {
-    if (input.signal?.aborted) throw cause
-    return fail({ kind: 'network', operation: name })
+    return lost(cause)
   }
 
   if (response.status === 401) {
@@ -93,7 +107,13 @@ export async function callApi<O extends OperationShape>(
     return fail({ kind: 'unauthorized', operation: name })
   }
 
-  const payload = await readPayload(response)
+  let payload: unknown
+  try {
+    payload = await readPayload(response)
+  } catch (cause) {
+    // The connection dropped, or the time ran out, while the body was arriving.
+    return lost(cause)
+  }
   const schema = operation.responses[response.status]
   if (!response.ok) {
     const decoded = schema ? z.safeParse(schema as z.ZodMiniType, payload) : null
@@ -160,6 +180,14 @@ function encodeBody(kind: NonNullable<OperationShape['body']>['kind'], value: un
       return blob
     }
   }
+}
+
+function uploadSize(body: BodyInit | undefined): number {
+  if (body instanceof Blob) return body.size
+  if (body instanceof FormData) {
+    return [...body.values()].reduce((total, part) => total + (part instanceof Blob ? part.size : part.length), 0)
+  }
+  return 0
 }
 
 async function readPayload(response: Response): Promise<unknown> {

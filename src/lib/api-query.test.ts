@@ -26,15 +26,13 @@ describe('query keys', () => {
 })
 
 describe('the athlete data leaves with the session', () => {
-  it('forgetAthleteQueries removes reads made with the athlete token and keeps public ones', () => {
+  it('forgetAthleteQueries removes reads made with the athlete token and keeps public ones', async () => {
     const client = new QueryClient()
     const list = apiQuery(races.list, { query: { filter: 'all' } })
     const me = apiQuery(athlete.me, {})
-    // Built from their options, as a screen's useQuery would, so they carry the options' meta.
-    client.getQueryCache().build(client, list)
-    client.getQueryCache().build(client, me)
-    client.setQueryData(list.queryKey, { gare: [] })
-    client.setQueryData(me.queryKey, { profilo: [], iscrizioni_possibili: [] } as never)
+    // Filled through their options, as a screen's useQuery would, so they carry the options' meta.
+    await client.fetchQuery({ ...list, queryFn: () => ({ gare: [] }) })
+    await client.fetchQuery({ ...me, queryFn: () => ({ profilo: [], iscrizioni_possibili: [] }) })
     forgetAthleteQueries(client)
     expect(client.getQueryData(me.queryKey)).toBeUndefined()
     expect(client.getQueryData(['races', 'list', { query: { filter: 'all' } }])).toEqual({ gare: [] })

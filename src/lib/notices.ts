@@ -62,6 +62,10 @@ export const NOTICES = {
   operation_saved: { tone: 'positive', message: msg`Certificate saved.` },
   payment_successful: { tone: 'positive', message: msg`Payment successful.` },
   race_registration_successful: { tone: 'positive', message: msg`You are registered for the race.` },
+  language_unavailable: {
+    tone: 'negative',
+    message: msg`The language could not be loaded. Check your connection and try again.`,
+  },
   logged_out: { tone: 'positive', message: msg`You have signed out.` },
 } as const satisfies Record<string, { tone: NoticeTone; message: MessageDescriptor }>
 

@@ -1,0 +1,53 @@
+import { expect, test } from './fixtures'
+
+test.describe('a lost connection never leaves a blank page', () => {
+  test('the login drawer opened offline says it could not load, and opens once the network is back', async ({ page, context }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Trail races' })).toBeVisible()
+    await context.setOffline(true)
+    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'The login could not load.' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Trail races' })).toBeVisible()
+
+    await context.setOffline(false)
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible()
+    await expect(page.getByRole('dialog', { name: 'Log in' }).getByLabel('E-mail')).toBeFocused()
+  })
+
+  test('a page that cannot load offline says so, keeps the header, and loads on retry', async ({ page, context }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Trail races' })).toBeVisible()
+    await context.setOffline(true)
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Company' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'This page could not load.' })).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'pettorale' })).toBeVisible()
+
+    await context.setOffline(false)
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Trail races')
+    await expect(page.getByRole('alert').filter({ hasText: 'This page could not load.' })).toHaveCount(0)
+  })
+
+  test('switching language offline keeps the current language and says why', async ({ page, context }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Trail races' })).toBeVisible()
+    await context.setOffline(true)
+    await page.getByLabel('Language').selectOption('ko')
+    await expect(page.getByText('The language could not be loaded. Check your connection and try again.')).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    await expect(page.getByLabel('Language')).toHaveValue('en')
+  })
+
+  test('a page whose code is gone after a new deploy reloads once, then offers a retry instead of looping', async ({ page, context }) => {
+    let loads = 0
+    page.on('load', () => (loads += 1))
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1, name: 'Trail races' })).toBeVisible()
+    // The old build's chunk names no longer exist on the server.
+    await context.route(/\/assets\/company-page-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }))
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Company' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'This page could not load.' })).toBeVisible()
+    expect(loads).toBe(2)
+  })
+})
