@@ -10,6 +10,14 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
 
+/**
+ * Everything in src/ but the mock gate (main.tsx) and the mock-only UI (src/dev, decision 008),
+ * listed from the folder so a new one is covered; src/dev need not exist.
+ */
+const appCode = readdirSync(new URL('./src', import.meta.url))
+  .filter((name) => name !== 'main.tsx' && name !== 'dev')
+  .map((name) => `./src/${name}`)
+
 /** The import table of DESIGN.md section 2, as zones: `target` may not import from `from`. */
 const zones = [
   { target: './contracts', from: ['./machines', './mocks', './src', './tests'] },
@@ -22,12 +30,24 @@ const zones = [
     from: './src/features',
     except: [`./${feature}`],
   })),
-  // Only src/main.tsx may start the simulated backend (by one dynamic import).
-  { target: './src/app', from: './mocks' },
+  // Only src/main.tsx (its mock gate) and the mock-only UI in src/dev may reach the simulated backend,
+  // and only src/main.tsx may load src/dev (decision 008).
+  { target: appCode, from: './mocks', message: 'Only src/main.tsx and src/dev may import mocks/.' },
+  { target: appCode, from: './src/dev', message: "Only src/main.tsx's mock gate may load src/dev." },
 ]
 
+/** A static import would put the mock or the dev UI in every build: main.tsx loads them dynamically. */
+const staticMockImport = {
+  selector: "ImportDeclaration[importKind!='type'][source.value=/(^|\\/)(mocks|dev)(\\/|$)/]",
+  message: 'Load mocks/ and src/dev only by the dynamic import behind the mock gate.',
+}
+const noHtmlFromData = {
+  selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+  message: 'Never render data as HTML.',
+}
+
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'public/mockServiceWorker.js', 'contracts/generated', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'node_modules', 'contracts/generated', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -40,11 +60,12 @@ export default tseslint.config(
       'import/no-restricted-paths': ['error', { zones }],
       'import/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Never render data as HTML.' },
-      ],
+      'no-restricted-syntax': ['error', noHtmlFromData],
     },
+  },
+  {
+    files: ['src/main.tsx'],
+    rules: { 'no-restricted-syntax': ['error', noHtmlFromData, staticMockImport] },
   },
   {
     // One clock and one network door in the app; machines get time through events and input.

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { ProblemSchema, UndocumentedBodySchema } from './common'
+import { problemOf, UndocumentedBodySchema, UnauthorizedSchema } from './common'
 import { defineOperation } from './operation'
 import { LocaleSchema } from './locale'
 
@@ -14,6 +14,10 @@ export const NewUserSchema = z.object({
 })
 export type NewUser = z.infer<typeof NewUserSchema>
 
+/** Why an account was not created: the e-mail is taken, or the backend refused it (generic). */
+export const RegisterErrorSchema = z.enum(['user_exists', 'registration_failed'])
+export type RegisterError = z.infer<typeof RegisterErrorSchema>
+
 export const register = defineOperation({
   name: 'account.register',
   summary: 'Create an account; a confirmation link is e-mailed. 409 when it cannot be created.',
@@ -21,8 +25,14 @@ export const register = defineOperation({
   path: '/api/v1/vdatrailers/new_user',
   auth: 'none',
   body: { kind: 'json', schema: NewUserSchema },
-  responses: { 201: z.object({ contact_id: z.number() }), 409: ProblemSchema },
+  responses: { 201: z.object({ contact_id: z.number() }), 409: problemOf(RegisterErrorSchema) },
+  errors: RegisterErrorSchema,
 })
+
+/** Why a confirmation link did not work: not ours (404), or used or expired (410). */
+export const ConfirmErrorSchema = z.enum(['unknown_token', 'expired_token'])
+export type ConfirmError = z.infer<typeof ConfirmErrorSchema>
+const confirmProblem = problemOf(ConfirmErrorSchema)
 
 export const confirm = defineOperation({
   name: 'account.confirm',
@@ -32,5 +42,6 @@ export const confirm = defineOperation({
   path: '/api/v1/vdatrailers/confirm_new_user',
   auth: 'bearer',
   query: z.object({ contact_id: z.coerce.number() }),
-  responses: { 200: UndocumentedBodySchema, 401: ProblemSchema, 404: ProblemSchema, 410: ProblemSchema },
+  responses: { 200: UndocumentedBodySchema, 401: UnauthorizedSchema, 404: confirmProblem, 410: confirmProblem },
+  errors: ConfirmErrorSchema,
 })

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { DateOnlySchema, EuroAmountSchema, InstantSchema, ProblemSchema, UndocumentedBodySchema } from './common'
+import { DateOnlySchema, EuroAmountSchema, InstantSchema, problemOf, UndocumentedBodySchema } from './common'
 import { LocaleSchema } from './locale'
 import { defineOperation } from './operation'
 
@@ -113,6 +113,10 @@ export const me = defineOperation({
   responses: { 200: AtletaMeSchema },
 })
 
+/** A save the backend refused: the body does not pass its checks. */
+export const ProfileSaveErrorSchema = z.enum(['invalid_request'])
+export type ProfileSaveError = z.infer<typeof ProfileSaveErrorSchema>
+
 export const save = defineOperation({
   name: 'athlete.save',
   summary: 'Save the profile (read-only fields removed).',
@@ -120,7 +124,8 @@ export const save = defineOperation({
   path: '/api/v1/vdatrailers/atleta',
   auth: 'bearer',
   body: { kind: 'json', schema: ProfileUpdateSchema },
-  responses: { 200: z.object({ profilo: z.array(ProfileSchema) }), 400: ProblemSchema },
+  responses: { 200: z.object({ profilo: z.array(ProfileSchema) }), 400: problemOf(ProfileSaveErrorSchema) },
+  errors: ProfileSaveErrorSchema,
 })
 
 export const saveExperience = defineOperation({
@@ -130,7 +135,8 @@ export const saveExperience = defineOperation({
   path: '/api/v1/vdatrailers/atleta_torexp',
   auth: 'bearer',
   body: { kind: 'json', schema: ProfileUpdateSchema },
-  responses: { 200: UndocumentedBodySchema, 400: ProblemSchema },
+  responses: { 200: UndocumentedBodySchema, 400: problemOf(ProfileSaveErrorSchema) },
+  errors: ProfileSaveErrorSchema,
 })
 
 export const subscriptions = defineOperation({

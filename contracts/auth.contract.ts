@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { ProblemSchema, UndocumentedBodySchema } from './common'
+import { problemOf, UndocumentedBodySchema } from './common'
 import { defineOperation } from './operation'
 
 export const TokenRequestSchema = z.object({
@@ -17,10 +17,35 @@ export const TokenResponseSchema = z.object({
 })
 export type TokenResponse = z.infer<typeof TokenResponseSchema>
 
+/** The `error` codes of an OAuth error answer (RFC 6749 section 5.2). */
+export const OAuthErrorCodeSchema = z.enum([
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+])
+export type OAuthErrorCode = z.infer<typeof OAuthErrorCodeSchema>
+
 /** OAuth error body (RFC 6749 section 5.2). */
 export const OAuthErrorSchema = z.looseObject({
-  error: z.string(),
+  error: OAuthErrorCodeSchema,
   error_description: z.optional(z.string()),
+})
+
+/**
+ * Why the password grant failed: wrong credentials (`invalid_grant`), no valid client
+ * (`invalid_client`), or an account whose e-mail is not confirmed yet. The last is an
+ * `invalid_grant` that also carries `code: 'account_not_confirmed'` (the client reads `code`, then
+ * `error`).
+ */
+export const TokenErrorSchema = z.enum(['invalid_grant', 'invalid_client', 'account_not_confirmed'])
+export type TokenError = z.infer<typeof TokenErrorSchema>
+
+/** The password grant's error body: OAuth's, plus our `code` for an unconfirmed account. */
+export const TokenErrorBodySchema = z.extend(OAuthErrorSchema, {
+  code: z.optional(z.literal('account_not_confirmed')),
 })
 
 export const token = defineOperation({
@@ -30,7 +55,8 @@ export const token = defineOperation({
   path: '/api/oauth/token',
   auth: 'basic-client',
   body: { kind: 'form', schema: TokenRequestSchema },
-  responses: { 200: TokenResponseSchema, 400: OAuthErrorSchema, 401: OAuthErrorSchema },
+  responses: { 200: TokenResponseSchema, 400: TokenErrorBodySchema, 401: OAuthErrorSchema },
+  errors: TokenErrorSchema,
 })
 
 export const logout = defineOperation({
@@ -42,6 +68,10 @@ export const logout = defineOperation({
   responses: { 200: UndocumentedBodySchema },
 })
 
+/** No account has the e-mail a reset link was asked for. */
+export const ForgotErrorSchema = z.enum(['unknown_mail'])
+export type ForgotError = z.infer<typeof ForgotErrorSchema>
+
 export const forgot = defineOperation({
   name: 'auth.forgot',
   summary: 'Send a password-reset link to the given e-mail.',
@@ -49,13 +79,19 @@ export const forgot = defineOperation({
   path: '/api/v1/users/forgot',
   auth: 'none',
   query: z.object({ mail: z.email() }),
-  responses: { 200: z.boolean(), 404: ProblemSchema },
+  responses: { 200: z.boolean(), 404: problemOf(ForgotErrorSchema) },
+  errors: ForgotErrorSchema,
 })
 
 export const ResetUserSchema = z.object({
   mail: z.email(),
   nome: z.nullable(z.string()),
 })
+
+/** Why a password-reset link did not work: not ours (404), or used or expired (410). */
+export const ResetTokenErrorSchema = z.enum(['unknown_token', 'expired_token'])
+export type ResetTokenError = z.infer<typeof ResetTokenErrorSchema>
+const resetTokenProblem = problemOf(ResetTokenErrorSchema)
 
 export const resetLookup = defineOperation({
   name: 'auth.resetLookup',
@@ -64,7 +100,8 @@ export const resetLookup = defineOperation({
   path: '/api/v1/reset/:token',
   auth: 'none',
   pathParams: z.object({ token: z.string().check(z.minLength(1)) }),
-  responses: { 200: ResetUserSchema, 404: ProblemSchema, 410: ProblemSchema },
+  responses: { 200: ResetUserSchema, 404: resetTokenProblem, 410: resetTokenProblem },
+  errors: ResetTokenErrorSchema,
 })
 
 export const ResetPasswordBodySchema = z.object({
@@ -81,9 +118,10 @@ export const resetPassword = defineOperation({
   body: { kind: 'json', schema: ResetPasswordBodySchema },
   responses: {
     200: z.object({ access_token: z.string().check(z.minLength(1)) }),
-    404: ProblemSchema,
-    410: ProblemSchema,
+    404: resetTokenProblem,
+    410: resetTokenProblem,
   },
+  errors: ResetTokenErrorSchema,
 })
 
 export const SocialProviderSchema = z.enum(['google', 'apple'])

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { DateOnlySchema, NumericIdParam, ProblemSchema } from './common'
+import { DateOnlySchema, NumericIdParam, problemOf } from './common'
 import { defineOperation } from './operation'
 
 /** The organiser's custom-field definition that holds the medical certificate. */
@@ -29,6 +29,10 @@ export const CustomFieldPatchSchema = z.object({
   }),
 })
 
+/** The custom field is not the athlete's, or no certificate file was uploaded before saving. */
+export const CertificateSaveErrorSchema = z.enum(['unknown_custom_field', 'no_uploaded_file'])
+export type CertificateSaveError = z.infer<typeof CertificateSaveErrorSchema>
+
 export const save = defineOperation({
   name: 'certificate.save',
   summary: 'Record the uploaded certificate and its expiry on the custom field (definition 82).',
@@ -41,6 +45,7 @@ export const save = defineOperation({
     200: z.object({
       data: z.object({ type: z.literal('custom_fields'), id: z.string(), attributes: CustomFieldAttributesSchema }),
     }),
-    404: ProblemSchema,
+    404: problemOf(CertificateSaveErrorSchema),
   },
+  errors: CertificateSaveErrorSchema,
 })

@@ -9,17 +9,25 @@ export const DateOnlySchema = z.iso.date()
 export const EuroAmountSchema = z.number().check(z.nonnegative())
 
 /**
- * The error body the portal reads from a failed call. The organiser's backend does not document
- * one, so every field is optional and unknown fields pass through.
+ * The error body of a failed call whose codes are `codes` (an operation's `errors` enum). The
+ * organiser's backend does not document one, so every field is optional and unknown fields pass
+ * through; `code`, when present, is one the operation declares. The mock's `problem()` builds it.
  */
-export const ProblemSchema = z.looseObject({
-  status: z.optional(z.number()),
-  title: z.optional(z.string()),
-  detail: z.optional(z.string()),
-  code: z.optional(z.string()),
-  message: z.optional(z.string()),
-})
-export type Problem = z.infer<typeof ProblemSchema>
+export function problemOf<Codes extends z.ZodMiniType<string>>(codes: Codes) {
+  return z.looseObject({
+    status: z.optional(z.number()),
+    title: z.optional(z.string()),
+    detail: z.optional(z.string()),
+    code: z.optional(codes),
+    message: z.optional(z.string()),
+  })
+}
+
+/**
+ * A refused Bearer: the portal reads a 401 as "session over" whatever its body says, so its code
+ * is not one of the operation's `errors`.
+ */
+export const UnauthorizedSchema = problemOf(z.enum(['unauthorized']))
 
 /** The body of a call whose answer is its status alone (documented as "not shown" or "status 200"). */
 export const UndocumentedBodySchema = z.unknown()

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { DateOnlySchema, InstantSchema, ProblemSchema } from './common'
+import { DateOnlySchema, InstantSchema, problemOf } from './common'
 import { defineOperation } from './operation'
 
 export const ExperienceReportStateSchema = z.enum(['in_verifica', 'accettata'])
@@ -33,6 +33,10 @@ export const list = defineOperation({
   responses: { 200: z.object({ esperienze: z.array(ExperienceReportSchema), pax: z.boolean() }) },
 })
 
+/** A report the backend refused: the body does not pass its checks. */
+export const ReportExperienceErrorSchema = z.enum(['invalid_request'])
+export type ReportExperienceError = z.infer<typeof ReportExperienceErrorSchema>
+
 export const report = defineOperation({
   name: 'experience.report',
   summary: 'Report a race the athlete completed; it starts under verification.',
@@ -41,5 +45,6 @@ export const report = defineOperation({
   auth: 'bearer',
   inferred: true,
   body: { kind: 'json', schema: NewExperienceReportSchema },
-  responses: { 201: ExperienceReportSchema, 400: ProblemSchema },
+  responses: { 201: ExperienceReportSchema, 400: problemOf(ReportExperienceErrorSchema) },
+  errors: ReportExperienceErrorSchema,
 })

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { NumericIdParam, ProblemSchema, UndocumentedBodySchema } from './common'
+import { NumericIdParam, problemOf, UndocumentedBodySchema } from './common'
 import { defineOperation } from './operation'
 
 /** Largest file the backend accepts, in bytes (16 MB). */
@@ -9,6 +9,11 @@ const BlobSchema = z.custom<Blob>((value) => value instanceof Blob)
 
 export const UploadedFileSchema = z.object({ file_url: z.url(), file_name: z.string() })
 
+/** The picture is over MAX_UPLOAD_BYTES (413) or its content is not an image (415). */
+export const UploadPictureErrorSchema = z.enum(['file_too_large', 'not_an_image'])
+export type UploadPictureError = z.infer<typeof UploadPictureErrorSchema>
+const uploadPictureProblem = problemOf(UploadPictureErrorSchema)
+
 export const uploadPicture = defineOperation({
   name: 'files.uploadPicture',
   summary: 'Upload the profile picture; the answer is applied only when it holds exactly one item.',
@@ -17,7 +22,8 @@ export const uploadPicture = defineOperation({
   auth: 'none',
   query: z.object({ d: NumericIdParam, type: z.literal('contact'), thumbnail: z.literal('true') }),
   body: { kind: 'multipart', schema: z.object({ file: BlobSchema }) },
-  responses: { 200: z.array(UploadedFileSchema), 413: ProblemSchema, 415: ProblemSchema },
+  responses: { 200: z.array(UploadedFileSchema), 413: uploadPictureProblem, 415: uploadPictureProblem },
+  errors: UploadPictureErrorSchema,
 })
 
 export const BigFileRequestSchema = z.object({
@@ -30,6 +36,10 @@ export const BigFileRequestSchema = z.object({
   originalname: z.string().check(z.minLength(1)),
 })
 
+/** The announced file is over MAX_UPLOAD_BYTES. */
+export const RequestUploadErrorSchema = z.enum(['file_too_large'])
+export type RequestUploadError = z.infer<typeof RequestUploadErrorSchema>
+
 export const requestUpload = defineOperation({
   name: 'files.requestUpload',
   summary: 'Ask for a signed URL to upload the medical certificate to (tag CM).',
@@ -37,8 +47,13 @@ export const requestUpload = defineOperation({
   path: '/api/v1/app/big_file',
   auth: 'bearer',
   body: { kind: 'json', schema: BigFileRequestSchema },
-  responses: { 200: z.object({ signedurl: z.url() }), 413: ProblemSchema },
+  responses: { 200: z.object({ signedurl: z.url() }), 413: problemOf(RequestUploadErrorSchema) },
+  errors: RequestUploadErrorSchema,
 })
+
+/** The signed URL is unknown or already used. */
+export const PutSignedErrorSchema = z.enum(['signature_invalid'])
+export type PutSignedError = z.infer<typeof PutSignedErrorSchema>
 
 export const putSigned = defineOperation({
   name: 'files.putSigned',
@@ -49,5 +64,6 @@ export const putSigned = defineOperation({
   auth: 'none',
   pathParams: z.object({ signedurl: z.url() }),
   body: { kind: 'binary', schema: BlobSchema },
-  responses: { 200: UndocumentedBodySchema, 403: UndocumentedBodySchema },
+  responses: { 200: UndocumentedBodySchema, 403: problemOf(PutSignedErrorSchema) },
+  errors: PutSignedErrorSchema,
 })

@@ -1,6 +1,10 @@
 import * as z from 'zod/mini'
-import { ProblemSchema, UndocumentedBodySchema } from './common'
+import { problemOf, UndocumentedBodySchema } from './common'
 import { defineOperation } from './operation'
+
+/** The athlete has no subscription to that race. */
+export const LiberatoriaSignErrorSchema = z.enum(['no_subscription'])
+export type LiberatoriaSignError = z.infer<typeof LiberatoriaSignErrorSchema>
 
 export const sign = defineOperation({
   name: 'liberatoria.sign',
@@ -9,5 +13,6 @@ export const sign = defineOperation({
   path: '/api/v1/vdatrailers/sign_liberatoria',
   auth: 'bearer',
   body: { kind: 'json', schema: z.object({ project_id: z.number() }) },
-  responses: { 200: UndocumentedBodySchema, 404: ProblemSchema },
+  responses: { 200: UndocumentedBodySchema, 404: problemOf(LiberatoriaSignErrorSchema) },
+  errors: LiberatoriaSignErrorSchema,
 })

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { RefundOptionSchema } from './athlete.contract'
-import { EuroAmountSchema, InstantSchema, ProblemSchema } from './common'
+import { EuroAmountSchema, InstantSchema, problemOf } from './common'
 import { defineOperation } from './operation'
 
 export const PaymentStateSchema = z.enum(['pending', 'success', 'failed', 'expired'])
@@ -25,6 +25,14 @@ export const StartPaymentSchema = z.object({
   idempotency_key: z.string().check(z.minLength(8)),
 })
 
+/**
+ * Why a payment did not start: the server's total differs from the one shown (409); no
+ * subscription to pay, or it is paid already (422).
+ */
+export const StartPaymentErrorSchema = z.enum(['total_mismatch', 'no_subscription', 'already_paid'])
+export type StartPaymentError = z.infer<typeof StartPaymentErrorSchema>
+const startPaymentProblem = problemOf(StartPaymentErrorSchema)
+
 export const start = defineOperation({
   name: 'payments.start',
   summary: 'Start the online payment of an enrolment; answers where to send the athlete.',
@@ -35,10 +43,15 @@ export const start = defineOperation({
   body: { kind: 'json', schema: StartPaymentSchema },
   responses: {
     201: z.object({ pagamento_id: z.string(), redirect_url: z.url(), totale: EuroAmountSchema }),
-    409: ProblemSchema,
-    422: ProblemSchema,
+    409: startPaymentProblem,
+    422: startPaymentProblem,
   },
+  errors: StartPaymentErrorSchema,
 })
+
+/** No payment has that id. */
+export const PaymentStatusErrorSchema = z.enum(['payment_not_found'])
+export type PaymentStatusError = z.infer<typeof PaymentStatusErrorSchema>
 
 export const status = defineOperation({
   name: 'payments.status',
@@ -48,8 +61,14 @@ export const status = defineOperation({
   auth: 'none',
   inferred: true,
   pathParams: z.object({ id: z.string() }),
-  responses: { 200: PaymentStatusSchema, 404: ProblemSchema },
+  responses: { 200: PaymentStatusSchema, 404: problemOf(PaymentStatusErrorSchema) },
+  errors: PaymentStatusErrorSchema,
 })
+
+/** No payment has that link (404), or the payment request has expired (410). */
+export const PaymentLinkErrorSchema = z.enum(['payment_not_found', 'request_expired'])
+export type PaymentLinkError = z.infer<typeof PaymentLinkErrorSchema>
+const paymentLinkProblem = problemOf(PaymentLinkErrorSchema)
 
 export const byLink = defineOperation({
   name: 'payments.byLink',
@@ -59,5 +78,6 @@ export const byLink = defineOperation({
   auth: 'none',
   inferred: true,
   pathParams: z.object({ code: z.string() }),
-  responses: { 200: PaymentStatusSchema, 404: ProblemSchema, 410: ProblemSchema },
+  responses: { 200: PaymentStatusSchema, 404: paymentLinkProblem, 410: paymentLinkProblem },
+  errors: PaymentLinkErrorSchema,
 })

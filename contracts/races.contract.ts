@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { EuroAmountSchema, InstantSchema, NumericIdParam, ProblemSchema } from './common'
+import { EuroAmountSchema, InstantSchema, NumericIdParam, problemOf } from './common'
 import { defineOperation } from './operation'
 
 // Inferred: the organiser's published calls do not include race lists, details, ranking or
@@ -53,6 +53,11 @@ export type RaceFilter = z.infer<typeof RaceFilterSchema>
 
 const raceIdParams = z.object({ id: NumericIdParam })
 
+/** No race has that id. */
+export const RaceLookupErrorSchema = z.enum(['race_not_found'])
+export type RaceLookupError = z.infer<typeof RaceLookupErrorSchema>
+const raceNotFound = problemOf(RaceLookupErrorSchema)
+
 export const list = defineOperation({
   name: 'races.list',
   summary: 'Races, all or those whose registration is open or closed.',
@@ -72,7 +77,8 @@ export const get = defineOperation({
   auth: 'none',
   inferred: true,
   pathParams: raceIdParams,
-  responses: { 200: RaceDetailSchema, 404: ProblemSchema },
+  responses: { 200: RaceDetailSchema, 404: raceNotFound },
+  errors: RaceLookupErrorSchema,
 })
 
 export const RankingRowSchema = z.object({
@@ -96,7 +102,8 @@ export const ranking = defineOperation({
   auth: 'none',
   inferred: true,
   pathParams: raceIdParams,
-  responses: { 200: z.object({ classifica: z.array(RankingRowSchema) }), 404: ProblemSchema },
+  responses: { 200: z.object({ classifica: z.array(RankingRowSchema) }), 404: raceNotFound },
+  errors: RaceLookupErrorSchema,
 })
 
 export const SubscriberRowSchema = z.object({
@@ -119,7 +126,8 @@ export const subscribers = defineOperation({
   auth: 'none',
   inferred: true,
   pathParams: raceIdParams,
-  responses: { 200: z.object({ iscritti: z.array(SubscriberRowSchema) }), 404: ProblemSchema },
+  responses: { 200: z.object({ iscritti: z.array(SubscriberRowSchema) }), 404: raceNotFound },
+  errors: RaceLookupErrorSchema,
 })
 
 /** Shape not published; ours: extra questions the organiser asks per race. */
@@ -138,5 +146,6 @@ export const subscriptionFields = defineOperation({
   path: '/api/v1/vdatrailers/campi_per_iscrizione/:id',
   auth: 'bearer',
   pathParams: raceIdParams,
-  responses: { 200: z.object({ campi: z.array(SubscriptionFieldSchema) }), 404: ProblemSchema },
+  responses: { 200: z.object({ campi: z.array(SubscriptionFieldSchema) }), 404: raceNotFound },
+  errors: RaceLookupErrorSchema,
 })

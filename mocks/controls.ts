@@ -4,6 +4,8 @@
  * `page.evaluate`, unit tests directly. In the browser its state survives reloads.
  */
 
+import { isOperationName, operationNames, type OperationName } from '../contracts'
+
 export type Fault =
   /** The request never gets an answer (a dropped connection). */
   | { kind: 'network' }
@@ -12,11 +14,14 @@ export type Fault =
   /** The server answers 200 with a body that breaks the contract. */
   | { kind: 'malformed' }
 
+/** Where a latency applies: one operation, or `'*'` for every operation without its own. */
+export type LatencyTarget = OperationName | '*'
+
 export interface ControlsState {
   /** Mock time minus real time, in ms. The mock clock runs, it is not frozen. */
   offsetMs: number
-  faults: Record<string, Fault>
-  latencyMs: Record<string, number>
+  faults: Partial<Record<OperationName, Fault>>
+  latencyMs: Partial<Record<LatencyTarget, number>>
 }
 
 const STORAGE_KEY = 'pettorale.mock.controls.v1'
@@ -46,18 +51,21 @@ export function createControls(seedNowMs: number, realNow: () => number = Date.n
       commit({ ...state, offsetMs: state.offsetMs + ms })
     },
     /** Makes every call of an operation (`athlete.me`, `auth.token`, ...) fail; `null` heals it. */
-    fault(operation: string, fault: Fault | null) {
+    fault(operation: OperationName, fault: Fault | null) {
+      checkOperation('fault', operation, false)
       const faults = { ...state.faults }
       if (fault) faults[operation] = fault
       else delete faults[operation]
       commit({ ...state, faults })
     },
     /** Delays an operation's answers; `'*'` sets the default for all. */
-    latency(operation: string, ms: number) {
+    latency(operation: LatencyTarget, ms: number) {
+      checkOperation('latency', operation, true)
       commit({ ...state, latencyMs: { ...state.latencyMs, [operation]: ms } })
     },
-    faultFor: (operation: string): Fault | undefined => state.faults[operation],
-    latencyFor: (operation: string): number => state.latencyMs[operation] ?? state.latencyMs['*'] ?? 0,
+    faultFor: (operation: string): Fault | undefined => state.faults[operation as OperationName],
+    latencyFor: (operation: string): number =>
+      state.latencyMs[operation as OperationName] ?? state.latencyMs['*'] ?? 0,
     /** Back to the seed's "now", no faults, no latency. */
     reset() {
       commit(initial())
@@ -71,6 +79,19 @@ export function createControls(seedNowMs: number, realNow: () => number = Date.n
 }
 
 export type Controls = ReturnType<typeof createControls>
+
+/**
+ * QA types operation names in the console: a misspelt one would silently fault nothing, so it is
+ * refused with the list of names.
+ */
+function checkOperation(control: string, operation: unknown, wildcard: boolean): void {
+  if (isOperationName(operation) || (wildcard && operation === '*')) return
+  const accepted = wildcard ? "an operation name or '*'" : 'an operation name'
+  throw new TypeError(
+    `pettoraleMock.${control}: ${JSON.stringify(operation)} is not ${accepted}. ` +
+      `Operation names: ${[...operationNames].sort().join(', ')}`,
+  )
+}
 
 function readStored(): ControlsState | null {
   if (typeof localStorage === 'undefined' || typeof window === 'undefined') return null

@@ -72,19 +72,30 @@ export const StoredFileRecordSchema = z.object({
 })
 export type StoredFileRecord = z.infer<typeof StoredFileRecordSchema>
 
-export const db = {
-  athletes: new Collection({ schema: AthleteRecordSchema }),
-  sessions: new Collection({ schema: SessionRecordSchema }),
-  mailTokens: new Collection({ schema: MailTokenRecordSchema }),
-  races: new Collection({ schema: RaceRecordSchema }),
-  subscriptions: new Collection({ schema: SubscriptionRecordSchema }),
-  entrants: new Collection({ schema: EntrantRecordSchema }),
-  rankings: new Collection({ schema: RankingRecordSchema }),
-  transactions: new Collection({ schema: TransactionRecordSchema }),
-  payments: new Collection({ schema: PaymentRecordSchema }),
-  experience: new Collection({ schema: ExperienceRecordSchema }),
-  files: new Collection({ schema: StoredFileRecordSchema }),
+/** The schema of every collection's records, by collection name. */
+export const RECORD_SCHEMAS = {
+  athletes: AthleteRecordSchema,
+  sessions: SessionRecordSchema,
+  mailTokens: MailTokenRecordSchema,
+  races: RaceRecordSchema,
+  subscriptions: SubscriptionRecordSchema,
+  entrants: EntrantRecordSchema,
+  rankings: RankingRecordSchema,
+  transactions: TransactionRecordSchema,
+  payments: PaymentRecordSchema,
+  experience: ExperienceRecordSchema,
+  files: StoredFileRecordSchema,
 }
+
+type Collections<S extends Record<string, z.ZodMiniType>> = { [K in keyof S]: Collection<S[K]> }
+
+function collections<S extends Record<string, z.ZodMiniType>>(schemas: S): Collections<S> {
+  return Object.fromEntries(
+    Object.entries(schemas).map(([name, schema]) => [name, new Collection({ schema })]),
+  ) as Collections<S>
+}
+
+export const db = collections(RECORD_SCHEMAS)
 
 export type Db = typeof db
 export type DbName = keyof Db

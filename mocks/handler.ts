@@ -1,6 +1,7 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw'
 import type { $ZodType } from 'zod/v4/core'
 import * as z from 'zod/mini'
+import type { Contract, ResourceName } from '../contracts'
 import type { BodyOf, OperationShape, PathParamsOf, QueryOf, ResponseOf } from '../contracts/operation'
 import type { Controls } from './controls'
 import { db, type AthleteRecord, type SessionRecord } from './db'
@@ -9,8 +10,11 @@ export interface MockContext {
   /** Base URL the handlers answer on (no trailing slash). */
   baseUrl: string
   controls: Controls
-  /** Called after every successful write, so the browser can persist the database. */
-  onWrite: () => void
+  /**
+   * Called after every resolver has run, whatever its method and answer (a GET may write too:
+   * logout revokes the token), so the browser can persist what changed.
+   */
+  onResolved: () => void
 }
 
 type Reply<O extends OperationShape> = {
@@ -29,31 +33,56 @@ interface ResolverInput<O extends OperationShape> {
   now: number
 }
 
-interface HandlerOptions {
+export interface HandlerOptions {
   /** URL pattern when the operation's path is not below the API base (signed storage URLs). */
   pattern?: string
   /** The operation's Bearer is not a session token (account confirmation uses the e-mailed one). */
   bearerIsMailToken?: boolean
 }
 
-export function problem(status: number, code: string, detail?: string) {
-  return { status, title: code, code, ...(detail ? { detail } : {}) }
+/** What a resolver does with a request: answers one of the statuses the contract names. */
+export type Resolver<O extends OperationShape> = (input: ResolverInput<O>) => Reply<O> | Promise<Reply<O>>
+
+/** The handler of one operation: its resolver, with options when it needs any. */
+export type HandlerOf<O extends OperationShape> = Resolver<O> | { resolve: Resolver<O>; options: HandlerOptions }
+
+/** The handlers of one resource: one per operation of its contract module, under the same key. */
+export type ResourceHandlers<R extends ResourceName> = {
+  [K in keyof Contract[R]]: Contract[R][K] extends infer O extends OperationShape ? HandlerOf<O> : never
+}
+
+/**
+ * The whole simulated backend, keyed by resource and operation like `contract`: an operation
+ * without a handler is a type error.
+ */
+export type MockHandlers = { [R in ResourceName]: ResourceHandlers<R> }
+
+/**
+ * A problem body. The code stays a literal type, so a resolver answering a code its operation
+ * does not declare in `errors` fails the typecheck against the response schema.
+ */
+export function problem<const C extends string>(status: number, code: C, detail?: string) {
+  return { status, title: code as string, code, ...(detail ? { detail } : {}) }
+}
+
+/**
+ * An OAuth error body (RFC 6749 section 5.2), codes kept as literal types like `problem()`'s;
+ * `code` is our extension the portal reads before `error`.
+ */
+export function oauthError<const E extends string, const C extends string = never>(error: E, description?: string, code?: C) {
+  return { error, ...(description ? { error_description: description } : {}), ...(code ? { code } : {}) }
 }
 
 /** The fixed OAuth client of the portal; the mock only checks that a Basic header is present. */
 const BASIC_PREFIX = 'Basic '
 
 /**
- * Binds a resolver to an operation: applies latency and faults from the controls, checks auth,
+ * Binds a handler of the set to its operation: applies latency and faults from the controls, checks auth,
  * validates the request against the contract (400 problem on mismatch), and validates the
  * resolver's own answer against the schema of the status it returns.
  */
-export function defineHandler<O extends OperationShape>(
-  ctx: MockContext,
-  operation: O,
-  resolve: (input: ResolverInput<O>) => Reply<O> | Promise<Reply<O>>,
-  options: HandlerOptions = {},
-): HttpHandler {
+export function defineHandler<O extends OperationShape>(ctx: MockContext, operation: O, handler: HandlerOf<O>): HttpHandler {
+  const { resolve, options } = typeof handler === 'function' ? { resolve: handler, options: {} as HandlerOptions } : handler
   const pattern = options.pattern ?? `${ctx.baseUrl}${operation.path}`
   const method = operation.method.toLowerCase() as Lowercase<O['method']>
 
@@ -74,7 +103,7 @@ export function defineHandler<O extends OperationShape>(
     let session: SessionRecord | undefined
     let athlete: AthleteRecord | undefined
     if (operation.auth === 'basic-client' && !authorization?.startsWith(BASIC_PREFIX)) {
-      return HttpResponse.json({ error: 'invalid_client' }, { status: 401 })
+      return HttpResponse.json(oauthError('invalid_client'), { status: 401 })
     }
     if (operation.auth === 'bearer' && !options.bearerIsMailToken) {
       session = bearer ? db.sessions.findFirst((q) => q.where({ token: bearer })) : undefined
@@ -98,16 +127,22 @@ export function defineHandler<O extends OperationShape>(
       return HttpResponse.json({ ...problem(400, 'invalid_request'), issues }, { status: 400 })
     }
 
-    const reply = await resolve({
-      params: value(parsed.params),
-      query: value(parsed.query),
-      body: value(parsed.body),
-      request,
-      athlete: athlete!,
-      session: session!,
-      bearer,
-      now,
-    } as ResolverInput<O>)
+    let reply: Reply<O>
+    try {
+      reply = await resolve({
+        params: value(parsed.params),
+        query: value(parsed.query),
+        body: value(parsed.body),
+        request,
+        athlete: athlete!,
+        session: session!,
+        bearer,
+        now,
+      } as ResolverInput<O>)
+    } finally {
+      // Whatever the resolver changed is kept, even when it then failed.
+      ctx.onResolved()
+    }
 
     const schema = operation.responses[reply.status]
     const checked = schema ? z.safeParse(schema as z.ZodMiniType, reply.body) : null
@@ -115,7 +150,6 @@ export function defineHandler<O extends OperationShape>(
       // A mock that breaks its own contract is a bug in the mock: fail loudly.
       throw new Error(`mock ${operation.name} answered ${String(reply.status)} outside its contract`)
     }
-    if (operation.method !== 'GET' && reply.status < 300) ctx.onWrite()
     return HttpResponse.json(reply.body as never, { status: reply.status })
   })
 }

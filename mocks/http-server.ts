@@ -26,7 +26,7 @@ const TYPES: Record<string, string> = {
 
 const controls = createControls(SEED_NOW_MS)
 await loadDb(createSeed())
-const handlers = createHandlers({ baseUrl: origin, controls, onWrite: () => {} })
+const handlers = createHandlers({ baseUrl: origin, controls, onResolved: () => {} })
 
 async function toRequest(message: IncomingMessage): Promise<Request> {
   const chunks: Buffer[] = []

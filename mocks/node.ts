@@ -8,7 +8,7 @@ import { createSeed, SEED_NOW_MS } from './seed'
 export const TEST_API_BASE = 'http://api.pettorale.test'
 
 export const controls = createControls(SEED_NOW_MS)
-export const server = setupServer(...createHandlers({ baseUrl: TEST_API_BASE, controls, onWrite: () => {} }))
+export const server = setupServer(...createHandlers({ baseUrl: TEST_API_BASE, controls, onResolved: () => {} }))
 
 /** Every test starts from the seed, at the seed's "now", with no faults. */
 export async function resetMockBackend(): Promise<void> {

@@ -1,9 +1,9 @@
 import type { Profile } from '../contracts/athlete.contract'
+import { HOUR_MS, SECOND_MS } from '../contracts/time'
 import { db, type AthleteRecord, type SubscriptionRecord } from './db'
 
-const HOUR_MS = 3_600_000
 /** Lifetime of a password-grant token, as `expires_in` says. */
-export const PASSWORD_GRANT_TTL_S = 8 * 3600
+export const PASSWORD_GRANT_TTL_S = (8 * HOUR_MS) / SECOND_MS
 export const MAIL_SESSION_TTL_MS = 24 * HOUR_MS
 export const SOCIAL_SESSION_TTL_MS = HOUR_MS
 export const RESET_TOKEN_TTL_MS = HOUR_MS

@@ -13,7 +13,7 @@ export namespace confirm {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("unauthorized") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
@@ -21,7 +21,7 @@ export namespace confirm {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("unknown_token" | "expired_token") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
@@ -29,11 +29,13 @@ export namespace confirm {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("unknown_token" | "expired_token") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
 }
+
+export type ConfirmError = "unknown_token" | "expired_token";
 
 export type NewUser = {
     nome: string;
@@ -67,8 +69,10 @@ export namespace register {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("user_exists" | "registration_failed") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
 }
+
+export type RegisterError = "user_exists" | "registration_failed";

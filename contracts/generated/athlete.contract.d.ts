@@ -120,6 +120,8 @@ export namespace me {
   }
 }
 
+export type ProfileSaveError = "invalid_request";
+
 export type Profile = {
     id: number;
     nome: string | null;
@@ -280,7 +282,7 @@ export namespace save {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("invalid_request") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
@@ -329,7 +331,7 @@ export namespace saveExperience {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("invalid_request") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }

@@ -13,11 +13,13 @@ export namespace forgot {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("unknown_mail") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
 }
+
+export type ForgotError = "unknown_mail";
 
 /**
  * auth.logout: GET /api/logout (auth: bearer)
@@ -27,8 +29,10 @@ export namespace logout {
   type Response200 = unknown
 }
 
+export type OAuthErrorCode = "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
+
 export type OAuthError = {
-    error: string;
+    error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
     error_description?: string | undefined;
     [x: string]: unknown;
 };
@@ -49,7 +53,7 @@ export namespace resetLookup {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("unknown_token" | "expired_token") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
@@ -57,7 +61,7 @@ export namespace resetLookup {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("unknown_token" | "expired_token") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
@@ -86,7 +90,7 @@ export namespace resetPassword {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("unknown_token" | "expired_token") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
@@ -94,7 +98,7 @@ export namespace resetPassword {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("unknown_token" | "expired_token") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
@@ -107,6 +111,8 @@ export type ResetPasswordBody = {
         };
     };
 };
+
+export type ResetTokenError = "unknown_token" | "expired_token";
 
 export type ResetUser = {
     mail: string;
@@ -149,16 +155,26 @@ export namespace token {
       expires_in: number;
   }
   type Response400 = {
-      error: string;
+      error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
       error_description?: string | undefined;
+      code?: "account_not_confirmed" | undefined;
       [x: string]: unknown;
   }
   type Response401 = {
-      error: string;
+      error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
       error_description?: string | undefined;
       [x: string]: unknown;
   }
 }
+
+export type TokenErrorBody = {
+    error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
+    error_description?: string | undefined;
+    code?: "account_not_confirmed" | undefined;
+    [x: string]: unknown;
+};
+
+export type TokenError = "invalid_grant" | "invalid_client" | "account_not_confirmed";
 
 export type TokenRequest = {
     grant_type: "password";

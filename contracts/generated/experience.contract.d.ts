@@ -63,8 +63,10 @@ export namespace report {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("invalid_request") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
 }
+
+export type ReportExperienceError = "invalid_request";

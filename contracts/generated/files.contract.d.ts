@@ -23,8 +23,17 @@ export namespace putSigned {
   /** binary body */
   type Body = Blob
   type Response200 = unknown
-  type Response403 = unknown
+  type Response403 = {
+      status?: number | undefined;
+      title?: string | undefined;
+      detail?: string | undefined;
+      code?: ("signature_invalid") | undefined;
+      message?: string | undefined;
+      [x: string]: unknown;
+  }
 }
+
+export type PutSignedError = "signature_invalid";
 
 /**
  * files.requestUpload: POST /api/v1/app/big_file (auth: bearer)
@@ -50,11 +59,13 @@ export namespace requestUpload {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("file_too_large") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
 }
+
+export type RequestUploadError = "file_too_large";
 
 export type UploadedFile = {
     file_url: string;
@@ -83,7 +94,7 @@ export namespace uploadPicture {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("file_too_large" | "not_an_image") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
@@ -91,8 +102,10 @@ export namespace uploadPicture {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("file_too_large" | "not_an_image") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
 }
+
+export type UploadPictureError = "file_too_large" | "not_an_image";

@@ -19,7 +19,7 @@ export namespace byLink {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("payment_not_found" | "request_expired") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
@@ -27,13 +27,17 @@ export namespace byLink {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("payment_not_found" | "request_expired") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
 }
 
+export type PaymentLinkError = "payment_not_found" | "request_expired";
+
 export type PaymentState = "pending" | "success" | "failed" | "expired";
+
+export type PaymentStatusError = "payment_not_found";
 
 export type PaymentStatus = {
     pagamento_id: string;
@@ -65,7 +69,7 @@ export namespace start {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("total_mismatch" | "no_subscription" | "already_paid") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
@@ -73,11 +77,13 @@ export namespace start {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("total_mismatch" | "no_subscription" | "already_paid") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
 }
+
+export type StartPaymentError = "total_mismatch" | "no_subscription" | "already_paid";
 
 export type StartPayment = {
     project_id: number;
@@ -106,7 +112,7 @@ export namespace status {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("payment_not_found") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }

@@ -41,7 +41,7 @@ export namespace get {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("race_not_found") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
@@ -114,6 +114,8 @@ export type RaceDetail = {
 
 export type RaceFilter = "all" | "open" | "closed";
 
+export type RaceLookupError = "race_not_found";
+
 export type Race = {
     id: number;
     nome: string;
@@ -163,7 +165,7 @@ export namespace ranking {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("race_not_found") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
@@ -212,7 +214,7 @@ export namespace subscribers {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("race_not_found") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
@@ -239,7 +241,7 @@ export namespace subscriptionFields {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: string | undefined;
+      code?: ("race_not_found") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }

@@ -1,14 +1,13 @@
-import * as account from '../../contracts/account.contract'
 import { db } from '../db'
-import { defineHandler, problem, reply, type MockContext } from '../handler'
+import { problem, reply, type ResourceHandlers } from '../handler'
 import { CONFIRM_TOKEN_TTL_MS, findAthleteByMail, MAIL_SESSION_TTL_MS, nextId, openSession, randomToken } from '../records'
 
 /** Registrations with this in the e-mail fail with a generic 409, to drive "registration failed". */
 export const REGISTRATION_FAILURE_SENTINEL = 'fail-registration'
 
-export function accountHandlers(ctx: MockContext) {
-  return [
-    defineHandler(ctx, account.register, async ({ body, now }) => {
+export function accountHandlers(): ResourceHandlers<'account'> {
+  return {
+    register: async ({ body, now }) => {
       if (body.mail.includes(REGISTRATION_FAILURE_SENTINEL)) {
         return reply(409, problem(409, 'registration_failed'))
       }
@@ -38,12 +37,10 @@ export function accountHandlers(ctx: MockContext) {
       await db.mailTokens.create({ token, athlete_id: id, kind: 'confirm', expires_at: now + CONFIRM_TOKEN_TTL_MS, used: false })
       console.info(`[pettorale mock] confirmation e-mail to ${body.mail}: /confirm-account?contact_id=${String(id)}&token=${token}`)
       return reply(201, { contact_id: id })
-    }),
+    },
 
-    defineHandler(
-      ctx,
-      account.confirm,
-      async ({ query, bearer, now }) => {
+    confirm: {
+      resolve: async ({ query, bearer, now }) => {
         const record = bearer ? db.mailTokens.findFirst((q) => q.where({ token: bearer, kind: 'confirm' })) : undefined
         if (!record || record.athlete_id !== query.contact_id) {
           return reply(404, problem(404, 'unknown_token'))
@@ -55,7 +52,7 @@ export function accountHandlers(ctx: MockContext) {
         await openSession(record.athlete_id, now + MAIL_SESSION_TTL_MS, record.token)
         return reply(200, {})
       },
-      { bearerIsMailToken: true },
-    ),
-  ]
+      options: { bearerIsMailToken: true },
+    },
+  }
 }

@@ -1,6 +1,6 @@
-import * as auth from '../../contracts/auth.contract'
+import { SECOND_MS } from '../../contracts/time'
 import { db } from '../db'
-import { defineHandler, problem, reply, type MockContext } from '../handler'
+import { oauthError, problem, reply, type ResourceHandlers } from '../handler'
 import {
   findAthleteByMail,
   MAIL_SESSION_TTL_MS,
@@ -14,41 +14,42 @@ import {
 /** The account the simulated social provider signs in. */
 const SOCIAL_ACCOUNT_MAIL = 'social@pettorale.test'
 
-export function authHandlers(ctx: MockContext) {
-  return [
-    defineHandler(ctx, auth.token, async ({ body, now }) => {
+export function authHandlers(): ResourceHandlers<'auth'> {
+  return {
+    token: async ({ body, now }) => {
       const athlete = findAthleteByMail(body.username)
       if (!athlete || athlete.password !== body.password) {
-        return reply(400, { error: 'invalid_grant', error_description: 'wrong_password' })
+        return reply(400, oauthError('invalid_grant', 'wrong_password'))
       }
       if (!athlete.confermato) {
-        return reply(400, { error: 'invalid_grant', error_description: 'account_not_confirmed' })
+        // An invalid grant to OAuth; `code` tells the portal why.
+        return reply(400, oauthError('invalid_grant', 'account_not_confirmed', 'account_not_confirmed'))
       }
-      const token = await openSession(athlete.id, now + PASSWORD_GRANT_TTL_S * 1000)
+      const token = await openSession(athlete.id, now + PASSWORD_GRANT_TTL_S * SECOND_MS)
       return reply(200, { access_token: token, token_type: 'bearer', expires_in: PASSWORD_GRANT_TTL_S })
-    }),
+    },
 
-    defineHandler(ctx, auth.logout, ({ session }) => {
+    logout: ({ session }) => {
       db.sessions.delete((q) => q.where({ token: session.token }))
       return reply(200, {})
-    }),
+    },
 
-    defineHandler(ctx, auth.forgot, async ({ query, now }) => {
+    forgot: async ({ query, now }) => {
       const athlete = findAthleteByMail(query.mail)
       if (!athlete) return reply(404, problem(404, 'unknown_mail'))
       const token = randomToken('rst')
       await db.mailTokens.create({ token, athlete_id: athlete.id, kind: 'reset', expires_at: now + RESET_TOKEN_TTL_MS, used: false })
       console.info(`[pettorale mock] password-reset e-mail to ${athlete.mail ?? ''}: /reset-email/${token}`)
       return reply(200, true)
-    }),
+    },
 
-    defineHandler(ctx, auth.resetLookup, ({ params, now }) => {
+    resetLookup: ({ params, now }) => {
       const found = usableResetToken(params.token, now)
       if (found.status !== 200) return found
       return reply(200, { mail: found.athlete.mail ?? '', nome: found.athlete.nome })
-    }),
+    },
 
-    defineHandler(ctx, auth.resetPassword, async ({ params, body, now }) => {
+    resetPassword: async ({ params, body, now }) => {
       const found = usableResetToken(params.token, now)
       if (found.status !== 200) return found
       const { athlete } = found
@@ -64,9 +65,9 @@ export function authHandlers(ctx: MockContext) {
       })
       const token = await openSession(athlete.id, now + MAIL_SESSION_TTL_MS)
       return reply(200, { access_token: token })
-    }),
+    },
 
-    defineHandler(ctx, auth.socialStart, async ({ body, now }) => {
+    socialStart: async ({ body, now }) => {
       const athlete = findAthleteByMail(SOCIAL_ACCOUNT_MAIL)
       if (!athlete) throw new Error('the seed lacks the social sign-in account')
       const token = await openSession(athlete.id, now + SOCIAL_SESSION_TTL_MS)
@@ -74,8 +75,8 @@ export function authHandlers(ctx: MockContext) {
       const back = new URL(body.redirect_uri)
       back.searchParams.set('token', token)
       return reply(200, { authorize_url: back.toString() })
-    }),
-  ]
+    },
+  }
 }
 
 function usableResetToken(token: string, now: number) {

@@ -1,16 +1,15 @@
-import * as experience from '../../contracts/experience.contract'
 import { db } from '../db'
-import { defineHandler, reply, type MockContext } from '../handler'
+import { reply, type ResourceHandlers } from '../handler'
 import { nextId } from '../records'
 
-export function experienceHandlers(ctx: MockContext) {
-  return [
-    defineHandler(ctx, experience.list, ({ athlete }) => {
+export function experienceHandlers(): ResourceHandlers<'experience'> {
+  return {
+    list: ({ athlete }) => {
       const rows = db.experience.findMany((q) => q.where({ athlete_id: athlete.id }), { orderBy: { data: 'desc' } })
       return reply(200, { esperienze: rows.map(({ athlete_id: _a, ...row }) => row), pax: athlete.pax ?? false })
-    }),
+    },
 
-    defineHandler(ctx, experience.report, async ({ athlete, body, now }) => {
+    report: async ({ athlete, body, now }) => {
       const race = body.gara_id === null ? undefined : db.races.findFirst((q) => q.where({ id: body.gara_id! }))
       const created = await db.experience.create({
         id: nextId(db.experience.all().map((r) => r.id)),
@@ -24,6 +23,6 @@ export function experienceHandlers(ctx: MockContext) {
       })
       const { athlete_id: _a, ...row } = created
       return reply(201, row)
-    }),
-  ]
+    },
+  }
 }

@@ -1,21 +1,47 @@
 import type { HttpHandler } from 'msw'
-import type { MockContext } from '../handler'
+import { contract, type ResourceName } from '../../contracts'
+import type { OperationShape } from '../../contracts/operation'
+import { defineHandler, type HandlerOf, type MockContext, type MockHandlers } from '../handler'
 import { accountHandlers } from './account'
 import { athleteHandlers } from './athlete'
 import { authHandlers } from './auth'
+import { certificateHandlers } from './certificate'
 import { experienceHandlers } from './experience'
-import { fileHandlers } from './files'
-import { paymentHandlers } from './payments'
-import { raceHandlers } from './races'
+import { filesHandlers } from './files'
+import { liberatoriaHandlers } from './liberatoria'
+import { paymentsHandlers } from './payments'
+import { racesHandlers } from './races'
+import { transactionsHandlers } from './transactions'
 
+/**
+ * The simulated backend as one object keyed like `contract` (`{ auth: { token, logout, ... }, ... }`),
+ * each resource's handlers from its own file. Its type comes from the contract: an operation
+ * without a handler does not compile.
+ */
+export function mockHandlers(ctx: MockContext): MockHandlers {
+  return {
+    auth: authHandlers(),
+    account: accountHandlers(),
+    athlete: athleteHandlers(),
+    liberatoria: liberatoriaHandlers(),
+    files: filesHandlers(ctx),
+    certificate: certificateHandlers(),
+    races: racesHandlers(),
+    transactions: transactionsHandlers(),
+    payments: paymentsHandlers(),
+    experience: experienceHandlers(),
+  }
+}
+
+/** The handler set flattened for MSW, each handler bound to its operation of the contract. */
 export function createHandlers(ctx: MockContext): HttpHandler[] {
-  return [
-    ...authHandlers(ctx),
-    ...accountHandlers(ctx),
-    ...athleteHandlers(ctx),
-    ...fileHandlers(ctx),
-    ...raceHandlers(ctx),
-    ...paymentHandlers(ctx),
-    ...experienceHandlers(ctx),
-  ]
+  const set = mockHandlers(ctx)
+  return (Object.keys(contract) as ResourceName[]).flatMap((resource) => {
+    const handlers = set[resource] as unknown as Record<string, HandlerOf<OperationShape> | undefined>
+    return Object.entries(contract[resource]).map(([key, operation]: [string, OperationShape]) => {
+      const handler = handlers[key]
+      if (!handler) throw new Error(`the mock has no handler for ${operation.name}`)
+      return defineHandler(ctx, operation, handler)
+    })
+  })
 }

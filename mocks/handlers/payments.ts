@@ -1,19 +1,12 @@
-import * as payments from '../../contracts/payments.contract'
-import * as transactions from '../../contracts/transactions.contract'
 import { db, type PaymentRecord } from '../db'
-import { defineHandler, problem, reply, type MockContext } from '../handler'
+import { problem, reply, type ResourceHandlers } from '../handler'
 import { nextId } from '../records'
 
 const cents = (euros: number) => Math.round(euros * 100)
 
-export function paymentHandlers(ctx: MockContext) {
-  return [
-    defineHandler(ctx, transactions.list, ({ athlete }) => {
-      const rows = db.transactions.findMany((q) => q.where({ athlete_id: athlete.id }), { orderBy: { data: 'desc' } })
-      return reply(200, { transazioni: rows.map(({ athlete_id: _a, ...row }) => row) })
-    }),
-
-    defineHandler(ctx, payments.start, async ({ athlete, body, request, now }) => {
+export function paymentsHandlers(): ResourceHandlers<'payments'> {
+  return {
+    start: async ({ athlete, body, request, now }) => {
       const replay = db.payments.findFirst((q) => q.where({ idempotency_key: body.idempotency_key }))
       const portal = request.headers.get('origin') ?? new URL(request.url).origin
       const answer = (payment: PaymentRecord) =>
@@ -82,20 +75,20 @@ export function paymentHandlers(ctx: MockContext) {
         stato: 'paid',
       })
       return answer(payment)
-    }),
+    },
 
-    defineHandler(ctx, payments.status, ({ params }) => {
+    status: ({ params }) => {
       const payment = db.payments.findFirst((q) => q.where({ pagamento_id: params.id }))
       return payment ? reply(200, publicPayment(payment)) : reply(404, problem(404, 'payment_not_found'))
-    }),
+    },
 
-    defineHandler(ctx, payments.byLink, ({ params, now }) => {
+    byLink: ({ params, now }) => {
       const payment = db.payments.findFirst((q) => q.where({ link_code: params.code }))
       if (!payment) return reply(404, problem(404, 'payment_not_found'))
       const lapsed = payment.stato === 'expired' || (payment.stato === 'pending' && payment.scade !== null && payment.scade <= now)
       return lapsed ? reply(410, problem(410, 'request_expired')) : reply(200, publicPayment(payment))
-    }),
-  ]
+    },
+  }
 }
 
 function publicPayment({ athlete_id: _a, idempotency_key: _k, link_code: _l, scade: _s, ...status }: PaymentRecord) {

@@ -1,11 +1,12 @@
 import type { RaceDetail, TrailType } from '../../contracts/races.contract'
+import { HOUR_MS } from '../../contracts/time'
 import type { EntrantRecord, RankingRecord } from '../db'
 import { categoryFor } from './categories'
 import { categoryAt, ENROLMENTS } from './ledger'
 import { COUNTRIES, type Country } from './names'
 import { athleteById } from './personas'
 import { createRng, type Rng } from './random'
-import { HOUR_MS, SEED_NOW_MS } from './time'
+import { SEED_NOW_MS } from './time'
 
 type Entrant = Omit<EntrantRecord, 'race_id' | 'pettorale'>
 

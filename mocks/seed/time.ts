@@ -1,8 +1,8 @@
+import { HOUR_MS } from '../../contracts/time'
+
 /** The seed's fixed "now": Monday 2 March 2026, 09:00 in Rome. */
 export const SEED_NOW_ISO = '2026-03-02T08:00:00.000Z'
 export const SEED_NOW_MS = Date.parse(SEED_NOW_ISO)
-
-export const HOUR_MS = 3_600_000
 
 /**
  * A Rome wall-clock time (`YYYY-MM-DDTHH:mm`) as a UTC instant. The organiser announces starts and

@@ -1,6 +1,7 @@
+import { HOUR_MS } from '../../contracts/time'
 import type { MailTokenRecord } from '../db'
 import { ATHLETE_IDS } from './personas'
-import { HOUR_MS, SEED_NOW_MS } from './time'
+import { SEED_NOW_MS } from './time'
 
 /**
  * Links an athlete would have received by e-mail, fixed so tests and QA can open them directly:

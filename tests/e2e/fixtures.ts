@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base, type Page } from '@playwright/test'
-import { PERSONAS, type Persona } from '../../mocks/seed'
+import type { MockApi } from '../../mocks/browser'
+// Plain data (no MSW, no database): the personas' e-mails and passwords, read in the test process.
+import { PERSONAS, type Persona } from '../../mocks/seed/personas'
 
 /**
  * Every test: English unless the test picks another language, and no console error or uncaught
@@ -50,17 +52,23 @@ export async function logInFromHeader(page: Page, key: Persona['key']) {
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
 }
 
-/** Drives the simulated backend's controls (see mocks/README.md). */
-export async function mock<T>(page: Page, run: (controls: MockControls) => T | Promise<T>): Promise<T> {
-  await page.waitForFunction(() => 'pettoraleMock' in window)
-  return page.evaluate(`(${run.toString()})(window.pettoraleMock)`) as Promise<T>
-}
+/** The controls of `window.pettoraleMock` a test may call: their arguments cross into the page as JSON. */
+export type MockControl = 'setNow' | 'advance' | 'fault' | 'latency' | 'resetAll'
+type Controls = Pick<MockApi, MockControl>
 
-interface MockControls {
-  advance: (ms: number) => void
-  setNow: (at: string | number) => void
-  fault: (operation: string, fault: { kind: 'network' } | { kind: 'status'; status: number } | { kind: 'malformed' } | null) => void
-  latency: (operation: string, ms: number) => void
+/**
+ * Drives the simulated backend's controls (see mocks/README.md), typed from the controls module:
+ * `mock(page, 'fault', 'athlete.me', { kind: 'status', status: 500 })`, `mock(page, 'advance', 8 * HOUR_MS)`.
+ */
+export async function mock<N extends MockControl>(page: Page, name: N, ...args: Parameters<Controls[N]>): Promise<void> {
+  await page.waitForFunction(() => 'pettoraleMock' in window)
+  await page.evaluate(
+    async ([control, params]) => {
+      const api = (window as unknown as { pettoraleMock: Record<string, (...values: unknown[]) => unknown> }).pettoraleMock
+      await api[control]!(...params)
+    },
+    [name, args as unknown[]] as const,
+  )
 }
 
 export async function expectNoAxeViolations(page: Page) {

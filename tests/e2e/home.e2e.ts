@@ -1,3 +1,4 @@
+import { HOUR_MS } from '../../contracts/time'
 import { expect, mock, test } from './fixtures'
 
 test.describe('home page race list', () => {
@@ -17,23 +18,23 @@ test.describe('home page race list', () => {
   test('the registration states follow the clock', async ({ page }) => {
     await page.goto('/')
     await expect(page.getByText('Registration opens in 9 hours')).toBeVisible()
-    await mock(page, (controls) => controls.advance(10 * 3600 * 1000))
+    await mock(page, 'advance', 10 * HOUR_MS)
     await expect(page.getByText('Registration opens in 9 hours')).toBeHidden()
   })
 
   test('when the race list cannot be loaded, the athlete can try again', async ({ page }) => {
     await page.goto('/contacts')
-    await mock(page, (controls) => controls.fault('races.list', { kind: 'network' }))
+    await mock(page, 'fault', 'races.list', { kind: 'network' })
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Races' }).click()
     await expect(page.getByRole('alert')).toContainText('We could not reach the server.')
-    await mock(page, (controls) => controls.fault('races.list', null))
+    await mock(page, 'fault', 'races.list', null)
     await page.getByRole('button', { name: 'Try again' }).click()
     await expect(page.getByRole('region', { name: 'Upcoming races' })).toBeVisible()
   })
 
   test('an answer that breaks the contract is explained, not a crash', async ({ page }) => {
     await page.goto('/contacts')
-    await mock(page, (controls) => controls.fault('races.list', { kind: 'malformed' }))
+    await mock(page, 'fault', 'races.list', { kind: 'malformed' })
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Races' }).click()
     await expect(page.getByRole('alert')).toContainText('The server sent an answer we did not understand.')
   })

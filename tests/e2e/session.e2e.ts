@@ -1,3 +1,4 @@
+import { HOUR_MS, MINUTE_MS } from '../../contracts/time'
 import { expect, logInFromHeader, mock, test } from './fixtures'
 
 test.describe('session', () => {
@@ -21,14 +22,14 @@ test.describe('session', () => {
 
   test('the session ends when its time is up', async ({ page }) => {
     await logInFromHeader(page, 'completo')
-    await mock(page, (controls) => controls.advance(8 * 3600 * 1000 + 60_000))
+    await mock(page, 'advance', 8 * HOUR_MS + MINUTE_MS)
     await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
     await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
   })
 
   test('when the profile cannot be loaded the athlete is signed out and told so', async ({ page }) => {
     await page.goto('/')
-    await mock(page, (controls) => controls.fault('athlete.me', { kind: 'status', status: 500 }))
+    await mock(page, 'fault', 'athlete.me', { kind: 'status', status: 500 })
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
     const drawer = page.getByRole('dialog', { name: 'Log in' })
     await drawer.getByLabel('E-mail').fill('completo@pettorale.test')
@@ -41,7 +42,7 @@ test.describe('session', () => {
 
   test('a server that cannot be reached is explained, and the form keeps what was typed', async ({ page }) => {
     await page.goto('/')
-    await mock(page, (controls) => controls.fault('auth.token', { kind: 'network' }))
+    await mock(page, 'fault', 'auth.token', { kind: 'network' })
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
     const drawer = page.getByRole('dialog', { name: 'Log in' })
     await drawer.getByLabel('E-mail').fill('completo@pettorale.test')

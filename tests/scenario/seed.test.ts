@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type * as z from 'zod/mini'
+import { HOUR_MS } from '../../contracts/time'
 import { registrationDisplay, type RegistrationDisplay } from '../../machines/rules/registration-display'
 import {
   AthleteRecordSchema,
@@ -65,7 +66,7 @@ const athlete = (key: string) => {
 const season = (year: number) => seed.races.filter((candidate) => candidate.edizione === year)
 const hasEnded = (id: number) => {
   const { data_evento, tempo_limite_ore } = race(id)
-  return Date.parse(data_evento) + tempo_limite_ore * 3_600_000 <= SEED_NOW_MS
+  return Date.parse(data_evento) + tempo_limite_ore * HOUR_MS <= SEED_NOW_MS
 }
 
 describe('the seed of the simulated backend', () => {

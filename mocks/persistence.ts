@@ -1,0 +1,314 @@
+import * as z from 'zod/mini'
+import { db, loadDb, RECORD_SCHEMAS, type DbName, type DbSnapshot } from './db'
+
+/**
+ * The browser's database survives reloads as a change set over the seed (decision 007): the seed
+ * is deterministic, so boot rebuilds it and applies what changed, record by record. Nothing here
+ * touches `window`: the store is given, so Node tests run it against an in-memory store.
+ */
+
+type RecordOf<K extends DbName> = DbSnapshot[K][number]
+
+const DB_NAMES = Object.keys(db) as DbName[]
+
+/** How a record is told apart across reloads: its natural key, never @msw/data's random one. */
+export const RECORD_KEYS: { [K in DbName]: (record: RecordOf<K>) => string } = {
+  athletes: (r) => String(r.id),
+  sessions: (r) => r.token,
+  mailTokens: (r) => r.token,
+  races: (r) => String(r.id),
+  subscriptions: (r) => `${String(r.athlete_id)}/${String(r.project_id)}`,
+  entrants: (r) => `${String(r.race_id)}/${String(r.pettorale)}`,
+  rankings: (r) => `${String(r.race_id)}/${String(r.posizione)}`,
+  transactions: (r) => r.id,
+  payments: (r) => r.pagamento_id,
+  experience: (r) => String(r.id),
+  files: (r) => r.key,
+}
+
+function keyOf(name: DbName, record: unknown): string {
+  return (RECORD_KEYS[name] as (record: unknown) => string)(record)
+}
+
+/** One changed record: as it is now, or `null` when it was deleted. */
+export type ChangeEntry<K extends DbName = DbName> = readonly [key: string, record: RecordOf<K> | null]
+/** Per collection, the changed records in the order they first changed. */
+export type ChangeSet = { [K in DbName]?: Array<ChangeEntry<K>> }
+
+/**
+ * The seed with the changes applied: a changed seed record keeps its place, a deleted one goes,
+ * a new one is appended (in the order it was created). Pure: the seed is not modified.
+ */
+export function applyChangeSet(seed: DbSnapshot, changes: ChangeSet): DbSnapshot {
+  const next = { ...seed } as Record<DbName, unknown[]>
+  for (const name of DB_NAMES) {
+    const entries = changes[name] as ChangeEntry[] | undefined
+    if (!entries?.length) continue
+    const changed = new Map<string, unknown>(entries)
+    const kept = seed[name].flatMap((record) => {
+      const key = keyOf(name, record)
+      if (!changed.has(key)) return [record]
+      const now = changed.get(key)
+      changed.delete(key)
+      return now === null ? [] : [now]
+    })
+    next[name] = [...kept, ...[...changed.values()].filter((record) => record !== null)]
+  }
+  return next as DbSnapshot
+}
+
+/**
+ * `base` with `delta` applied: a key's latest record wins and keeps its first place. A deletion
+ * of a record the seed does not hold leaves nothing to remember (a session opened and closed).
+ */
+export function mergeChanges<K extends DbName>(
+  base: ReadonlyArray<ChangeEntry<K>>,
+  delta: ReadonlyArray<ChangeEntry<K>>,
+  inSeed: (key: string) => boolean,
+): Array<ChangeEntry<K>> {
+  const merged = new Map<string, RecordOf<K> | null>(base)
+  for (const [key, record] of delta) merged.set(key, record)
+  return [...merged].filter(([key, record]) => record !== null || inSeed(key))
+}
+
+/** Drops the entries that no longer fit their collection's schema (stored by an older mock). */
+export function validEntries(name: DbName, entries: unknown): ChangeEntry[] {
+  if (!Array.isArray(entries)) return []
+  return entries.filter(
+    (entry): entry is ChangeEntry =>
+      Array.isArray(entry) &&
+      entry.length === 2 &&
+      typeof entry[0] === 'string' &&
+      (entry[1] === null ||
+        (z.safeParse(RECORD_SCHEMAS[name] as z.ZodMiniType, entry[1]).success && keyOf(name, entry[1]) === entry[0])),
+  )
+}
+
+/** Where the change set is kept, one collection at a time (so a write touches only its own). */
+export interface ChangeStore {
+  read(name: DbName): ChangeEntry[]
+  write(name: DbName, entries: ReadonlyArray<ChangeEntry>): void
+  clear(): void
+  /** The collection a storage key belongs to, `'all'` when the whole store was cleared. */
+  collectionOf(storageKey: string | null): DbName | 'all' | null
+}
+
+export const CHANGE_KEY_PREFIX = 'pettorale.mock.db.v2.'
+/** The whole-database snapshot of the first design, replaced by the change set. */
+const LEGACY_SNAPSHOT_KEY = 'pettorale.mock.db.v1'
+
+/** The change set in a Web Storage area (localStorage): one key per collection that changed. */
+export function webStorageChangeStore(storage: Storage): ChangeStore {
+  storage.removeItem(LEGACY_SNAPSHOT_KEY)
+  let warned = false
+  return {
+    read: (name) => parseEntries(name, storage.getItem(CHANGE_KEY_PREFIX + name)),
+    write(name, entries) {
+      const key = CHANGE_KEY_PREFIX + name
+      try {
+        if (entries.length === 0) storage.removeItem(key)
+        else storage.setItem(key, JSON.stringify(entries))
+      } catch (error) {
+        if (!warned) console.warn('[pettorale mock] could not keep the database changes:', error)
+        warned = true
+      }
+    },
+    clear() {
+      for (const name of DB_NAMES) storage.removeItem(CHANGE_KEY_PREFIX + name)
+    },
+    collectionOf(storageKey) {
+      if (storageKey === null) return 'all'
+      if (!storageKey.startsWith(CHANGE_KEY_PREFIX)) return null
+      const name = storageKey.slice(CHANGE_KEY_PREFIX.length)
+      return (DB_NAMES as string[]).includes(name) ? (name as DbName) : null
+    },
+  }
+}
+
+/** Parses a stored collection's change list (a storage event's old or new value). */
+export function parseEntries(name: DbName, raw: string | null): ChangeEntry[] {
+  if (!raw) return []
+  try {
+    return validEntries(name, JSON.parse(raw))
+  } catch {
+    return []
+  }
+}
+
+/**
+ * Notes which records the database's collections create, update and delete (their hooks), so
+ * `take()` can hand over only those, as they are now.
+ */
+export function createChangeTracker() {
+  const dirty = new Map<DbName, Set<string>>()
+  /** One per collection (one signal for all would pass Node's listener warning limit). */
+  let listening: AbortController[] | null = null
+
+  const mark = (name: DbName, record: unknown) => {
+    let keys = dirty.get(name)
+    if (!keys) dirty.set(name, (keys = new Set()))
+    keys.add(keyOf(name, record))
+  }
+
+  function start() {
+    if (listening) return
+    listening = DB_NAMES.map(() => new AbortController())
+    for (const [index, name] of DB_NAMES.entries()) {
+      const { signal } = listening[index]!
+      const { hooks } = db[name] as unknown as (typeof db)['sessions']
+      hooks.on('create', (event) => mark(name, event.data.record), { signal })
+      hooks.on(
+        'update',
+        (event) => {
+          // A key may change in an update: the old key is then gone, the new one is there.
+          mark(name, event.data.prevRecord)
+          mark(name, event.data.nextRecord)
+        },
+        { signal },
+      )
+      hooks.on('delete', (event) => mark(name, event.data.deletedRecord), { signal })
+    }
+  }
+
+  function stop() {
+    for (const controller of listening ?? []) controller.abort()
+    listening = null
+  }
+
+  return {
+    start,
+    stop,
+    /** Runs `work` (a load, another tab's changes) without noting its writes as ours. */
+    async untracked<T>(work: () => Promise<T>): Promise<T> {
+      const wasListening = listening !== null
+      stop()
+      try {
+        return await work()
+      } finally {
+        if (wasListening) start()
+      }
+    },
+    /** The records changed since the last call, as they are now (`null`: deleted). */
+    take(): ChangeSet {
+      const changes: Record<string, ChangeEntry[]> = {}
+      for (const [name, keys] of dirty) {
+        const current = new Map<string, unknown>()
+        for (const record of db[name].all()) {
+          const key = keyOf(name, record)
+          if (keys.has(key)) current.set(key, structuredClone({ ...record }))
+        }
+        changes[name] = [...keys].map((key) => [key, (current.get(key) ?? null) as never] as const)
+      }
+      dirty.clear()
+      return changes as ChangeSet
+    },
+  }
+}
+
+/** Makes the live collection match `entries` for those keys (create, replace or delete). */
+async function applyToCollection(name: DbName, entries: ReadonlyArray<ChangeEntry>): Promise<void> {
+  const collection = db[name] as unknown as (typeof db)['sessions']
+  const wanted = new Map<string, unknown>(entries)
+  const live = new Map<string, ReturnType<typeof collection.all>[number]>()
+  for (const record of collection.all()) {
+    const key = keyOf(name, record)
+    if (wanted.has(key)) live.set(key, record)
+  }
+  for (const [key, next] of wanted) {
+    const current = live.get(key)
+    if (next === null) {
+      if (current) collection.delete(current)
+    } else if (current) {
+      await collection.update(current, {
+        data(draft) {
+          const target = draft as Record<string, unknown>
+          for (const field of Object.keys(target)) if (!(field in (next as object))) delete target[field]
+          Object.assign(target, next)
+        },
+      })
+    } else {
+      await collection.create(next as never)
+    }
+  }
+}
+
+export interface PersistentDbOptions {
+  store: ChangeStore
+  /** A fresh copy of the seed on every call. */
+  seed: () => DbSnapshot
+}
+
+/**
+ * The database of the browser mock: the seed plus the stored change set at boot, the handlers'
+ * changes written back after each handler, another tab's changes taken in.
+ */
+export function createPersistentDb({ store, seed }: PersistentDbOptions) {
+  const tracker = createChangeTracker()
+  let seedKeys = new Map<DbName, Set<string>>()
+
+  const stored = (): ChangeSet =>
+    Object.fromEntries(DB_NAMES.map((name) => [name, store.read(name)]).filter(([, entries]) => entries!.length > 0))
+
+  async function load(changes: ChangeSet) {
+    const base = seed()
+    seedKeys = new Map(DB_NAMES.map((name) => [name, new Set(base[name].map((record) => keyOf(name, record)))]))
+    await tracker.untracked(() => loadDb(applyChangeSet(base, changes)))
+  }
+
+  function seedRecord(name: DbName, key: string): unknown {
+    return seed()[name].find((record) => keyOf(name, record) === key) ?? null
+  }
+
+  return {
+    /** Loads the seed with the stored changes and starts noting new ones. */
+    async boot(): Promise<void> {
+      await load(stored())
+      tracker.start()
+    },
+
+    /** Writes the records changed since the last call; a handler that changed nothing writes nothing. */
+    persist(): void {
+      const delta = tracker.take()
+      for (const name of Object.keys(delta) as DbName[]) {
+        const changed = delta[name] as ChangeEntry[]
+        const inSeed = seedKeys.get(name) ?? new Set<string>()
+        store.write(name, mergeChanges(store.read(name), changed, (key) => inSeed.has(key)))
+      }
+    },
+
+    /**
+     * Another tab changed a stored collection (a `storage` event): apply the difference to the
+     * live records. A key that left the change set is back to its seed record (a reset).
+     */
+    async takeRemote(storageKey: string | null, oldValue: string | null, newValue: string | null): Promise<void> {
+      const name = store.collectionOf(storageKey)
+      if (name === null) return
+      if (name === 'all') {
+        await load(stored())
+        return
+      }
+      const before = new Map<string, unknown>(parseEntries(name, oldValue))
+      const after = new Map<string, unknown>(parseEntries(name, newValue))
+      const updates: ChangeEntry[] = []
+      for (const key of new Set([...before.keys(), ...after.keys()])) {
+        if (before.has(key) && after.has(key) && JSON.stringify(before.get(key)) === JSON.stringify(after.get(key))) continue
+        updates.push([key, (after.has(key) ? after.get(key) : seedRecord(name, key)) as never])
+      }
+      await tracker.untracked(() => applyToCollection(name, updates))
+    },
+
+    /** Back to the seed, here and (through the store) in every other tab. */
+    async reset(): Promise<void> {
+      tracker.take()
+      store.clear()
+      await load({})
+    },
+
+    /** Stops noting changes (tests). */
+    stop(): void {
+      tracker.stop()
+    },
+  }
+}
+
+export type PersistentDb = ReturnType<typeof createPersistentDb>
