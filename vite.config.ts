@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { extname, resolve } from 'node:path'
 import { lingui } from '@lingui/vite-plugin'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
+import { CSP_NONCE_PLACEHOLDER, newNonce, securityHeaders, withNonce } from './scripts/security-headers'
 
 /**
  * MSW's service worker, straight from the installed package: served and emitted only when the
@@ -30,8 +32,45 @@ function mockServiceWorker(): Plugin {
   }
 }
 
+/**
+ * `npm run preview` (and so every e2e run) serves the build with the production headers: each page
+ * gets a fresh CSP nonce, written into index.html where Vite left the placeholder.
+ */
+function previewSecurityHeaders(): Plugin {
+  let indexHtml = ''
+  let apiOrigin: string | undefined
+  return {
+    name: 'pettorale:preview-security-headers',
+    configResolved(config) {
+      indexHtml = resolve(config.root, config.build.outDir, 'index.html')
+      const base = config.env.VITE_API_BASE_URL as string | undefined
+      apiOrigin = base ? new URL(base).origin : undefined
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use((request, response, next) => {
+        response.setHeader('x-content-type-options', 'nosniff')
+        const path = new URL(request.url ?? '/', 'http://preview.invalid').pathname
+        // Files are files; every other path is the single-page app's index.html.
+        if (request.method !== 'GET' || (extname(path) !== '' && path !== '/index.html')) return next()
+        const nonce = newNonce()
+        for (const [name, value] of Object.entries(securityHeaders(nonce, apiOrigin))) response.setHeader(name, value)
+        response.setHeader('content-type', 'text/html; charset=utf-8')
+        response.setHeader('cache-control', 'no-cache')
+        response.end(withNonce(readFileSync(indexHtml, 'utf8'), nonce))
+      })
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui(), mockServiceWorker()],
+  plugins: [
+    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+    lingui(),
+    mockServiceWorker(),
+    previewSecurityHeaders(),
+  ],
+  // Vite marks index.html's tags and its CSS loader with this; the server swaps in each page's nonce.
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   build: { target: 'es2023', sourcemap: false, reportCompressedSize: false },
   test: {
     environment: 'happy-dom',

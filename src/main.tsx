@@ -1,3 +1,4 @@
+import { setNonce } from 'get-nonce'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App, createQueryClient } from './app/app'
@@ -19,9 +20,19 @@ async function startMock(): Promise<void> {
   mock.subscribe(() => setClockSource(mock.now))
 }
 
+/**
+ * The page's CSP nonce, as the server wrote it into index.html. The dialogs' scroll lock injects
+ * one `<style>`; with the nonce the policy admits it without allowing inline styles in general.
+ */
+function adoptCspNonce() {
+  const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce
+  if (nonce) setNonce(nonce)
+}
+
 async function boot() {
   // Before anything else: a token in the address bar must not linger there.
   const landing = takeLandingToken(window.location, window.history)
+  adoptCspNonce()
   configureApiClient({
     baseUrl: apiBaseUrl,
     clientId: import.meta.env.VITE_OAUTH_CLIENT_ID ?? 'pettorale-portal',

@@ -5,8 +5,9 @@ import type { MockApi } from '../../mocks/browser'
 import { PERSONAS, type Persona } from '../../mocks/seed/personas'
 
 /**
- * Every test: English unless the test picks another language, and no console error or uncaught
- * exception in the page (a 4xx the test provokes is a network log, not an error of ours).
+ * Every test: English unless the test picks another language, and no console error, uncaught
+ * exception or CSP violation in the page (a 4xx the test provokes is a network log, not an error
+ * of ours).
  */
 export const test = base.extend({
   page: async ({ page }, use) => {
@@ -17,6 +18,10 @@ export const test = base.extend({
     page.on('pageerror', (error) => errors.push(error.message))
     await page.addInitScript(() => {
       if (!localStorage.getItem('pettorale.locale')) localStorage.setItem('pettorale.locale', 'en')
+      // The preview server sends the production Content-Security-Policy: a violation fails the test.
+      document.addEventListener('securitypolicyviolation', (event) => {
+        console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`)
+      })
     })
     await use(page)
     expect(errors, 'errors in the browser console').toEqual([])

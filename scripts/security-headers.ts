@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto'
+
+/**
+ * The headers the portal is served with (docs/security.md), in one place for every server of the
+ * build: `npm run preview` (and so the e2e runs) and `npm run mock:server`. A production host
+ * sends the same.
+ */
+
+/** Written by Vite into index.html's tags (`html.cspNonce`); each response replaces it. */
+export const CSP_NONCE_PLACEHOLDER = 'PETTORALE_CSP_NONCE'
+
+/** A fresh nonce for one response. */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64')
+}
+
+/** index.html with this response's nonce in place of the placeholder. */
+export function withNonce(html: string, nonce: string): string {
+  return html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce)
+}
+
+/**
+ * `apiOrigin`: where the API lives when it is not the portal's own origin (VITE_API_BASE_URL).
+ * Styles: the build's files, plus the one `<style>` the dialogs' scroll lock injects, admitted by
+ * this response's nonce. Scripts: the build's files only.
+ */
+export function securityHeaders(nonce: string, apiOrigin?: string): Record<string, string> {
+  const policy = [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data: https:",
+    `connect-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`,
+    "worker-src 'self'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ]
+  return {
+    'content-security-policy': policy.join('; '),
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    'cross-origin-opener-policy': 'same-origin',
+  }
+}
