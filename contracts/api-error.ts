@@ -12,7 +12,15 @@ import type { ErrorCodeOf, OperationShape } from './operation'
 export type ApiError<O extends OperationShape = OperationShape> =
   | { kind: 'network'; operation: string; timedOut?: true }
   | { kind: 'unauthorized'; operation: string }
-  | { kind: 'http'; operation: string; status: number; code: ErrorCodeOf<O> | null; body: unknown }
+  | {
+      kind: 'http'
+      operation: string
+      status: number
+      code: ErrorCodeOf<O> | null
+      body: unknown
+      /** The server's `Retry-After` (429, 503), in seconds. */
+      retryAfterS?: number
+    }
   | { kind: 'contract'; operation: string; direction: 'request' | 'response'; status?: number; detail: string }
 
 const KINDS: ReadonlySet<unknown> = new Set(['network', 'unauthorized', 'http', 'contract'])

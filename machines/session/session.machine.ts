@@ -22,7 +22,16 @@ export interface StoredSession {
 }
 
 /** Why a password sign-in did not go through, as the drawer and the notices tell it. */
-export type LoginFailure = 'wrong_password' | 'account_not_confirmed' | 'network_error' | 'server_error' | 'unexpected_answer'
+export type LoginFailure =
+  | 'wrong_password'
+  | 'account_not_confirmed'
+  | 'too_many_attempts'
+  | 'network_error'
+  | 'server_error'
+  | 'unexpected_answer'
+
+/** How long to wait after "too many attempts" when the server does not say (no `Retry-After`). */
+export const DEFAULT_LOGIN_RETRY_MS = 30 * SECOND_MS
 
 /** Codes, not text: `src/` maps them to translated messages. */
 export type SessionNotice =
@@ -31,6 +40,10 @@ export type SessionNotice =
   | 'session_expired'
   | 'require_login_to_access'
   | 'complete_profile'
+  /** A token arrived while someone is signed in: the session is kept, never silently switched. */
+  | 'already_signed_in'
+  /** Another tab of this browser signed out. */
+  | 'signed_out_elsewhere'
 
 /** Why the route guard turned the athlete away. */
 export type AccessDenial = 'login_required' | 'profile_incomplete'
@@ -47,11 +60,18 @@ export function loginFailureOf(error: unknown): LoginFailure {
     case 'http':
       if (error.code === 'account_not_confirmed') return 'account_not_confirmed'
       if (error.code === 'invalid_grant') return 'wrong_password'
+      if (error.status === 429) return 'too_many_attempts'
       return error.status >= 500 ? 'server_error' : 'unexpected_answer'
     case 'unauthorized':
     case 'contract':
       return 'unexpected_answer'
   }
+}
+
+/** How long the server asked the athlete to wait before trying to sign in again. */
+export function loginRetryDelayOf(error: unknown): number {
+  const seconds = isApiError(error) && error.kind === 'http' ? error.retryAfterS : undefined
+  return seconds === undefined ? DEFAULT_LOGIN_RETRY_MS : seconds * SECOND_MS
 }
 
 export interface GrantedToken {
@@ -75,6 +95,8 @@ export interface SessionContext {
   navigateAfterProfile: boolean
   /** The outcome of the last password sign-in, shown inside the login drawer. */
   loginFailure: LoginFailure | 'cant_retrieve_profile' | null
+  /** After "too many attempts": how long sign-in stays closed. */
+  loginRetryDelayMs: number
 }
 
 export type SessionEvent =
@@ -132,6 +154,8 @@ export const sessionMachine = setup({
   guards: {
     hasUsableStoredSession: ({ context }) => context.token !== null,
     isSignInJustMade: ({ context }) => context.navigateAfterProfile,
+    hasSession: ({ context }) => context.token !== null,
+    isRateLimited: ({ event }) => loginFailureOf((event as { error?: unknown }).error) === 'too_many_attempts',
     isExpired: ({ context, event }) => {
       assertEvent(event, 'session.tick')
       return context.expiresAt === null || event.now >= context.expiresAt
@@ -140,6 +164,9 @@ export const sessionMachine = setup({
       assertEvent(event, 'session.accessDenied')
       return event.reason === 'login_required'
     },
+  },
+  delays: {
+    loginRetryDelay: ({ context }) => context.loginRetryDelayMs,
   },
   actions: {
     clearSession: assign(signedOut),
@@ -165,6 +192,7 @@ export const sessionMachine = setup({
       expiresAt: usable ? input.stored!.expiresAt : null,
       redirectTo: null,
       loginFailure: null,
+      loginRetryDelayMs: 0,
     }
   },
   invoke: { id: 'drawer', src: 'loginDrawer' },
@@ -172,7 +200,9 @@ export const sessionMachine = setup({
   on: {
     // Not `reenter`: that would restart the root's own drawer actor. Targeting the child still exits
     // and enters `loggedIn`, so the clock watch and the first profile load start afresh.
-    'session.signIn': {
+    'session.signIn': [
+      { guard: 'hasSession', actions: { type: 'notify', params: 'already_signed_in' } },
+      {
       target: '.loggedIn',
       actions: [
         'forgetAthleteData',
@@ -184,7 +214,8 @@ export const sessionMachine = setup({
           redirectTo: event.destination && isInternalPath(event.destination) ? event.destination : context.redirectTo,
         })),
       ],
-    },
+      },
+    ],
     'session.accessDenied': [
       {
         guard: 'isLoginRequired',
@@ -229,15 +260,31 @@ export const sessionMachine = setup({
             }),
           ],
         },
-        onError: {
-          target: 'loggedOut',
-          actions: [
-            'clearSession',
-            assign({ loginFailure: ({ event }) => loginFailureOf(event.error) }),
-            { type: 'notify', params: ({ event }) => loginFailureOf(event.error) },
-          ],
-        },
+        onError: [
+          {
+            guard: 'isRateLimited',
+            target: 'coolingDown',
+            actions: [
+              'clearSession',
+              assign({ loginFailure: 'too_many_attempts', loginRetryDelayMs: ({ event }) => loginRetryDelayOf(event.error) }),
+              { type: 'notify', params: 'too_many_attempts' },
+            ],
+          },
+          {
+            target: 'loggedOut',
+            actions: [
+              'clearSession',
+              assign({ loginFailure: ({ event }) => loginFailureOf(event.error) }),
+              { type: 'notify', params: ({ event }) => loginFailureOf(event.error) },
+            ],
+          },
+        ],
       },
+    },
+
+    // The server asked to wait (429): sign-in stays closed for as long as it said.
+    coolingDown: {
+      after: { loginRetryDelay: 'loggedOut' },
     },
 
     loggedIn: {
@@ -253,7 +300,10 @@ export const sessionMachine = setup({
           target: 'loggedOut',
           actions: ['clearSession', 'forgetAthleteData', { type: 'notify', params: 'session_expired' }, 'goHome'],
         },
-        'session.storageCleared': { target: 'loggedOut', actions: ['clearSession', 'forgetAthleteData', 'goHome'] },
+        'session.storageCleared': {
+          target: 'loggedOut',
+          actions: ['clearSession', 'forgetAthleteData', { type: 'notify', params: 'signed_out_elsewhere' }, 'goHome'],
+        },
         'session.logout': 'loggingOut',
       },
       states: {

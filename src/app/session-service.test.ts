@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { takeLandingToken } from './session-service'
+import { startSocialSignIn, takeLandingToken, takeSocialState } from './session-service'
 
 /** A page opened at `url`: its location and a history that records what replaced the address. */
 function openedAt(url: string) {
@@ -13,10 +13,16 @@ function openedAt(url: string) {
 }
 
 describe('takeLandingToken: a token in the address bar', () => {
-  it('a social sign-in return gives the token and leaves the rest of the address as it was', () => {
-    const page = openedAt('https://portal.test/me/races?season=2026&token=abc123#top')
-    expect(takeLandingToken(page.location, page.history)).toEqual({ kind: 'social', token: 'abc123' })
+  it('a social sign-in return gives the token and its state, and leaves the rest of the address as it was', () => {
+    const page = openedAt('https://portal.test/me/races?season=2026&state=s1&token=abc123#top')
+    expect(takeLandingToken(page.location, page.history)).toEqual({ kind: 'social', token: 'abc123', state: 's1' })
     expect(page.replaced).toEqual(['/me/races?season=2026#top'])
+  })
+
+  it('a token without a state is still taken out of the address, with no state', () => {
+    const page = openedAt('https://portal.test/me?token=stolen')
+    expect(takeLandingToken(page.location, page.history)).toEqual({ kind: 'social', token: 'stolen', state: null })
+    expect(page.replaced).toEqual(['/me'])
   })
 
   it('a confirmation link gives the contact and the token, and keeps contact_id in the address', () => {
@@ -43,5 +49,26 @@ describe('takeLandingToken: a token in the address bar', () => {
   it('an empty token is no token', () => {
     const page = openedAt('https://portal.test/?token=')
     expect(takeLandingToken(page.location, page.history)).toBeNull()
+  })
+})
+
+describe('the social sign-in state', () => {
+  it('a return carrying the state this tab stored is accepted, once', () => {
+    const state = startSocialSignIn()
+    expect(state).toMatch(/^[A-Za-z0-9_-]{32}$/)
+    expect(takeSocialState(state)).toBe(true)
+    expect(takeSocialState(state)).toBe(false)
+  })
+
+  it('a return with another state, no state, or when this tab started nothing is refused', () => {
+    const state = startSocialSignIn()
+    expect(takeSocialState(`${state.slice(0, -1)}x`)).toBe(false)
+    startSocialSignIn()
+    expect(takeSocialState(null)).toBe(false)
+    expect(takeSocialState(state)).toBe(false)
+  })
+
+  it('each sign-in gets a new state', () => {
+    expect(startSocialSignIn()).not.toBe(startSocialSignIn())
   })
 })

@@ -14,11 +14,34 @@ const STORAGE_KEY = 'pettorale.session'
 /** How often an idle page checks whether the session has expired. */
 const EXPIRY_CHECK_MS = 15 * SECOND_MS
 
+const SOCIAL_STATE_KEY = 'pettorale.socialState'
+
 /** What the address bar brought: a social sign-in token or an account-confirmation link. */
 export type Landing =
-  | { kind: 'social'; token: string }
+  | { kind: 'social'; token: string; state: string | null }
   | { kind: 'confirm'; contactId: number; token: string }
   | null
+
+/** A fresh single-use nonce for a social sign-in this tab starts; the return must carry it back. */
+export function startSocialSignIn(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(24))
+  const state = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  sessionStorage.setItem(SOCIAL_STATE_KEY, state)
+  return state
+}
+
+/**
+ * Whether a social return's state is the one this tab stored; the stored one is used up either
+ * way. Compared over every character whatever the first difference, so timing tells nothing.
+ */
+export function takeSocialState(returned: string | null): boolean {
+  const expected = sessionStorage.getItem(SOCIAL_STATE_KEY)
+  sessionStorage.removeItem(SOCIAL_STATE_KEY)
+  if (!returned || !expected || returned.length !== expected.length) return false
+  let difference = 0
+  for (let i = 0; i < expected.length; i += 1) difference |= expected.charCodeAt(i) ^ returned.charCodeAt(i)
+  return difference === 0
+}
 
 /**
  * Takes a token out of the address bar before anything else runs, so it never stays in history,
@@ -28,13 +51,15 @@ export function takeLandingToken(location: Location, history: History): Landing 
   const url = new URL(location.href)
   const token = url.searchParams.get('token')
   if (!token) return null
+  const state = url.searchParams.get('state')
   url.searchParams.delete('token')
+  url.searchParams.delete('state')
   history.replaceState(history.state, '', url.pathname + url.search + url.hash)
   if (url.pathname === '/confirm-account') {
     const contactId = Number(url.searchParams.get('contact_id'))
     return Number.isInteger(contactId) && contactId > 0 ? { kind: 'confirm', contactId, token } : null
   }
-  return { kind: 'social', token }
+  return { kind: 'social', token, state }
 }
 
 function readStored(): StoredSession | null {
@@ -128,9 +153,14 @@ export function startSession(landing: Landing, queryClient: QueryClient) {
 
   session.start()
   if (landing?.kind === 'social') {
-    // The provider returned to the page the athlete meant to reach: that is where they go.
-    const destination = window.location.pathname + window.location.search
-    session.send({ type: 'session.signIn', token: landing.token, source: 'social', now: now(), destination })
+    // Only a sign-in this tab started is taken (login CSRF): a token in a link someone sent is not.
+    if (!takeSocialState(landing.state)) {
+      notify('sign_in_link_refused')
+    } else {
+      // The provider returned to the page the athlete meant to reach: that is where they go.
+      const destination = window.location.pathname + window.location.search
+      session.send({ type: 'session.signIn', token: landing.token, source: 'social', now: now(), destination })
+    }
   }
   return { session, confirmationLink: landing?.kind === 'confirm' ? { contactId: landing.contactId, token: landing.token } : null }
 }

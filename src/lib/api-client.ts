@@ -118,7 +118,15 @@ export async function callApi<O extends OperationShape>(
   if (!response.ok) {
     const decoded = schema ? z.safeParse(schema as z.ZodMiniType, payload) : null
     const body: unknown = decoded?.success ? decoded.data : payload
-    return fail({ kind: 'http', operation: name, status: response.status, code: errorCode(operation, body), body })
+    const retryAfterS = retryAfterSeconds(response.headers.get('retry-after'))
+    return fail({
+      kind: 'http',
+      operation: name,
+      status: response.status,
+      code: errorCode(operation, body),
+      body,
+      ...(retryAfterS === undefined ? {} : { retryAfterS }),
+    })
   }
   if (!schema) {
     return fail({ kind: 'contract', operation: name, direction: 'response', status: response.status, detail: 'status not in contract' })
@@ -180,6 +188,14 @@ function encodeBody(kind: NonNullable<OperationShape['body']>['kind'], value: un
       return blob
     }
   }
+}
+
+/** `Retry-After` as seconds from now: either a number of seconds or an HTTP date. */
+export function retryAfterSeconds(header: string | null, nowMs: number = Date.now()): number | undefined {
+  if (!header) return undefined
+  if (/^\d+$/.test(header.trim())) return Number(header.trim())
+  const at = Date.parse(header)
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - nowMs) / SECOND_MS))
 }
 
 function uploadSize(body: BodyInit | undefined): number {

@@ -12,11 +12,12 @@ export function noticeForApiError(error: ApiError): NoticeCode {
     case 'contract':
       return 'unexpected_answer'
     case 'http':
+      if (error.status === 429) return 'too_many_requests'
       return error.status >= 500 ? 'server_error' : 'unexpected_answer'
   }
 }
 
 /** The same, for whatever a failed query threw. */
 export function noticeForQueryError(error: unknown): NoticeCode {
-  return error instanceof ApiRequestError ? noticeForApiError(error.error) : 'server_error'
+  return error instanceof ApiRequestError ? noticeForApiError(error.error) : 'unexpected_answer'
 }

@@ -32,7 +32,28 @@ export const NOTICES = {
     tone: 'negative',
     message: msg`The server sent an answer we did not understand. Please try again later.`,
   },
-  server_error: { tone: 'negative', message: msg`Something went wrong on our side. Please try again later.` },
+  server_error: {
+    tone: 'negative',
+    message: msg`The service is not answering right now. Please try again in a moment.`,
+  },
+  too_many_requests: { tone: 'warning', message: msg`The service is busy. Wait a moment, then try again.` },
+  too_many_attempts: {
+    tone: 'warning',
+    message: msg`Too many sign-in attempts. Wait a moment before trying again.`,
+  },
+  already_signed_in: {
+    tone: 'warning',
+    message: msg`You are already signed in, so the other sign-in was ignored. Log out first to use another account.`,
+  },
+  sign_in_link_refused: {
+    tone: 'warning',
+    message: msg`This sign-in link was not started from this browser, so it was ignored.`,
+  },
+  signed_out_elsewhere: { tone: 'warning', message: msg`You signed out in another tab of this browser.` },
+  unsafe_redirect: {
+    tone: 'negative',
+    message: msg`The service sent an address we do not trust, so you stayed on this page.`,
+  },
   require_login_to_access: { tone: 'warning', message: msg`You must log in to access this section.` },
   complete_profile: {
     tone: 'warning',

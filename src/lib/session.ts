@@ -27,6 +27,8 @@ export interface LoginDrawerView {
   requested: boolean
   /** Credentials are being checked or the profile is loading after them: the form waits. */
   authenticating: boolean
+  /** The server asked to wait after too many attempts: the form cannot be sent yet. */
+  coolingDown: boolean
   /** The outcome of the last sign-in, repeated inside the drawer since the page behind is hidden. */
   failure: NoticeCode | null
   login: (username: string, password: string) => void

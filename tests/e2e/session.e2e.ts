@@ -48,7 +48,8 @@ test.describe('session', () => {
     await drawer.getByLabel('E-mail').fill('completo@pettorale.test')
     await drawer.getByLabel('Password', { exact: true }).fill('Pettorale-2026')
     await drawer.getByRole('button', { name: 'Log in' }).click()
-    await expect(drawer.getByRole('alert')).toHaveText('We could not reach the server. Check your connection and try again.')
+    await expect(drawer.getByRole('alert')).toContainText('We could not reach the server. Check your connection and try again.')
+    await expect(drawer.getByRole('alert').getByRole('button', { name: 'Try again' })).toBeVisible()
     await expect(drawer.getByLabel('Password', { exact: true })).toHaveValue('Pettorale-2026')
   })
 
@@ -68,6 +69,16 @@ test.describe('session', () => {
     await page.getByRole('button', { name: 'Log out' }).click()
     await expect(other).toHaveURL('/')
     await expect(other.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
+    await expect(other.getByText('You signed out in another tab of this browser.')).toBeVisible()
+  })
+
+  test('a confirmation link opened while signed in as someone else confirms that account and keeps the session', async ({ page }) => {
+    const { SEED_TOKENS } = await import('../../mocks/seed')
+    await logInFromHeader(page, 'completo')
+    await page.goto(`/confirm-account?contact_id=${String(SEED_TOKENS.confirmContactId)}&token=${SEED_TOKENS.confirmValid}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Account confirmed' })).toBeVisible()
+    await expect(page.getByText(/You are still signed in as Chiara Jaccod/)).toBeVisible()
+    await expect(page.getByRole('banner')).toContainText('Chiara')
   })
 
   test('an account confirmation link signs the new athlete in and asks to complete the profile', async ({ page }) => {

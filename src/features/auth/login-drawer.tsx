@@ -13,7 +13,10 @@ import { validateLogin, type LoginErrors, type LoginFieldError } from './login-f
 export default function LoginDrawer() {
   const { t, i18n } = useLingui()
   const session = useSession()
-  const { open, setOpen, authenticating, failure, login } = useLoginDrawer()
+  const { open, setOpen, authenticating, coolingDown, failure, login } = useLoginDrawer()
+  const formRef = useRef<HTMLFormElement>(null)
+  // An unreachable or failing service may answer the same request a moment later.
+  const retryable = failure === 'network_error' || failure === 'server_error'
   const emailRef = useRef<HTMLInputElement>(null)
   const passwordRef = useRef<HTMLInputElement>(null)
   // The drawer is opened from several places (header, guard, screens), not by a Radix trigger.
@@ -67,11 +70,16 @@ export default function LoginDrawer() {
             {t`Log in to enrol in races, upload your medical certificate and see your transactions.`}
           </Dialog.Description>
 
-          <form className={styles.form} noValidate onSubmit={submit}>
+          <form ref={formRef} className={styles.form} noValidate onSubmit={submit}>
             {failure && !authenticating ? (
-              <p role="alert" className={styles.alert}>
-                {i18n._(NOTICES[failure].message)}
-              </p>
+              <div role="alert" className={styles.alert}>
+                <p>{i18n._(NOTICES[failure].message)}</p>
+                {retryable ? (
+                  <Button variant="secondary" onClick={() => formRef.current?.requestSubmit()}>
+                    {t`Try again`}
+                  </Button>
+                ) : null}
+              </div>
             ) : null}
             <Field
               ref={emailRef}
@@ -95,7 +103,7 @@ export default function LoginDrawer() {
                 </Button>
               }
             />
-            <Button type="submit" aria-busy={authenticating}>
+            <Button type="submit" aria-busy={authenticating} disabled={coolingDown}>
               {authenticating ? t`Logging in…` : t`Log in`}
             </Button>
           </form>

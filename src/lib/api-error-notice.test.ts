@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import type { ApiError } from '../../contracts/api-error'
+import { ApiRequestError } from './api-client'
+import { noticeForApiError, noticeForQueryError } from './api-error-notice'
+
+const http = (status: number): ApiError => ({ kind: 'http', operation: 'races.list', status, code: null, body: undefined })
+
+describe('every failure is named for what it is', () => {
+  it.each<[string, ApiError, string]>([
+    ['no answer', { kind: 'network', operation: 'races.list' }, 'network_error'],
+    ['no answer in time', { kind: 'network', operation: 'races.list', timedOut: true }, 'network_error'],
+    ['a 500', http(500), 'server_error'],
+    ['a 502', http(502), 'server_error'],
+    ['a 503', http(503), 'server_error'],
+    ['a 429', http(429), 'too_many_requests'],
+    ['a 401', { kind: 'unauthorized', operation: 'athlete.me' }, 'session_expired'],
+    ['a 404 the screen did not expect', http(404), 'unexpected_answer'],
+    ['an answer outside the contract', { kind: 'contract', operation: 'races.list', direction: 'response', detail: '' }, 'unexpected_answer'],
+  ])('%s is %s', (_label, error, notice) => {
+    expect(noticeForApiError(error)).toBe(notice)
+  })
+
+  it('a failed query says what its ApiError says; anything else thrown is not blamed on the network', () => {
+    expect(noticeForQueryError(new ApiRequestError({ kind: 'network', operation: 'races.list' }))).toBe('network_error')
+    expect(noticeForQueryError(new TypeError('x is undefined'))).toBe('unexpected_answer')
+  })
+})
