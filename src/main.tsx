@@ -2,11 +2,13 @@ import { setNonce } from 'get-nonce'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App, createQueryClient } from './app/app'
-import { startSession, takeLandingToken } from './app/session-service'
+import { takeLandingToken } from './app/landing'
+import { initSessionStore } from './app/session-store'
 import { configureApiClient } from './lib/api-client'
 import { setClockSource } from './lib/clock'
 import { activateLocale, initialLocale } from './lib/i18n'
 import { ensureTemporal } from './lib/temporal'
+import { SECOND_MS } from '../contracts/time'
 import './ui/global.css'
 
 const apiBaseUrl = import.meta.env.VITE_API_BASE_URL ?? ''
@@ -29,6 +31,12 @@ function adoptCspNonce() {
   if (nonce) setNonce(nonce)
 }
 
+/** After the first paint, when the main thread is free (Safari has no requestIdleCallback). */
+function whenIdle(run: () => void) {
+  if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2 * SECOND_MS })
+  else setTimeout(run, 0)
+}
+
 async function boot() {
   // Before anything else: a token in the address bar must not linger there.
   const landing = takeLandingToken(window.location, window.history)
@@ -41,13 +49,17 @@ async function boot() {
   // Independent downloads: the catalog, the simulated backend and (where missing) Temporal.
   await Promise.all([ensureTemporal(), startMock(), activateLocale(initialLocale())])
   const queryClient = createQueryClient()
-  const services = startSession(landing, queryClient)
+  const session = initSessionStore(landing, queryClient)
+  // A session to restore or a sign-in to complete starts the machine now; a visitor's page paints
+  // first and loads it in the idle time after.
+  if (session.loadNow) void session.load()
+  else whenIdle(() => void session.load())
   createRoot(document.getElementById('root')!, {
     // A boundary caught it and the page says so: for developers a warning, not an error.
     onCaughtError: (error, info) => console.warn('[pettorale] a part of the page failed', error, info.componentStack),
   }).render(
     <StrictMode>
-      <App services={services} queryClient={queryClient} />
+      <App queryClient={queryClient} />
     </StrictMode>,
   )
 }

@@ -8,10 +8,11 @@ import '../../tests/setup/mock-backend'
 import { activateLocale } from '../lib/i18n'
 import { ensureTemporal } from '../lib/temporal'
 import { App, createQueryClient } from './app'
-import { startSession, type SessionServices } from './session-service'
+import type { startSessionRuntime } from './session-runtime'
+import { initSessionStore } from './session-store'
 
 const completo = PERSONAS.find((p) => p.key === 'completo')!
-let services: SessionServices | null = null
+let runtime: ReturnType<typeof startSessionRuntime> | null = null
 
 /** The portal in the page, English, signed in as `completo` and showing "My profile". */
 async function openMyProfileSignedIn() {
@@ -21,13 +22,14 @@ async function openMyProfileSignedIn() {
   const queryClient = createQueryClient()
   // Retries of a failed refetch wait seconds in production; a test need not.
   queryClient.setQueryDefaults(['athlete'], { retryDelay: 0 })
-  services = startSession(null, queryClient)
-  render(<App services={services} queryClient={queryClient} />)
-  act(() => services!.session.send({ type: 'session.login', username: completo.mail, password: completo.password }))
+  const store = initSessionStore(null, queryClient)
+  render(<App queryClient={queryClient} />)
+  runtime = await act(() => store.load())
+  act(() => runtime!.session.send({ type: 'session.login', username: completo.mail, password: completo.password }))
   await screen.findByRole('button', { name: 'Log out' })
   act(() => navigate('/me'))
   const heading = await screen.findByRole('heading', { level: 1, name: 'My profile' })
-  return { queryClient, heading, session: services.session }
+  return { queryClient, heading, session: runtime.session }
 }
 
 async function renameOnServer(nome: string) {
@@ -35,11 +37,11 @@ async function renameOnServer(nome: string) {
 }
 
 beforeEach(() => {
-  services = null
+  runtime = null
 })
 afterEach(() => {
   cleanup()
-  services?.session.stop()
+  runtime?.session.stop()
 })
 
 describe('the athlete data is a query, not the session', () => {
@@ -63,6 +65,20 @@ describe('the athlete data is a query, not the session', () => {
     expect(screen.getByRole('banner').textContent).toBe(nameBefore)
     expect(screen.getByRole('heading', { level: 1, name: 'My profile' })).toBe(heading)
     expect(session.getSnapshot().matches({ loggedIn: 'ready' })).toBe(true)
+  })
+
+  it('a visitor sees the page signed out before the session machine has loaded, and the header works once it has', async () => {
+    localStorage.clear()
+    window.history.replaceState(null, '', '/')
+    await Promise.all([activateLocale('en'), ensureTemporal()])
+    const queryClient = createQueryClient()
+    const store = initSessionStore(null, queryClient)
+    expect(store.loadNow).toBe(false)
+    render(<App queryClient={queryClient} />)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trail races' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy()
+    runtime = await act(() => store.load())
+    expect(runtime.session.getSnapshot().value).toBe('loggedOut')
   })
 
   it('logging out removes the athlete data from the cache', async () => {

@@ -5,8 +5,8 @@ import { shouldRetryRead } from '../lib/api-query'
 import { SECOND_MS } from '../../contracts/time'
 import { Layout } from './layout'
 import { AppRouter } from './router'
-import { SessionProvider } from './session-provider'
-import type { SessionServices } from './session-service'
+import { LoginDrawerContext, SessionContext } from '../lib/session'
+import { useSessionViews } from './session-store'
 
 /** One cache for the page: the session's actors and the screens read the same entries. */
 export function createQueryClient(): QueryClient {
@@ -19,15 +19,18 @@ export function createQueryClient(): QueryClient {
   })
 }
 
-export function App({ services, queryClient }: { services: SessionServices; queryClient: QueryClient }) {
+export function App({ queryClient }: { queryClient: QueryClient }) {
+  const views = useSessionViews()
   return (
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <SessionProvider services={services}>
-          <Layout>
-            <AppRouter />
-          </Layout>
-        </SessionProvider>
+        <SessionContext value={views.session}>
+          <LoginDrawerContext value={views.drawer}>
+            <Layout>
+              <AppRouter />
+            </Layout>
+          </LoginDrawerContext>
+        </SessionContext>
       </QueryClientProvider>
     </I18nProvider>
   )

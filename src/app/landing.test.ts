@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { startSocialSignIn, takeLandingToken, takeSocialState } from './session-service'
+import { startSocialSignIn, takeLandingToken, takeSocialState } from './landing'
 
 /** A page opened at `url`: its location and a history that records what replaced the address. */
 function openedAt(url: string) {

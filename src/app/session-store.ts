@@ -1,0 +1,70 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { useSyncExternalStore } from 'react'
+import { now } from '../lib/clock'
+import { readStoredSession, type Landing } from './landing'
+import type { SessionViews, startSessionRuntime } from './session-runtime'
+
+type SessionRuntime = ReturnType<typeof startSessionRuntime>
+
+/**
+ * What screens see of the session, before and after the session machine has loaded. A visitor's
+ * first paint needs no state machine: the store answers "signed out" at once and loads the machine
+ * after the paint, or at once when there is a session to restore or a sign-in to complete. An
+ * action taken before it has loaded (opening the drawer, a guard's denial) waits for it.
+ */
+let views: SessionViews
+const listeners = new Set<() => void>()
+
+function publish(next: SessionViews) {
+  views = next
+  for (const listener of listeners) listener()
+}
+
+export function initSessionStore(landing: Landing, queryClient: QueryClient) {
+  let runtime: Promise<SessionRuntime> | null = null
+  const load = () =>
+    (runtime ??= import('./session-runtime').then(({ startSessionRuntime }) =>
+      startSessionRuntime(landing, queryClient, publish),
+    ))
+  // Once loaded, the published views are the machine's: the action goes to it.
+  const later =
+    <A extends unknown[]>(act: (loaded: SessionViews) => (...args: A) => unknown) =>
+    (...args: A) =>
+      void load().then(() => act(views)(...args))
+
+  const stored = readStoredSession()
+  const restoring = stored !== null && stored.expiresAt > now()
+  publish({
+    session: {
+      status: restoring ? 'pending' : 'loggedOut',
+      confirmationLink: landing?.kind === 'confirm' ? { contactId: landing.contactId, token: landing.token } : null,
+      logout: later((loaded) => loaded.session.logout),
+      signIn: later((loaded) => loaded.session.signIn),
+      signInWith: async (provider) => {
+        await load()
+        await views.session.signInWith(provider)
+      },
+      denyAccess: later((loaded) => loaded.session.denyAccess),
+    },
+    drawer: {
+      open: false,
+      requested: false,
+      authenticating: false,
+      coolingDown: false,
+      failure: null,
+      login: later((loaded) => loaded.drawer.login),
+      setOpen: later((loaded) => loaded.drawer.setOpen),
+    },
+  })
+  return { loadNow: restoring || landing?.kind === 'social', load }
+}
+
+export function useSessionViews(): SessionViews {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    () => views,
+  )
+}
