@@ -52,8 +52,8 @@ async function boot() {
   const session = initSessionStore(landing, queryClient)
   // A session to restore or a sign-in to complete starts the machine now; a visitor's page paints
   // first and loads it in the idle time after.
-  if (session.loadNow) void session.load()
-  else whenIdle(() => void session.load())
+  if (session.loadNow) session.preload()
+  else whenIdle(session.preload)
   createRoot(document.getElementById('root')!, {
     // A boundary caught it and the page says so: for developers a warning, not an error.
     onCaughtError: (error, info) => console.warn('[pettorale] a part of the page failed', error, info.componentStack),

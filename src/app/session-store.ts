@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 import { now } from '../lib/clock'
+import { reloadForNewDeploy } from '../ui/lazy-part'
+import { notify } from '../ui/notifications'
 import { readStoredSession, type Landing } from './landing'
 import type { SessionViews, startSessionRuntime } from './session-runtime'
 
@@ -23,14 +25,24 @@ function publish(next: SessionViews) {
 export function initSessionStore(landing: Landing, queryClient: QueryClient) {
   let runtime: Promise<SessionRuntime> | null = null
   const load = () =>
-    (runtime ??= import('./session-runtime').then(({ startSessionRuntime }) =>
-      startSessionRuntime(landing, queryClient, publish),
+    (runtime ??= import('./session-runtime').then(
+      ({ startSessionRuntime }) => startSessionRuntime(landing, queryClient, publish),
+      (error: unknown) => {
+        // Offline, or a new deploy: the next action tries again instead of failing for ever.
+        runtime = null
+        reloadForNewDeploy()
+        throw error
+      },
     ))
-  // Once loaded, the published views are the machine's: the action goes to it.
+  // Once loaded, the published views are the machine's: the action goes to it. If it cannot load,
+  // the athlete is told the connection failed rather than left with a button that does nothing.
   const later =
     <A extends unknown[]>(act: (loaded: SessionViews) => (...args: A) => unknown) =>
     (...args: A) =>
-      void load().then(() => act(views)(...args))
+      void load().then(
+        () => act(views)(...args),
+        () => notify('network_error'),
+      )
 
   const stored = readStoredSession()
   const restoring = stored !== null && stored.expiresAt > now()
@@ -41,7 +53,11 @@ export function initSessionStore(landing: Landing, queryClient: QueryClient) {
       logout: later((loaded) => loaded.session.logout),
       signIn: later((loaded) => loaded.session.signIn),
       signInWith: async (provider) => {
-        await load()
+        try {
+          await load()
+        } catch {
+          return notify('network_error')
+        }
         await views.session.signInWith(provider)
       },
       denyAccess: later((loaded) => loaded.session.denyAccess),
@@ -56,7 +72,12 @@ export function initSessionStore(landing: Landing, queryClient: QueryClient) {
       setOpen: later((loaded) => loaded.drawer.setOpen),
     },
   })
-  return { loadNow: restoring || landing?.kind === 'social', load }
+  return {
+    loadNow: restoring || landing?.kind === 'social',
+    load,
+    /** Loads it without waiting for an action; a failure waits for the next action to retry. */
+    preload: () => void load().catch(() => {}),
+  }
 }
 
 export function useSessionViews(): SessionViews {

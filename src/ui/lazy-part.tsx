@@ -40,7 +40,7 @@ export function lazyPart<P extends object>(load: () => Promise<{ default: Compon
  * new file names: load the new version, once. Offline, or after that one reload, the part says it
  * could not load and offers a retry.
  */
-function reloadForNewDeploy() {
+export function reloadForNewDeploy() {
   if (!navigator.onLine || sessionStorage.getItem(RELOADED_KEY)) return
   sessionStorage.setItem(RELOADED_KEY, '1')
   window.location.reload()

@@ -4,6 +4,8 @@ test.describe('a lost connection never leaves a blank page', () => {
   test('the login drawer opened offline says it could not load, and opens once the network is back', async ({ page, context }) => {
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1, name: 'Trail races' })).toBeVisible()
+    // The session machine loads in the idle time after the first paint; the drawer only on first use.
+    await page.waitForLoadState('networkidle')
     await context.setOffline(true)
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
     await expect(page.getByRole('alert').filter({ hasText: 'The login could not load.' })).toBeVisible()
