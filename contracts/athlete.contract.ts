@@ -25,6 +25,7 @@ export const ProfileSchema = z.object({
   id: z.number(),
   nome: text,
   cognome: text,
+  /** The account's e-mail, its sign-in name: read-only (READ_ONLY_PROFILE_FIELDS). */
   mail: text,
   sesso: z.nullable(SexSchema),
   data_nascita: z.nullable(DateOnlySchema),
@@ -50,8 +51,8 @@ export const ProfileSchema = z.object({
   team: z.optional(text),
   lingua: z.optional(z.nullable(LocaleSchema)),
   newsletter: z.optional(z.nullable(z.boolean())),
+  // Read-only (READ_ONLY_PROFILE_FIELDS): never sent back on save.
   pax: z.optional(z.boolean()),
-  // Read-only: never sent back on save.
   file_url: z.optional(text),
   file_name: z.optional(text),
   username: z.optional(text),
@@ -63,8 +64,15 @@ export const ProfileSchema = z.object({
 })
 export type Profile = z.infer<typeof ProfileSchema>
 
-/** Fields the backend owns (spec section 5): a save never sends them back. */
-const READ_ONLY_FIELDS = {
+/**
+ * Fields the athlete cannot change through a profile save: what the backend owns (spec section 5:
+ * the certificate and its review, the picture, the username), the PAX, which the organiser grants,
+ * and the account's e-mail, which is the sign-in name. A save never sends them; the backend ignores
+ * them if it gets them.
+ */
+export const READ_ONLY_PROFILE_FIELDS = {
+  mail: true,
+  pax: true,
   certificato_medico_file: true,
   file_name: true,
   username: true,
@@ -76,7 +84,7 @@ const READ_ONLY_FIELDS = {
 } as const satisfies Partial<Record<keyof Profile, true>>
 
 /** What a save sends: the profile without the read-only fields (the client sends the parsed body). */
-export const ProfileUpdateSchema = z.omit(ProfileSchema, READ_ONLY_FIELDS)
+export const ProfileUpdateSchema = z.omit(ProfileSchema, READ_ONLY_PROFILE_FIELDS)
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>
 
 export const RefundOptionSchema = z.enum(['standard', 'protetto'])

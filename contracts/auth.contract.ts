@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { problemOf, UndocumentedBodySchema } from './common'
+import { NavigableUrlSchema, problemOf, UndocumentedBodySchema } from './common'
 import { defineOperation } from './operation'
 
 export const TokenRequestSchema = z.object({
@@ -127,15 +127,23 @@ export const resetPassword = defineOperation({
 export const SocialProviderSchema = z.enum(['google', 'apple'])
 export type SocialProvider = z.infer<typeof SocialProviderSchema>
 
+/**
+ * The return address is not one of the portal's own: `redirect_uri` must be on the portal's origin,
+ * without credentials or fragment (an open redirector would hand the session token to anyone).
+ */
+export const SocialStartErrorSchema = z.enum(['invalid_redirect_uri'])
+export type SocialStartError = z.infer<typeof SocialStartErrorSchema>
+
 export const socialStart = defineOperation({
   name: 'auth.socialStart',
   summary:
-    'Start a social sign-in; the provider returns to redirect_uri with ?token= (session of 1 h).',
+    'Start a social sign-in; the provider returns to redirect_uri (a portal address) with ?token= (session of 1 h).',
   method: 'POST',
   path: '/api/v1/social/:provider/start',
   auth: 'none',
   inferred: true,
   pathParams: z.object({ provider: SocialProviderSchema }),
   body: { kind: 'json', schema: z.object({ redirect_uri: z.url() }) },
-  responses: { 200: z.object({ authorize_url: z.url() }) },
+  responses: { 200: z.object({ authorize_url: NavigableUrlSchema }), 400: problemOf(SocialStartErrorSchema) },
+  errors: SocialStartErrorSchema,
 })

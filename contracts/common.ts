@@ -5,6 +5,13 @@ export const InstantSchema = z.iso.datetime({ offset: true })
 /** A calendar date `YYYY-MM-DD` (birth dates, certificate expiry). */
 export const DateOnlySchema = z.iso.date()
 
+/**
+ * An address the portal sends the browser to (a provider's sign-in page, a payment page): `http:`
+ * or `https:` only, so an answer can never make the portal navigate to `javascript:`, `data:` or
+ * `file:`.
+ */
+export const NavigableUrlSchema = z.url({ protocol: /^https?$/ })
+
 /** A money amount in EUR, as a decimal number of euros on the wire. */
 export const EuroAmountSchema = z.number().check(z.nonnegative())
 

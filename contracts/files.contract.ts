@@ -9,20 +9,29 @@ const BlobSchema = z.custom<Blob>((value) => value instanceof Blob)
 
 export const UploadedFileSchema = z.object({ file_url: z.url(), file_name: z.string() })
 
-/** The picture is over MAX_UPLOAD_BYTES (413) or its content is not an image (415). */
-export const UploadPictureErrorSchema = z.enum(['file_too_large', 'not_an_image'])
+/**
+ * The picture is over MAX_UPLOAD_BYTES (413), its content is not an image (415), or `d` is not the
+ * signed-in athlete (403).
+ */
+export const UploadPictureErrorSchema = z.enum(['file_too_large', 'not_an_image', 'forbidden'])
 export type UploadPictureError = z.infer<typeof UploadPictureErrorSchema>
 const uploadPictureProblem = problemOf(UploadPictureErrorSchema)
 
 export const uploadPicture = defineOperation({
   name: 'files.uploadPicture',
-  summary: 'Upload the profile picture; the answer is applied only when it holds exactly one item.',
+  summary:
+    "Upload the signed-in athlete's profile picture (d is their id); the answer is applied only when it holds exactly one item.",
   method: 'POST',
   path: '/api/v1/app/file',
-  auth: 'none',
+  auth: 'bearer',
   query: z.object({ d: NumericIdParam, type: z.literal('contact'), thumbnail: z.literal('true') }),
   body: { kind: 'multipart', schema: z.object({ file: BlobSchema }) },
-  responses: { 200: z.array(UploadedFileSchema), 413: uploadPictureProblem, 415: uploadPictureProblem },
+  responses: {
+    200: z.array(UploadedFileSchema),
+    403: uploadPictureProblem,
+    413: uploadPictureProblem,
+    415: uploadPictureProblem,
+  },
   errors: UploadPictureErrorSchema,
 })
 

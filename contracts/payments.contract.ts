@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { RefundOptionSchema } from './athlete.contract'
-import { EuroAmountSchema, InstantSchema, problemOf } from './common'
+import { EuroAmountSchema, InstantSchema, NavigableUrlSchema, problemOf } from './common'
 import { defineOperation } from './operation'
 
 export const PaymentStateSchema = z.enum(['pending', 'success', 'failed', 'expired'])
@@ -21,15 +21,20 @@ export const StartPaymentSchema = z.object({
   noleggio_gps: z.boolean(),
   /** The total the portal showed; the server refuses (409) when its own differs. */
   totale_atteso: EuroAmountSchema,
-  /** One key per attempt: a retried request never charges twice. */
+  /**
+   * One key per attempt: a retried request never charges twice. The key is the athlete's own (the
+   * same key from another athlete is another key); reused with a different body it is refused.
+   */
   idempotency_key: z.string().check(z.minLength(8)),
 })
+export type StartPayment = z.infer<typeof StartPaymentSchema>
 
 /**
  * Why a payment did not start: the server's total differs from the one shown (409); no
- * subscription to pay, or it is paid already (422).
+ * subscription to pay, it is paid already, or the idempotency key was already used for a different
+ * request (422).
  */
-export const StartPaymentErrorSchema = z.enum(['total_mismatch', 'no_subscription', 'already_paid'])
+export const StartPaymentErrorSchema = z.enum(['total_mismatch', 'no_subscription', 'already_paid', 'idempotency_key_reused'])
 export type StartPaymentError = z.infer<typeof StartPaymentErrorSchema>
 const startPaymentProblem = problemOf(StartPaymentErrorSchema)
 
@@ -42,7 +47,7 @@ export const start = defineOperation({
   inferred: true,
   body: { kind: 'json', schema: StartPaymentSchema },
   responses: {
-    201: z.object({ pagamento_id: z.string(), redirect_url: z.url(), totale: EuroAmountSchema }),
+    201: z.object({ pagamento_id: z.string(), redirect_url: NavigableUrlSchema, totale: EuroAmountSchema }),
     409: startPaymentProblem,
     422: startPaymentProblem,
   },

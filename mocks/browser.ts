@@ -21,7 +21,9 @@ export async function startMockBackend(apiBaseUrl: string) {
   })
 
   const baseUrl = new URL(apiBaseUrl || '/', window.location.origin).href.replace(/\/$/, '')
-  const worker = setupWorker(...createHandlers({ baseUrl, controls, onResolved: database.persist }))
+  // The portal is this page: social sign-in returns and payment redirects are built on its origin.
+  const portalOrigin = window.location.origin
+  const worker = setupWorker(...createHandlers({ baseUrl, portalOrigin, controls, onResolved: database.persist }))
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true })
 
   const api = {

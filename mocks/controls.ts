@@ -9,8 +9,8 @@ import { isOperationName, operationNames, type OperationName } from '../contract
 export type Fault =
   /** The request never gets an answer (a dropped connection). */
   | { kind: 'network' }
-  /** The server answers this status with a problem body. */
-  | { kind: 'status'; status: number }
+  /** The server answers this status with a problem body (and `Retry-After` when given). */
+  | { kind: 'status'; status: number; retryAfterS?: number }
   /** The server answers 200 with a body that breaks the contract. */
   | { kind: 'malformed' }
 

@@ -52,6 +52,8 @@ export type TransactionRecord = z.infer<typeof TransactionRecordSchema>
 export const PaymentRecordSchema = z.extend(PaymentStatusSchema, {
   athlete_id: z.number(),
   idempotency_key: z.string(),
+  /** What the request that made the payment asked for: a retry with its key must ask the same. */
+  request_fingerprint: z.optional(z.string()),
   /** Code of the organiser's payment link, when the payment was made by link. */
   link_code: z.nullable(z.string()),
   /** Epoch milliseconds after which a pending link payment counts as expired. */

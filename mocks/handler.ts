@@ -9,6 +9,12 @@ import { db, type AthleteRecord, type SessionRecord } from './db'
 export interface MockContext {
   /** Base URL the handlers answer on (no trailing slash). */
   baseUrl: string
+  /**
+   * Origin the portal itself is served from, when it is not the base URL's (a cross-origin API
+   * base): return addresses must be on it (social sign-in) and the payment's redirect is built on
+   * it. Configuration (the page's own origin in the browser), never a request header.
+   */
+  portalOrigin?: string
   controls: Controls
   /**
    * Called after every resolver has run, whatever its method and answer (a GET may write too:
@@ -93,7 +99,9 @@ export function defineHandler<O extends OperationShape>(ctx: MockContext, operat
     const fault = ctx.controls.faultFor(operation.name)
     if (fault?.kind === 'network') return HttpResponse.error()
     if (fault?.kind === 'status') {
-      return HttpResponse.json(problem(fault.status, 'injected_fault', operation.name), { status: fault.status })
+      const headers = new Headers()
+      if (fault.retryAfterS !== undefined) headers.set('retry-after', String(fault.retryAfterS))
+      return HttpResponse.json(problem(fault.status, 'injected_fault', operation.name), { status: fault.status, headers })
     }
     if (fault?.kind === 'malformed') return HttpResponse.json({ unexpected: true }, { status: 200 })
 
@@ -118,7 +126,7 @@ export function defineHandler<O extends OperationShape>(ctx: MockContext, operat
       // A server-given URL is the whole request URL, not a route parameter.
       params: parse(operation.pathParams, operation.absoluteUrlParam ? { [operation.absoluteUrlParam]: request.url } : params),
       query: parse(operation.query, Object.fromEntries(url.searchParams)),
-      body: operation.body ? parse(operation.body.schema, await readBody(request, operation.body.kind)) : { ok: true as const, value: undefined },
+      body: operation.body ? await readBody(request, operation.body.kind, operation.body.schema) : { ok: true as const, value: undefined },
     }
     const issues = Object.entries(parsed).flatMap(([where, result]) =>
       result.ok ? [] : [{ where, issues: result.issues }],
@@ -166,17 +174,48 @@ function value(parsed: Parsed): never {
   return (parsed.ok ? parsed.value : undefined) as never
 }
 
-async function readBody(request: Request, kind: NonNullable<OperationShape['body']>['kind']): Promise<unknown> {
-  switch (kind) {
-    case 'json':
-      return request.json().catch(() => undefined)
-    case 'form':
-      return Object.fromEntries(new URLSearchParams(await request.text()))
-    case 'multipart':
-      return Object.fromEntries((await request.formData()).entries())
-    case 'binary':
-      return request.blob()
+/** The origin the portal is served from (`portalOrigin`, else the base URL's). */
+export function portalOriginOf(ctx: MockContext): string {
+  return new URL(ctx.portalOrigin ?? ctx.baseUrl).origin
+}
+
+const bodyProblem = (message: string): Parsed => ({ ok: false, issues: { errors: [message] } })
+
+/**
+ * Reads and validates the body as its kind says. A body that cannot be read as that kind (JSON that
+ * does not parse, a multipart operation sent with another content type or a broken multipart body)
+ * is a request problem, answered 400 like a schema mismatch, never an exception in the mock.
+ */
+async function readBody(request: Request, kind: NonNullable<OperationShape['body']>['kind'], schema: $ZodType): Promise<Parsed> {
+  let input: unknown
+  try {
+    switch (kind) {
+      case 'json': {
+        const text = await request.text()
+        try {
+          input = JSON.parse(text) as unknown
+        } catch {
+          return bodyProblem('the body is not JSON')
+        }
+        break
+      }
+      case 'form':
+        input = Object.fromEntries(new URLSearchParams(await request.text()))
+        break
+      case 'multipart': {
+        const type = request.headers.get('content-type')?.toLowerCase() ?? ''
+        if (!type.startsWith('multipart/form-data')) return bodyProblem('the body must be multipart/form-data')
+        input = Object.fromEntries((await request.formData()).entries())
+        break
+      }
+      case 'binary':
+        input = await request.blob()
+        break
+    }
+  } catch {
+    return bodyProblem(`the body cannot be read as ${kind}`)
   }
+  return parse(schema, input)
 }
 
 /** A resolver's answer; keeps the status a literal so it is checked against the contract. */

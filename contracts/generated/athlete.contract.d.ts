@@ -167,7 +167,6 @@ export type ProfileUpdate = {
     id: number;
     nome: string | null;
     cognome: string | null;
-    mail: string | null;
     sesso: ("M" | "F") | null;
     data_nascita: string | null;
     nazione_nascita: string | null;
@@ -193,7 +192,6 @@ export type ProfileUpdate = {
     team?: (string | null) | undefined;
     lingua?: (("it" | "en" | "es" | "fr" | "zh" | "ja" | "ko") | null) | undefined;
     newsletter?: (boolean | null) | undefined;
-    pax?: boolean | undefined;
 };
 
 export type RefundOption = "standard" | "protetto";
@@ -208,7 +206,6 @@ export namespace save {
       id: number;
       nome: string | null;
       cognome: string | null;
-      mail: string | null;
       sesso: ("M" | "F") | null;
       data_nascita: string | null;
       nazione_nascita: string | null;
@@ -234,7 +231,6 @@ export namespace save {
       team?: (string | null) | undefined;
       lingua?: (("it" | "en" | "es" | "fr" | "zh" | "ja" | "ko") | null) | undefined;
       newsletter?: (boolean | null) | undefined;
-      pax?: boolean | undefined;
   }
   type Response200 = {
       profilo: {
@@ -298,7 +294,6 @@ export namespace saveExperience {
       id: number;
       nome: string | null;
       cognome: string | null;
-      mail: string | null;
       sesso: ("M" | "F") | null;
       data_nascita: string | null;
       nazione_nascita: string | null;
@@ -324,7 +319,6 @@ export namespace saveExperience {
       team?: (string | null) | undefined;
       lingua?: (("it" | "en" | "es" | "fr" | "zh" | "ja" | "ko") | null) | undefined;
       newsletter?: (boolean | null) | undefined;
-      pax?: boolean | undefined;
   }
   type Response200 = unknown
   type Response400 = {

@@ -123,7 +123,7 @@ export type SocialProvider = "google" | "apple";
 
 /**
  * auth.socialStart: POST /api/v1/social/:provider/start (auth: none) [inferred: not in the organiser's published calls]
- * Start a social sign-in; the provider returns to redirect_uri with ?token= (session of 1 h).
+ * Start a social sign-in; the provider returns to redirect_uri (a portal address) with ?token= (session of 1 h).
  */
 export namespace socialStart {
   type PathParams = {
@@ -136,7 +136,17 @@ export namespace socialStart {
   type Response200 = {
       authorize_url: string;
   }
+  type Response400 = {
+      status?: number | undefined;
+      title?: string | undefined;
+      detail?: string | undefined;
+      code?: ("invalid_redirect_uri") | undefined;
+      message?: string | undefined;
+      [x: string]: unknown;
+  }
 }
+
+export type SocialStartError = "invalid_redirect_uri";
 
 /**
  * auth.token: POST /api/oauth/token (auth: basic-client)

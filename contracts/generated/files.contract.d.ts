@@ -73,8 +73,8 @@ export type UploadedFile = {
 };
 
 /**
- * files.uploadPicture: POST /api/v1/app/file (auth: none)
- * Upload the profile picture; the answer is applied only when it holds exactly one item.
+ * files.uploadPicture: POST /api/v1/app/file (auth: bearer)
+ * Upload the signed-in athlete's profile picture (d is their id); the answer is applied only when it holds exactly one item.
  */
 export namespace uploadPicture {
   type Query = {
@@ -90,11 +90,19 @@ export namespace uploadPicture {
       file_url: string;
       file_name: string;
   }[]
+  type Response403 = {
+      status?: number | undefined;
+      title?: string | undefined;
+      detail?: string | undefined;
+      code?: ("file_too_large" | "not_an_image" | "forbidden") | undefined;
+      message?: string | undefined;
+      [x: string]: unknown;
+  }
   type Response413 = {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: ("file_too_large" | "not_an_image") | undefined;
+      code?: ("file_too_large" | "not_an_image" | "forbidden") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
@@ -102,10 +110,10 @@ export namespace uploadPicture {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: ("file_too_large" | "not_an_image") | undefined;
+      code?: ("file_too_large" | "not_an_image" | "forbidden") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
 }
 
-export type UploadPictureError = "file_too_large" | "not_an_image";
+export type UploadPictureError = "file_too_large" | "not_an_image" | "forbidden";

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { HOUR_MS, MINUTE_MS, SECOND_MS } from '../../contracts/time'
 import { LOGIN_FOCUS_DELAY_MS } from './login-drawer.machine'
 import {
+  DEFAULT_LOGIN_RETRY_MS,
   loginFailureOf,
+  loginRetryDelayOf,
   TOKEN_LIFETIME_MS,
   type LoginFailure,
   type SessionEvent,
@@ -22,6 +24,7 @@ import {
   makeProfile,
   networkFailure,
   startSession,
+  tooManyAttemptsFailure,
   unauthorizedFailure,
   type SessionHarness,
   type SessionSnapshot,
@@ -30,6 +33,7 @@ import {
 
 const isReady = (s: SessionSnapshot) => s.matches({ loggedIn: 'ready' })
 const isLoggedOut = (s: SessionSnapshot) => s.matches('loggedOut')
+const isCoolingDown = (s: SessionSnapshot) => s.matches('coolingDown')
 
 const login: SessionEvent = { type: 'session.login', username: 'giulia', password: 's3cret!' }
 
@@ -281,6 +285,163 @@ describe('session: login failures', () => {
   })
 })
 
+describe('session: too many sign-in attempts (429)', () => {
+  /** A session whose password grant the test answers by hand. */
+  function refusedFor(error: unknown) {
+    const h = startSession({ hold: ['requestToken'] })
+    h.send(login)
+    return { h, refused: h.reject('requestToken', error) }
+  }
+
+  it('closes sign-in for exactly the Retry-After the server sent, says so once, and keeps nothing of a session', async () => {
+    const { h, refused } = refusedFor(tooManyAttemptsFailure(45))
+    await refused
+
+    expect(h.value()).toBe('coolingDown')
+    expect(h.context()).toMatchObject({ loginFailure: 'too_many_attempts', loginRetryDelayMs: 45 * SECOND_MS })
+    expect(h.emitted).toEqual([notice('too_many_attempts')])
+    expectSignedOut(h)
+    expect(h.calls.loadProfile).toEqual([])
+    expect(h.clock.watchers).toBe(0)
+    expect(h.forgetAthleteData).not.toHaveBeenCalled()
+
+    h.clock.advance(45 * SECOND_MS - 1)
+    expect(h.value()).toBe('coolingDown')
+    h.clock.advance(1)
+    expect(h.value()).toBe('loggedOut')
+    // Opening again is silent: the athlete was told once.
+    expect(h.emitted).toEqual([notice('too_many_attempts')])
+  })
+
+  it('without a Retry-After, sign-in stays closed for 30 s', async () => {
+    expect(DEFAULT_LOGIN_RETRY_MS).toBe(30 * SECOND_MS)
+    const { h, refused } = refusedFor(httpFailure(429))
+    await refused
+
+    expect(h.context().loginRetryDelayMs).toBe(DEFAULT_LOGIN_RETRY_MS)
+    h.clock.advance(DEFAULT_LOGIN_RETRY_MS - 1)
+    expect(h.value()).toBe('coolingDown')
+    h.clock.advance(1)
+    expect(h.value()).toBe('loggedOut')
+  })
+
+  it('a login sent while cooling down is ignored: no token is asked for, nothing said, the wait not restarted', async () => {
+    const { h, refused } = refusedFor(tooManyAttemptsFailure(20))
+    await refused
+    h.clock.advance(10 * SECOND_MS)
+
+    h.send(login)
+    expect(h.value()).toBe('coolingDown')
+    expect(h.calls.requestToken).toHaveLength(1)
+    expect(h.context().loginFailure).toBe('too_many_attempts')
+    expect(h.emitted).toEqual([notice('too_many_attempts')])
+
+    // Still the server's 20 s, counted from the refusal.
+    h.clock.advance(10 * SECOND_MS - 1)
+    expect(h.value()).toBe('coolingDown')
+    h.clock.advance(1)
+    expect(h.value()).toBe('loggedOut')
+  })
+
+  it('after the wait the "too many attempts" message goes away and a login goes through again', async () => {
+    const { h, refused } = refusedFor(tooManyAttemptsFailure(5))
+    await refused
+    h.clock.advance(5 * SECOND_MS - 1)
+    expect(h.context().loginFailure).toBe('too_many_attempts')
+    h.clock.advance(1)
+    expect(h.context().loginFailure).toBeNull()
+
+    h.send(login)
+    expect(h.value()).toBe('authenticating')
+    expect(h.calls.requestToken).toHaveLength(2)
+    expect(h.context().loginFailure).toBeNull()
+    await h.resolve('requestToken', { accessToken: PASSWORD_TOKEN, expiresIn: PASSWORD_EXPIRES_IN })
+    await waitFor(h.actor, isReady)
+    expect(h.context().token).toBe(PASSWORD_TOKEN)
+    expect(h.emitted).toEqual([notice('too_many_attempts'), home])
+  })
+
+  it('a second refusal after the wait closes sign-in again, for the new Retry-After', async () => {
+    const { h, refused } = refusedFor(tooManyAttemptsFailure(5))
+    await refused
+    h.clock.advance(5 * SECOND_MS)
+
+    h.send(login)
+    await h.reject('requestToken', tooManyAttemptsFailure(120))
+    expect(h.value()).toBe('coolingDown')
+    expect(h.context().loginRetryDelayMs).toBe(120 * SECOND_MS)
+    expect(h.notices()).toEqual(['too_many_attempts', 'too_many_attempts'])
+    h.clock.advance(120 * SECOND_MS - 1)
+    expect(h.value()).toBe('coolingDown')
+    h.clock.advance(1)
+    expect(h.value()).toBe('loggedOut')
+  })
+
+  it('the page the guard remembered survives the wait, and the login after it lands there', async () => {
+    let attempt = 0
+    const h = startSession({
+      backend: {
+        requestToken: async () => {
+          attempt += 1
+          if (attempt === 1) throw tooManyAttemptsFailure(10)
+          return { accessToken: PASSWORD_TOKEN, expiresIn: PASSWORD_EXPIRES_IN }
+        },
+      },
+    })
+    h.send(loginRequiredAt('/me/races'))
+    h.send(login)
+    await waitFor(h.actor, isCoolingDown)
+    expect(h.context().redirectTo).toBe('/me/races')
+
+    h.clock.advance(10 * SECOND_MS)
+    h.send(login)
+    await waitFor(h.actor, isReady)
+    expect(h.navigations()).toEqual(['/', '/me/races'])
+    expect(h.context().redirectTo).toBeNull()
+  })
+
+  it('other failures do not close sign-in: the next login goes out at once', async () => {
+    const { h, refused } = refusedFor(httpFailure(503))
+    await refused
+    expect(h.value()).toBe('loggedOut')
+    expect(h.context().loginRetryDelayMs).toBe(0)
+    h.send(login)
+    expect(h.value()).toBe('authenticating')
+    expect(h.calls.requestToken).toHaveLength(2)
+  })
+})
+
+describe('session: loginRetryDelayOf, how long the server asked to wait', () => {
+  const rows: Array<{ error: string; value: unknown; ms: number }> = [
+    { error: 'a 429 with Retry-After: 120', value: tooManyAttemptsFailure(120), ms: 120 * SECOND_MS },
+    { error: 'a 429 with Retry-After: 1', value: tooManyAttemptsFailure(1), ms: SECOND_MS },
+    { error: 'a 429 with Retry-After: 0', value: tooManyAttemptsFailure(0), ms: 0 },
+    { error: 'a 429 with a code and Retry-After: 60', value: tooManyAttemptsFailure(60, 'invalid_client'), ms: 60 * SECOND_MS },
+    { error: 'a 429 without Retry-After', value: httpFailure(429), ms: DEFAULT_LOGIN_RETRY_MS },
+    { error: 'a 429 asking for 30 days (more than a timer holds)', value: tooManyAttemptsFailure(30 * 24 * 3600), ms: 3_600 * SECOND_MS },
+    { error: 'a 429 with a negative Retry-After', value: tooManyAttemptsFailure(-5), ms: 0 },
+    { error: 'a 429 with a Retry-After that is not a number', value: tooManyAttemptsFailure(Number.NaN), ms: DEFAULT_LOGIN_RETRY_MS },
+    {
+      error: 'a 503 with Retry-After: 5',
+      value: failure({ kind: 'http', status: 503, code: null, body: null, retryAfterS: 5 }),
+      ms: 5 * SECOND_MS,
+    },
+    { error: 'a network failure', value: networkFailure(), ms: DEFAULT_LOGIN_RETRY_MS },
+    { error: 'an unauthorized answer', value: unauthorizedFailure(), ms: DEFAULT_LOGIN_RETRY_MS },
+    { error: 'a plain Error', value: new Error('fetch failed'), ms: DEFAULT_LOGIN_RETRY_MS },
+    {
+      error: 'an object that only looks like a 429 (no operation)',
+      value: { kind: 'http', status: 429, retryAfterS: 9 },
+      ms: DEFAULT_LOGIN_RETRY_MS,
+    },
+    { error: 'null', value: null, ms: DEFAULT_LOGIN_RETRY_MS },
+  ]
+
+  it.each(rows)('$error -> $ms ms', ({ value, ms }) => {
+    expect(loginRetryDelayOf(value)).toBe(ms)
+  })
+})
+
 describe('session: loginFailureOf, the one failure mapping of the password grant', () => {
   const rows: Array<[string, unknown, LoginFailure]> = [
     ['http 400 invalid_grant', httpFailure(400, 'invalid_grant'), 'wrong_password'],
@@ -292,6 +453,11 @@ describe('session: loginFailureOf, the one failure mapping of the password grant
     ['http 500 without a code', httpFailure(500), 'server_error'],
     ['http 503 without a code', httpFailure(503), 'server_error'],
     ['http 502 invalid_client', httpFailure(502, 'invalid_client'), 'server_error'],
+    ['http 429 without a code', httpFailure(429), 'too_many_attempts'],
+    ['http 429 whose body says invalid_grant (the password was never checked)', httpFailure(429, 'invalid_grant'), 'too_many_attempts'],
+    ['http 429 without a code, with Retry-After', tooManyAttemptsFailure(60), 'too_many_attempts'],
+    ['http 429 invalid_client', tooManyAttemptsFailure(undefined, 'invalid_client'), 'too_many_attempts'],
+    ['http 429 invalid_request, with Retry-After', tooManyAttemptsFailure(60, 'invalid_request'), 'too_many_attempts'],
     ['network', networkFailure(), 'network_error'],
     ['unauthorized', unauthorizedFailure(), 'unexpected_answer'],
     ['contract (response)', contractFailure(), 'unexpected_answer'],
@@ -466,49 +632,101 @@ describe('session: sign-in with a token (confirmation link, password reset, soci
     expect(fresh.navigations()).toEqual(['/me'])
   })
 
-  it("replaces an existing session: the old athlete's data forgotten, new token and expiry, profile reloaded, navigates", async () => {
+  it('a second sign-in link while signed in is refused and says so; the athlete stays who they were', async () => {
     const h = startSession({ stored: { token: 'stored-token', expiresAt: T0 + 10 * HOUR_MS } })
     await waitFor(h.actor, isReady)
     expect(h.emitted).toEqual([])
+    const before = h.snapshot()
 
     h.clock.advance(5 * MINUTE_MS)
-    h.send(signIn('social', h.clock.now))
-    expect(h.snapshot().matches({ loggedIn: 'loadingProfile' })).toBe(true)
-    expect(h.context()).toMatchObject({ token: 'social-token', expiresAt: T0 + 65 * MINUTE_MS })
-    expect(h.forgottenOn()).toEqual(['session.signIn'])
+    h.send(signIn('social', h.clock.now, '/me/races'))
+    expect(h.value()).toEqual({ loggedIn: 'ready' })
+    expect(h.context()).toEqual(before.context)
+    expect(h.context()).toMatchObject({ token: 'stored-token', expiresAt: T0 + 10 * HOUR_MS, redirectTo: null })
+    expect(h.emitted).toEqual([notice('already_signed_in')])
+    expect(h.forgetAthleteData).not.toHaveBeenCalled()
 
-    await waitFor(h.actor, isReady)
-    expect(h.calls.loadProfile).toEqual([{ token: 'stored-token' }, { token: 'social-token' }])
-    expect(h.navigations()).toEqual(['/'])
-    // The clock watcher was restarted, not doubled.
+    await flushMicrotasks()
+    expect(h.calls.loadProfile).toEqual([{ token: 'stored-token' }])
+    expect(h.navigations()).toEqual([])
     expect(h.clock.watchers).toBe(1)
 
-    h.clock.advance(60 * MINUTE_MS - 1)
-    expect(h.snapshot().matches('loggedIn')).toBe(true)
+    // The session keeps its own expiry, not the 1 h the link's token would have had.
+    h.clock.advance(HOUR_MS)
+    expect(h.value()).toEqual({ loggedIn: 'ready' })
+    h.clock.advance(10 * HOUR_MS - 65 * MINUTE_MS - 1)
+    expect(h.value()).toEqual({ loggedIn: 'ready' })
     h.clock.advance(1)
     expect(h.value()).toBe('loggedOut')
-    expect(h.notices()).toEqual(['session_expired'])
+    expect(h.notices()).toEqual(['already_signed_in', 'session_expired'])
   })
 
-  /** A profile load whose first call never answers; later ones answer at once. */
-  const firstLoadHangs = () => {
-    let loads = 0
-    return () => {
-      loads += 1
-      return loads === 1 ? new Promise<never>(() => {}) : Promise.resolve(makeProfile())
-    }
-  }
+  it('a link arriving once the session time is up (before the next tick noticed) is taken, not refused', async () => {
+    const h = startSession({ stored: { token: 'stored-token', expiresAt: T0 + MINUTE_MS } })
+    await waitFor(h.actor, isReady)
+    h.send(signIn('confirmation', T0 + MINUTE_MS))
+    expect(h.notices()).toEqual([])
+    expect(h.context()).toMatchObject({ token: 'confirmation-token', expiresAt: T0 + MINUTE_MS + 24 * HOUR_MS })
+  })
 
-  // A token sign-in is handled at the root: whatever the session is doing, it wins.
+  it('each refused link says so again, and the athlete can still sign in with it after logging out', async () => {
+    const h = await loggedInByPassword()
+    h.send(signIn('confirmation', h.clock.now))
+    h.send(signIn('reset', h.clock.now))
+    expect(h.notices()).toEqual(['already_signed_in', 'already_signed_in'])
+    expect(h.context().token).toBe(PASSWORD_TOKEN)
+
+    h.send({ type: 'session.logout' })
+    await waitFor(h.actor, isLoggedOut)
+    h.send(signIn('reset', h.clock.now))
+    await waitFor(h.actor, isReady)
+    expect(h.context().token).toBe('reset-token')
+    expect(h.notices()).toEqual(['already_signed_in', 'already_signed_in'])
+  })
+
+  /** Where a token sign-in can arrive, and whether a session is there to keep. */
   type Setup = (h: SessionHarness) => Promise<void> | void
   type StateMatch = Parameters<SessionSnapshot['matches']>[0]
-  const states: Array<[string, StateMatch, StartOptions, Setup]> = [
+  const withoutSession: Array<[string, StateMatch, StartOptions, Setup]> = [
     ['loggedOut', 'loggedOut', {}, () => {}],
     ['authenticating', 'authenticating', { hold: ['requestToken'] }, (h) => h.send(login)],
     [
+      'coolingDown',
+      'coolingDown',
+      { hold: ['requestToken'] },
+      async (h) => {
+        h.send(login)
+        await h.reject('requestToken', tooManyAttemptsFailure(60))
+      },
+    ],
+  ]
+
+  it.each(withoutSession)('signs in from %s, where there is no session to keep', async (_, state, options, setup) => {
+    const h = startSession(options)
+    await setup(h)
+    expect(h.snapshot().matches(state)).toBe(true)
+    h.forgetAthleteData.mockClear()
+    h.emitted.length = 0
+
+    h.send(signIn('social', h.clock.now))
+    await waitFor(h.actor, isReady)
+    expect(h.context()).toMatchObject({ token: 'social-token', expiresAt: h.clock.now + HOUR_MS, loginFailure: null })
+    expect(h.calls.loadProfile).toEqual([{ token: 'social-token' }])
+    expect(h.forgottenOn()).toEqual(['session.signIn'])
+    expect(h.emitted).toEqual([home])
+    expect(h.clock.watchers).toBe(1)
+
+    // Whatever was under way there is over: no late answer or timer ends the new session.
+    h.clock.advance(2 * MINUTE_MS)
+    expect(h.value()).toEqual({ loggedIn: 'ready' })
+    expect(h.emitted).toEqual([home])
+  })
+
+  const withSession: Array<[string, StateMatch, StartOptions, Setup]> = [
+    [
       'loggedIn.loadingProfile',
       { loggedIn: 'loadingProfile' },
-      { stored: { token: 'stored-token', expiresAt: T0 + HOUR_MS }, backend: { loadProfile: firstLoadHangs() } },
+      { stored: { token: 'stored-token', expiresAt: T0 + HOUR_MS }, hold: ['loadProfile'] },
       () => {},
     ],
     [
@@ -532,21 +750,53 @@ describe('session: sign-in with a token (confirmation link, password reset, soci
     ],
   ]
 
-  it.each(states)('works from %s', async (_, state, options, setup) => {
-    const h = startSession(options)
-    await setup(h)
-    expect(h.snapshot().matches(state)).toBe(true)
-    h.forgetAthleteData.mockClear()
+  it.each(withSession)(
+    'is refused in %s: same token, expiry and state; nothing forgotten, loaded or navigated',
+    async (_, state, options, setup) => {
+      const h = startSession(options)
+      await setup(h)
+      expect(h.snapshot().matches(state)).toBe(true)
+      const before = h.snapshot()
+      const loads = h.calls.loadProfile.length
+      h.forgetAthleteData.mockClear()
+      h.emitted.length = 0
 
-    h.send(signIn('social', h.clock.now))
-    await waitFor(h.actor, isReady)
-    expect(h.context()).toMatchObject({ token: 'social-token', expiresAt: h.clock.now + HOUR_MS })
-    expect(h.calls.loadProfile.at(-1)).toEqual({ token: 'social-token' })
-    expect(h.forgottenOn()).toEqual(['session.signIn'])
-    expect(h.clock.watchers).toBe(1)
+      h.send(signIn('social', h.clock.now, '/me/races'))
+      await flushMicrotasks()
+      expect(h.value()).toEqual(before.value)
+      expect(h.context()).toEqual(before.context)
+      expect(h.context().token).not.toBe('social-token')
+      expect(h.calls.loadProfile).toHaveLength(loads)
+      expect(h.forgetAthleteData).not.toHaveBeenCalled()
+      expect(h.navigations()).toEqual([])
+      expect(h.emitted).toEqual([notice('already_signed_in')])
+    },
+  )
+
+  it('a link refused while the restored profile loads leaves that load in charge: it answers, and nobody is moved', async () => {
+    const h = startSession({ stored: { token: 'stored-token', expiresAt: T0 + HOUR_MS }, hold: ['loadProfile'] })
+    h.send(signIn('confirmation', h.clock.now, '/me/races'))
+    await h.resolve('loadProfile', makeIncompleteProfile())
+    expect(h.value()).toEqual({ loggedIn: 'ready' })
+    expect(h.context()).toMatchObject({ token: 'stored-token', redirectTo: null })
+    expect(h.calls.loadProfile).toEqual([{ token: 'stored-token' }])
+    expect(h.emitted).toEqual([notice('already_signed_in')])
   })
 
-  it('the abandoned profile load of the replaced session is ignored when it answers late', async () => {
+  it('a link refused while logging out leaves the logout to finish: nothing of either session remains', async () => {
+    const h = await loggedInByPassword({ hold: ['revokeToken'] })
+    h.send({ type: 'session.logout' })
+    h.send(signIn('social', h.clock.now))
+    expect(h.value()).toBe('loggingOut')
+
+    await h.resolve('revokeToken', undefined)
+    expect(h.value()).toBe('loggedOut')
+    expectSignedOut(h)
+    expect(h.calls.revokeToken).toEqual([{ token: PASSWORD_TOKEN }])
+    expect(h.emitted).toEqual([notice('already_signed_in'), home])
+  })
+
+  it('the abandoned profile load of a session that ended is ignored when it answers late', async () => {
     const first = deferred<ReturnType<typeof makeProfile>>()
     let loads = 0
     const h = startSession({
@@ -558,21 +808,22 @@ describe('session: sign-in with a token (confirmation link, password reset, soci
         },
       },
     })
+    h.send({ type: 'session.unauthorized' })
     h.send(signIn('social', h.clock.now))
     await waitFor(h.actor, isReady)
+    expect(h.calls.loadProfile).toEqual([{ token: 'stored-token' }, { token: 'social-token' }])
     const before = h.snapshot()
 
     first.resolve(makeIncompleteProfile({ nome: 'Stale' }))
     await flushMicrotasks()
     expect(h.snapshot()).toBe(before)
-    expect(h.navigations()).toEqual(['/'])
+    expect(h.navigations()).toEqual(['/', '/'])
   })
 })
 
 describe("session: forgetting the athlete's server data", () => {
-  // Each way a session ends or is replaced, from a session whose profile has loaded.
+  // Each way a session ends, from a session whose profile has loaded.
   const endings: Array<[string, StartOptions, (h: SessionHarness) => Promise<void> | void, string]> = [
-    ['a token sign-in replaces it', {}, (h) => h.send(signIn('reset', h.clock.now)), 'session.signIn'],
     ['it expires (a tick at its expiry)', {}, (h) => h.clock.advance(PASSWORD_EXPIRES_IN * SECOND_MS), 'session.tick'],
     ['the API answers 401', {}, (h) => h.send({ type: 'session.unauthorized' }), 'session.unauthorized'],
     ['another tab logs out', {}, (h) => h.send({ type: 'session.storageCleared' }), 'session.storageCleared'],
@@ -603,6 +854,21 @@ describe("session: forgetting the athlete's server data", () => {
     expect(h.forgottenOn()).toEqual([on])
   })
 
+  it('does not happen when a sign-in link arrives while signed in: the link is refused, the session kept', async () => {
+    const h = await loggedInByPassword()
+    h.send(signIn('reset', h.clock.now))
+    await flushMicrotasks()
+    expect(h.forgetAthleteData).not.toHaveBeenCalled()
+    expect(h.notices()).toEqual(['already_signed_in'])
+  })
+
+  it('happens once when a token sign-in starts a session while signed out', async () => {
+    const h = startSession()
+    h.send(signIn('confirmation', h.clock.now))
+    await waitFor(h.actor, isReady)
+    expect(h.forgottenOn()).toEqual(['session.signIn'])
+  })
+
   it('happens once when a password sign-in gets its token, and once when the new profile cannot be loaded', async () => {
     const h = startSession({ hold: ['loadProfile'] })
     h.send(login)
@@ -618,7 +884,7 @@ describe("session: forgetting the athlete's server data", () => {
     expect(h.forgottenOn()).toEqual(['xstate.error.actor.loadProfile'])
   })
 
-  it('does not happen on a tick before expiry, a guard denial, a failed login, or a profile that loads', async () => {
+  it('does not happen on a tick before expiry, a guard denial, a failed or refused-for-now login, or a loaded profile', async () => {
     const h = await loggedInByPassword()
     h.clock.advance(PASSWORD_EXPIRES_IN * SECOND_MS - 1)
     h.send(profileIncompleteAt('/race/12/subscribe'))
@@ -638,9 +904,22 @@ describe("session: forgetting the athlete's server data", () => {
     const restored = startSession({ stored: { token: 'stored-token', expiresAt: T0 + HOUR_MS } })
     await waitFor(restored.actor, isReady)
 
+    const hurried = startSession({
+      backend: {
+        requestToken: async () => {
+          throw tooManyAttemptsFailure(10)
+        },
+      },
+    })
+    hurried.send(login)
+    await waitFor(hurried.actor, isCoolingDown)
+    hurried.clock.advance(10 * SECOND_MS)
+    expect(hurried.value()).toBe('loggedOut')
+
     expect(h.forgetAthleteData).not.toHaveBeenCalled()
     expect(visitor.forgetAthleteData).not.toHaveBeenCalled()
     expect(restored.forgetAthleteData).not.toHaveBeenCalled()
+    expect(hurried.forgetAthleteData).not.toHaveBeenCalled()
   })
 })
 
@@ -802,25 +1081,79 @@ describe('session: signals from outside', () => {
     expect(h.emitted).toEqual([])
   })
 
-  it('session.storageCleared (logout in another tab) -> logged out, home, no notice, no revokeToken call', async () => {
+  it("session.storageCleared (logout in another tab) -> logged out, 'signed_out_elsewhere', home, nothing revoked", async () => {
     const h = await loggedInByPassword()
     h.send({ type: 'session.storageCleared' })
     expect(h.value()).toBe('loggedOut')
-    expect(h.emitted).toEqual([home])
+    expect(h.emitted).toEqual([notice('signed_out_elsewhere'), home])
     expectSignedOut(h)
     expect(h.calls.revokeToken).toEqual([])
     expect(h.clock.watchers).toBe(0)
   })
+
+  it('session.storageCleared while the profile is still loading signs out the same way', () => {
+    const h = startSession({ stored: { token: 'stored-token', expiresAt: T0 + HOUR_MS }, hold: ['loadProfile'] })
+    h.send({ type: 'session.storageCleared' })
+    expect(h.value()).toBe('loggedOut')
+    expect(h.emitted).toEqual([notice('signed_out_elsewhere'), home])
+    expectSignedOut(h)
+  })
+
+  it.each([
+    ['logged out', {}, () => {}],
+    [
+      'cooling down',
+      { hold: ['requestToken'] },
+      async (h: SessionHarness) => {
+        h.send(login)
+        await h.reject('requestToken', tooManyAttemptsFailure(60))
+      },
+    ],
+    [
+      'logging out (this tab is signing out already)',
+      { hold: ['revokeToken'] },
+      async (h: SessionHarness) => {
+        h.send(login)
+        await waitFor(h.actor, isReady)
+        h.send({ type: 'session.logout' })
+      },
+    ],
+  ] as Array<[string, StartOptions, (h: SessionHarness) => Promise<void> | void]>)(
+    'session.storageCleared while %s is ignored: nothing to sign out, nothing said',
+    async (_, options, setup) => {
+      const h = startSession(options)
+      await setup(h)
+      const before = h.snapshot()
+      h.emitted.length = 0
+      h.send({ type: 'session.storageCleared' })
+      expect(h.value()).toEqual(before.value)
+      expect(h.context()).toEqual(before.context)
+      expect(h.emitted).toEqual([])
+    },
+  )
 })
 
 describe('session: context', () => {
   it('every state visited carries a serialisable context', async () => {
-    const h = startSession({ stored: { token: 'stored-token', expiresAt: T0 + HOUR_MS } })
+    let attempt = 0
+    const h = startSession({
+      stored: { token: 'stored-token', expiresAt: T0 + HOUR_MS },
+      backend: {
+        requestToken: async () => {
+          attempt += 1
+          if (attempt === 1) throw tooManyAttemptsFailure(15)
+          return { accessToken: PASSWORD_TOKEN, expiresIn: PASSWORD_EXPIRES_IN }
+        },
+      },
+    })
     await waitFor(h.actor, isReady) // loggedIn.loadingProfile -> ready
     h.send({ type: 'session.logout' }) // loggingOut
     await waitFor(h.actor, isLoggedOut)
+    h.send(login) // authenticating, refused with a 429
+    await waitFor(h.actor, isCoolingDown)
+    h.clock.advance(15 * SECOND_MS)
     h.send(loginRequiredAt('/me/races'))
-    h.send(login) // authenticating
+    h.send(login)
     await waitFor(h.actor, isReady)
     h.send({ type: 'session.storageCleared' })
     h.send(signIn('confirmation', h.clock.now, '/me'))
@@ -828,7 +1161,14 @@ describe('session: context', () => {
 
     const visited = new Set(h.snapshots.map((s) => JSON.stringify(s.value)))
     expect([...visited].sort()).toEqual(
-      ['"authenticating"', '"loggedOut"', '"loggingOut"', '{"loggedIn":"loadingProfile"}', '{"loggedIn":"ready"}'].sort(),
+      [
+        '"authenticating"',
+        '"coolingDown"',
+        '"loggedOut"',
+        '"loggingOut"',
+        '{"loggedIn":"loadingProfile"}',
+        '{"loggedIn":"ready"}',
+      ].sort(),
     )
     for (const snapshot of h.snapshots) {
       expect(JSON.parse(JSON.stringify(snapshot.context))).toEqual(snapshot.context)

@@ -32,6 +32,7 @@ export type LoginFailure =
 
 /** How long to wait after "too many attempts" when the server does not say (no `Retry-After`). */
 export const DEFAULT_LOGIN_RETRY_MS = 30 * SECOND_MS
+const MAX_LOGIN_RETRY_S = 3_600
 
 /** Codes, not text: `src/` maps them to translated messages. */
 export type SessionNotice =
@@ -58,9 +59,10 @@ export function loginFailureOf(error: unknown): LoginFailure {
     case 'network':
       return 'network_error'
     case 'http':
+      // A 429 means the credentials were not even checked, whatever code its body carries.
+      if (error.status === 429) return 'too_many_attempts'
       if (error.code === 'account_not_confirmed') return 'account_not_confirmed'
       if (error.code === 'invalid_grant') return 'wrong_password'
-      if (error.status === 429) return 'too_many_attempts'
       return error.status >= 500 ? 'server_error' : 'unexpected_answer'
     case 'unauthorized':
     case 'contract':
@@ -71,7 +73,9 @@ export function loginFailureOf(error: unknown): LoginFailure {
 /** How long the server asked the athlete to wait before trying to sign in again. */
 export function loginRetryDelayOf(error: unknown): number {
   const seconds = isApiError(error) && error.kind === 'http' ? error.retryAfterS : undefined
-  return seconds === undefined ? DEFAULT_LOGIN_RETRY_MS : seconds * SECOND_MS
+  if (seconds === undefined || !Number.isFinite(seconds)) return DEFAULT_LOGIN_RETRY_MS
+  // An hour at most: a timer cannot hold much more, and nobody waits longer at a login form.
+  return Math.min(Math.max(seconds, 0), MAX_LOGIN_RETRY_S) * SECOND_MS
 }
 
 export interface GrantedToken {
@@ -154,7 +158,11 @@ export const sessionMachine = setup({
   guards: {
     hasUsableStoredSession: ({ context }) => context.token !== null,
     isSignInJustMade: ({ context }) => context.navigateAfterProfile,
-    hasSession: ({ context }) => context.token !== null,
+    /** A session still in force: one whose time is up is about to end and does not count. */
+    hasSession: ({ context, event }) => {
+      assertEvent(event, 'session.signIn')
+      return context.token !== null && context.expiresAt !== null && event.now < context.expiresAt
+    },
     isRateLimited: ({ event }) => loginFailureOf((event as { error?: unknown }).error) === 'too_many_attempts',
     isExpired: ({ context, event }) => {
       assertEvent(event, 'session.tick')
@@ -284,7 +292,7 @@ export const sessionMachine = setup({
 
     // The server asked to wait (429): sign-in stays closed for as long as it said.
     coolingDown: {
-      after: { loginRetryDelay: 'loggedOut' },
+      after: { loginRetryDelay: { target: 'loggedOut', actions: assign({ loginFailure: null }) } },
     },
 
     loggedIn: {

@@ -3,14 +3,17 @@
  * function (no actors run) to reach every state, each reached state is extended by every event
  * that makes a transition there, and every path is then replayed against a live session actor with
  * the fake actors of the harness. A transition no path takes fails the coverage test, so a new
- * transition cannot land without being exercised.
+ * transition cannot land without being exercised. A delayed transition is an event of the model
+ * like the others; the live session gets it by moving the simulated clock by the delay.
  */
 import { initialTransition, matchesState, transition, type AnyStateNode, type AnyTransitionDefinition, type StateValue } from 'xstate'
 import { getShortestPaths, getStateNodes, toDirectedGraph, type DirectedGraphNode } from 'xstate/graph'
 import { describe, expect, it } from 'vitest'
+import type { ApiError } from '../../contracts/api-error'
 import type { Profile } from '../../contracts/athlete.contract'
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../contracts/time'
+import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../contracts/time'
 import {
+  DEFAULT_LOGIN_RETRY_MS,
   sessionMachine,
   type GrantedToken,
   type SessionEmitted,
@@ -25,6 +28,8 @@ import {
   makeProfile,
   networkFailure,
   startSession,
+  tooManyAttemptsFailure,
+  type FakeActorId,
   type SessionHarness,
   type SessionSnapshot,
 } from './test-harness'
@@ -41,13 +46,19 @@ type ActorOutcome =
   | { type: 'xstate.done.actor.revokeToken'; output: undefined }
   | { type: 'xstate.error.actor.revokeToken'; error: unknown }
 
-type ModelEvent = SessionEvent | ActorOutcome
+/** The end of the cool-down after a 429: XState's event for `after: { loginRetryDelay }` of `coolingDown`. */
+const COOL_DOWN_OVER = 'xstate.after.loginRetryDelay.session.coolingDown'
+type Delayed = { type: typeof COOL_DOWN_OVER }
+
+type ModelEvent = SessionEvent | ActorOutcome | Delayed
 
 /** Every expiry the model can produce lies between these two ticks. */
 const TICK_BEFORE_EXPIRY = T0 + MINUTE_MS
 const TICK_AFTER_EXPIRY = T0 + 2 * DAY_MS
 /** When the password grant's answer arrives in the model. */
 const TOKEN_RECEIVED_AT = T0 + 1_500
+/** The `Retry-After` of the model's 429 that carries one (the other has none: 30 s by default). */
+const RETRY_AFTER_S = 90
 
 const MODEL_EVENTS: readonly ModelEvent[] = [
   { type: 'session.login', username: 'giulia', password: 's3cret!' },
@@ -66,20 +77,38 @@ const MODEL_EVENTS: readonly ModelEvent[] = [
     output: { accessToken: PASSWORD_TOKEN, expiresIn: PASSWORD_EXPIRES_IN, receivedAt: TOKEN_RECEIVED_AT },
   },
   { type: 'xstate.error.actor.requestToken', error: httpFailure(400, 'invalid_grant') },
+  { type: 'xstate.error.actor.requestToken', error: tooManyAttemptsFailure(RETRY_AFTER_S) },
+  { type: 'xstate.error.actor.requestToken', error: httpFailure(429) },
   { type: 'xstate.done.actor.loadProfile', output: makeProfile() },
   { type: 'xstate.error.actor.loadProfile', error: networkFailure('athlete.me') },
   { type: 'xstate.done.actor.revokeToken', output: undefined },
   { type: 'xstate.error.actor.revokeToken', error: networkFailure('auth.logout') },
+  { type: COOL_DOWN_OVER },
 ]
 
-const isActorOutcome = (event: ModelEvent): event is ActorOutcome => event.type.startsWith('xstate.')
+/** Not sent by anyone: an actor's answer or a timer (never a probe: a state without it cannot get it). */
+const isInternal = (event: ModelEvent): event is ActorOutcome | Delayed => event.type.startsWith('xstate.')
 
 // The graph functions and `transition` are typed with the machine's own events; the actors'
-// done/error events are internal ones the machine handles all the same.
+// done/error events and the delayed event are internal ones the machine handles all the same.
 const asMachineEvent = (event: ModelEvent) => event as SessionEvent
+
+/** A failure, briefly: `429, Retry-After 90 s`, `400 invalid_grant`, `network`. */
+function describeError(error: unknown): string {
+  const e = error as ApiError
+  if (e.kind !== 'http') return e.kind
+  const status = `${e.status}${e.code ? ` ${e.code}` : ''}`
+  return e.retryAfterS === undefined ? status : `${status}, Retry-After ${e.retryAfterS} s`
+}
 
 function nameOf(event: ModelEvent): string {
   switch (event.type) {
+    case COOL_DOWN_OVER:
+      return 'cool-down over'
+    case 'xstate.error.actor.requestToken':
+    case 'xstate.error.actor.loadProfile':
+    case 'xstate.error.actor.revokeToken':
+      return `${event.type.replace(/^xstate\.error\.actor\./, '')}.error(${describeError(event.error)})`
     case 'session.signIn':
       return `signIn(${event.source}${event.destination ? ` → ${event.destination}` : ''})`
     case 'session.tick':
@@ -157,10 +186,16 @@ interface ModelStep {
   state: SessionSnapshot
   /** The transitions this step takes (none for an event the state ignores). */
   transitions: AnyTransitionDefinition[]
-  /** What the machine emits on this step, and how often it forgets the athlete's data. */
+  /** What the machine emits on this step, how often it forgets the athlete's data, which calls it starts. */
   emitted: SessionEmitted[]
   forgets: number
+  started: Started
 }
+
+/** The server calls the session makes (the harness's fake actors), and how many of each one step starts. */
+const CALLS = ['requestToken', 'loadProfile', 'revokeToken'] as const satisfies readonly FakeActorId[]
+type Started = Record<FakeActorId, number>
+const NOTHING_STARTED: Started = { requestToken: 0, loadProfile: 0, revokeToken: 0 }
 
 interface ModelPath {
   name: string
@@ -168,9 +203,16 @@ interface ModelPath {
   steps: ModelStep[]
 }
 
-/** Only what decides a transition: the state and whether a sign-in is in progress (`isSignInJustMade`). */
+/**
+ * Only what decides a transition: the state, whether a sign-in is in progress (`isSignInJustMade`)
+ * and, while cooling down, how long the wait is (each delay gets a path that waits it out).
+ */
 const serializeState = (snapshot: SessionSnapshot) =>
-  JSON.stringify({ value: snapshot.value, signInJustMade: snapshot.context.navigateAfterProfile })
+  JSON.stringify({
+    value: snapshot.value,
+    signInJustMade: snapshot.context.navigateAfterProfile,
+    ...(snapshot.matches('coolingDown') ? { waitMs: snapshot.context.loginRetryDelayMs } : {}),
+  })
 
 /** Replays `events` through the machine as a pure function, recording what each step does. */
 function modelPath(start: Start, events: readonly ModelEvent[]): ModelPath {
@@ -189,9 +231,11 @@ function modelPath(start: Start, events: readonly ModelEvent[]): ModelPath {
 }
 
 function effectsOf(actions: ReadonlyArray<{ type: string; params?: unknown }>) {
+  const spawned = actions.flatMap((a) => (a.type === 'xstate.spawnChild' ? [(a.params as { src: unknown }).src] : []))
   return {
     emitted: actions.flatMap((a) => (a.type === 'xstate.emit' ? [(a.params as { event: SessionEmitted }).event] : [])),
     forgets: actions.filter((a) => a.type === 'forgetAthleteData').length,
+    started: Object.fromEntries(CALLS.map((id) => [id, spawned.filter((src) => src === id).length])) as Started,
   }
 }
 
@@ -217,7 +261,7 @@ function generate(start: Start) {
     for (const event of MODEL_EVENTS) {
       const takes = sessionMachine.getTransitionData(path.state, asMachineEvent(event)).length > 0
       if (takes) paths.push(modelPath(start, [...prefix, event]))
-      else if (!isActorOutcome(event)) probes.push(modelPath(start, [...prefix, event]))
+      else if (!isInternal(event)) probes.push(modelPath(start, [...prefix, event]))
     }
   }
   return { reached, paths, probes }
@@ -229,9 +273,19 @@ const ALL_PATHS = generated.flatMap((g) => g.paths)
 // ---------------------------------------------------------------------------------------------
 // Running a path against a live session
 
-/** User events are sent as they are; an actor's answer settles its call held in flight. */
-async function deliver(h: SessionHarness, event: ModelEvent): Promise<void> {
+/**
+ * User events are sent as they are; an actor's answer settles its call held in flight; a delayed
+ * event comes from the simulated clock, moved by the delay the state `before` it waits for.
+ */
+async function deliver(h: SessionHarness, event: ModelEvent, before: ModelStep): Promise<void> {
   switch (event.type) {
+    case COOL_DOWN_OVER: {
+      const delay = before.state.context.loginRetryDelayMs
+      h.clock.advance(delay - 1)
+      expect(h.value(), `still cooling down 1 ms before the ${delay} ms are over`).toBe('coolingDown')
+      h.clock.advance(1)
+      return
+    }
     case 'xstate.done.actor.requestToken': {
       const { receivedAt, ...answer } = event.output
       // The harness stamps the answer with the clock when it arrives.
@@ -253,12 +307,24 @@ async function deliver(h: SessionHarness, event: ModelEvent): Promise<void> {
   }
 }
 
-function observed(h: SessionHarness, emittedBefore: number, forgetsBefore: number) {
+/** How far the live session's records went, to read what one step added. */
+function mark(h: SessionHarness) {
+  return {
+    emitted: h.emitted.length,
+    forgets: h.forgetAthleteData.mock.calls.length,
+    calls: Object.fromEntries(CALLS.map((id) => [id, h.calls[id].length])) as Started,
+  }
+}
+
+const START_MARK = { emitted: 0, forgets: 0, calls: NOTHING_STARTED }
+
+function observed(h: SessionHarness, since: ReturnType<typeof mark>) {
   return {
     value: h.value(),
     context: h.context(),
-    emitted: h.emitted.slice(emittedBefore),
-    forgets: h.forgetAthleteData.mock.calls.length - forgetsBefore,
+    emitted: h.emitted.slice(since.emitted),
+    forgets: h.forgetAthleteData.mock.calls.length - since.forgets,
+    started: Object.fromEntries(CALLS.map((id) => [id, h.calls[id].length - since.calls[id]])) as Started,
   }
 }
 
@@ -267,20 +333,18 @@ const expected = (step: ModelStep) => ({
   context: step.state.context,
   emitted: step.emitted,
   forgets: step.forgets,
+  started: step.started,
 })
 
 async function run(path: ModelPath): Promise<void> {
-  const h = startSession({ stored: path.start.input.stored, hold: ['requestToken', 'loadProfile', 'revokeToken'] })
+  const h = startSession({ stored: path.start.input.stored, hold: CALLS })
   const [first, ...rest] = path.steps
-  expect(observed(h, 0, 0), `${path.name}, at the start`).toEqual(expected(first!))
+  expect(observed(h, START_MARK), `${path.name}, at the start`).toEqual(expected(first!))
   for (const [index, step] of rest.entries()) {
     const event = step.event as ModelEvent
-    const emittedBefore = h.emitted.length
-    const forgetsBefore = h.forgetAthleteData.mock.calls.length
-    await deliver(h, event)
-    expect(observed(h, emittedBefore, forgetsBefore), `${path.name}, step ${index + 1} (${nameOf(event)})`).toEqual(
-      expected(step),
-    )
+    const since = mark(h)
+    await deliver(h, event, path.steps[index]!)
+    expect(observed(h, since), `${path.name}, step ${index + 1} (${nameOf(event)})`).toEqual(expected(step))
   }
   h.actor.stop()
 }
@@ -295,6 +359,20 @@ describe('session model: coverage', () => {
     // Two transitions with one label would hide each other below.
     expect(new Set(declared).size).toBe(declared.length)
     expect([...new Set(taken.flatMap(labelsOf))].sort()).toEqual([...declared].sort())
+  })
+
+  it('the model names the delayed event as the machine does', () => {
+    const after = sessionMachine.getStateNodeById('session.coolingDown').after
+    expect(after.map((t) => t.eventType)).toEqual([COOL_DOWN_OVER])
+  })
+
+  it("the cool-down is waited out on the live session both for the server's Retry-After and for the default", () => {
+    const waited = ALL_PATHS.flatMap((path) =>
+      path.steps.flatMap((step, i) =>
+        step.event.type === COOL_DOWN_OVER ? [path.steps[i - 1]!.state.context.loginRetryDelayMs] : [],
+      ),
+    )
+    expect([...new Set(waited)].sort((a, b) => a - b)).toEqual([DEFAULT_LOGIN_RETRY_MS, RETRY_AFTER_S * SECOND_MS])
   })
 
   it('every state of the machine is reached (a transient one by leaving it)', () => {
@@ -321,7 +399,11 @@ describe.each(generated)('session model, starting with $start.name', ({ paths, p
         value: before.state.value,
         context: before.state.context,
       })
-      expect({ emitted: last.emitted, forgets: last.forgets }, probe.name).toEqual({ emitted: [], forgets: 0 })
+      expect({ emitted: last.emitted, forgets: last.forgets, started: last.started }, probe.name).toEqual({
+        emitted: [],
+        forgets: 0,
+        started: NOTHING_STARTED,
+      })
       // …and the live session agrees.
       await run(probe)
     }

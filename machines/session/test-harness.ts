@@ -143,6 +143,20 @@ export const networkFailure = (operation?: string): ApiError => failure({ kind: 
 export const httpFailure = (status: number, code: string | null = null, operation?: string): ApiError =>
   failure({ kind: 'http', status, code, body: code === null ? null : { error: code }, operation })
 
+/**
+ * A 429: the server will not look at another attempt for now. `retryAfterS` is its `Retry-After`
+ * in seconds (absent when the server does not say); `code` what the body named, if anything.
+ */
+export const tooManyAttemptsFailure = (retryAfterS?: number, code: string | null = null, operation?: string): ApiError =>
+  failure({
+    kind: 'http',
+    status: 429,
+    code,
+    body: code === null ? null : { error: code },
+    operation,
+    ...(retryAfterS === undefined ? {} : { retryAfterS }),
+  })
+
 /** A 401, or a Bearer call made without a token. */
 export const unauthorizedFailure = (operation?: string): ApiError => failure({ kind: 'unauthorized', operation })
 

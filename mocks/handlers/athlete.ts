@@ -1,15 +1,18 @@
-import type { ProfileUpdate } from '../../contracts/athlete.contract'
+import { READ_ONLY_PROFILE_FIELDS, type ProfileUpdate } from '../../contracts/athlete.contract'
 import { db } from '../db'
 import { reply, type ResourceHandlers } from '../handler'
 import { toProfile, toSubscription } from '../records'
 
 export function athleteHandlers(): ResourceHandlers<'athlete'> {
   const saveProfile = async (id: number, update: ProfileUpdate) => {
+    // The backend owns the id and the read-only fields (the e-mail, the PAX, the certificate, the
+    // picture): a save changes only the rest, whatever the body holds.
+    const owned = Object.fromEntries(
+      Object.entries(update).filter(([field]) => field !== 'id' && !Object.hasOwn(READ_ONLY_PROFILE_FIELDS, field)),
+    )
     const saved = await db.athletes.update((q) => q.where({ id }), {
       data(record) {
-        // The backend owns the read-only fields and the id; the rest is the athlete's.
-        const { id: _id, ...fields } = update
-        Object.assign(record, fields)
+        Object.assign(record, owned)
       },
     })
     return toProfile(saved!)

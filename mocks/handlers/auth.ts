@@ -1,6 +1,6 @@
 import { SECOND_MS } from '../../contracts/time'
 import { db } from '../db'
-import { oauthError, problem, reply, type ResourceHandlers } from '../handler'
+import { oauthError, portalOriginOf, problem, reply, type MockContext, type ResourceHandlers } from '../handler'
 import {
   findAthleteByMail,
   MAIL_SESSION_TTL_MS,
@@ -14,7 +14,8 @@ import {
 /** The account the simulated social provider signs in. */
 const SOCIAL_ACCOUNT_MAIL = 'social@pettorale.test'
 
-export function authHandlers(): ResourceHandlers<'auth'> {
+export function authHandlers(ctx: MockContext): ResourceHandlers<'auth'> {
+  const portal = portalOriginOf(ctx)
   return {
     token: async ({ body, now }) => {
       const athlete = findAthleteByMail(body.username)
@@ -68,6 +69,8 @@ export function authHandlers(): ResourceHandlers<'auth'> {
     },
 
     socialStart: async ({ body, now }) => {
+      // Only the portal's own pages: an open redirect would hand the new session's token to anyone.
+      if (!isPortalAddress(body.redirect_uri, portal)) return reply(400, problem(400, 'invalid_redirect_uri'))
       const athlete = findAthleteByMail(SOCIAL_ACCOUNT_MAIL)
       if (!athlete) throw new Error('the seed lacks the social sign-in account')
       const token = await openSession(athlete.id, now + SOCIAL_SESSION_TTL_MS)
@@ -85,4 +88,29 @@ function usableResetToken(token: string, now: number) {
   if (!record || !athlete) return { status: 404 as const, body: problem(404, 'unknown_token') }
   if (record.used || record.expires_at <= now) return { status: 410 as const, body: problem(410, 'expired_token') }
   return { status: 200 as const, athlete }
+}
+
+/**
+ * An absolute address of a page on the portal: its origin, no credentials, no fragment, nothing
+ * the URL parser would read differently from a browser (backslashes, control characters), and a
+ * path that is not protocol-relative.
+ */
+export function isPortalAddress(address: string, portalOrigin: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+  if (/[\\\u0000-\u001f\u007f]/.test(address)) return false
+  let url: URL
+  try {
+    url = new URL(address)
+  } catch {
+    return false
+  }
+  return (
+    url.origin === portalOrigin &&
+    url.username === '' &&
+    url.password === '' &&
+    url.hash === '' &&
+    !address.includes('#') &&
+    url.pathname.startsWith('/') &&
+    !url.pathname.startsWith('//')
+  )
 }

@@ -14,14 +14,16 @@ export function filesHandlers(ctx: MockContext): ResourceHandlers<'files'> {
   const storage = `${ctx.baseUrl}/mock-storage`
 
   return {
-    uploadPicture: async ({ query, body }) => {
+    uploadPicture: async ({ athlete, query, body }) => {
+      // An athlete changes their own picture only.
+      if (Number(query.d) !== athlete.id) return reply(403, problem(403, 'forbidden'))
       const file = body.file
       if (file.size > MAX_UPLOAD_BYTES) return reply(413, problem(413, 'file_too_large'))
       const head = [...new Uint8Array(await file.slice(0, 4).arrayBuffer())]
       if (!IMAGE_SIGNATURES.some((sig) => sig.every((byte, i) => head[i] === byte))) {
         return reply(415, problem(415, 'not_an_image'))
       }
-      const id = Number(query.d)
+      const id = athlete.id
       const name = file instanceof File ? file.name : 'picture'
       const url = `${storage}/pictures/${String(id)}/${encodeURIComponent(name)}`
       await db.athletes.update((q) => q.where({ id }), {

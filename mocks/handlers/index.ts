@@ -20,7 +20,7 @@ import { transactionsHandlers } from './transactions'
  */
 export function mockHandlers(ctx: MockContext): MockHandlers {
   return {
-    auth: authHandlers(),
+    auth: authHandlers(ctx),
     account: accountHandlers(),
     athlete: athleteHandlers(),
     liberatoria: liberatoriaHandlers(),
@@ -28,7 +28,7 @@ export function mockHandlers(ctx: MockContext): MockHandlers {
     certificate: certificateHandlers(),
     races: racesHandlers(),
     transactions: transactionsHandlers(),
-    payments: paymentsHandlers(),
+    payments: paymentsHandlers(ctx),
     experience: experienceHandlers(),
   }
 }

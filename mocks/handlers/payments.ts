@@ -1,21 +1,30 @@
+import type { StartPayment } from '../../contracts/payments.contract'
 import { db, type PaymentRecord } from '../db'
-import { problem, reply, type ResourceHandlers } from '../handler'
+import { portalOriginOf, problem, reply, type MockContext, type ResourceHandlers } from '../handler'
 import { nextId } from '../records'
 
 const cents = (euros: number) => Math.round(euros * 100)
 
-export function paymentsHandlers(): ResourceHandlers<'payments'> {
+export function paymentsHandlers(ctx: MockContext): ResourceHandlers<'payments'> {
+  // Where the simulated provider sends the athlete back: the portal as configured, never a request
+  // header (an `Origin` is the caller's to choose).
+  const portal = portalOriginOf(ctx)
+
   return {
-    start: async ({ athlete, body, request, now }) => {
-      const replay = db.payments.findFirst((q) => q.where({ idempotency_key: body.idempotency_key }))
-      const portal = request.headers.get('origin') ?? new URL(request.url).origin
+    start: async ({ athlete, body, now }) => {
       const answer = (payment: PaymentRecord) =>
         reply(201, {
           pagamento_id: payment.pagamento_id,
           redirect_url: `${portal}/payment?pagamento_id=${payment.pagamento_id}`,
           totale: payment.totale,
         })
-      if (replay) return answer(replay)
+      // An idempotency key is the athlete's own; the same key for another request is a client bug,
+      // refused rather than answered with the payment of the first.
+      const request_fingerprint = fingerprint(body)
+      const replay = db.payments.findFirst((q) => q.where({ athlete_id: athlete.id, idempotency_key: body.idempotency_key }))
+      if (replay) {
+        return replay.request_fingerprint === request_fingerprint ? answer(replay) : reply(422, problem(422, 'idempotency_key_reused'))
+      }
 
       const race = db.races.findFirst((q) => q.where({ id: body.project_id }))
       const subscription = db.subscriptions.findFirst((q) => q.where({ athlete_id: athlete.id, project_id: body.project_id }))
@@ -38,6 +47,7 @@ export function paymentsHandlers(): ResourceHandlers<'payments'> {
         aggiornato: at,
         athlete_id: athlete.id,
         idempotency_key: body.idempotency_key,
+        request_fingerprint,
         link_code: null,
         scade: null,
       })
@@ -91,8 +101,13 @@ export function paymentsHandlers(): ResourceHandlers<'payments'> {
   }
 }
 
-function publicPayment({ athlete_id: _a, idempotency_key: _k, link_code: _l, scade: _s, ...status }: PaymentRecord) {
+function publicPayment({ athlete_id: _a, idempotency_key: _k, request_fingerprint: _f, link_code: _l, scade: _s, ...status }: PaymentRecord) {
   return status
+}
+
+/** What a payment request asks for, to tell a retry (same request) from a reused key. */
+function fingerprint(body: StartPayment): string {
+  return JSON.stringify([body.project_id, body.opzione_rimborso, body.noleggio_gps, cents(body.totale_atteso)])
 }
 
 /** Entrant rows carry ISO country codes; a profile may hold anything the athlete typed. */

@@ -68,3 +68,19 @@ test.describe('a hostile link or a failing server', () => {
     })
   }
 })
+
+test('too many sign-in attempts (429) close the form for as long as the server says, then it works again', async ({ page }) => {
+  await page.goto('/')
+  await mock(page, 'fault', 'auth.token', { kind: 'status', status: 429, retryAfterS: 2 })
+  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
+  const drawer = loginDrawer(page)
+  await drawer.getByLabel('E-mail').fill(persona('completo').mail)
+  await drawer.getByLabel('Password', { exact: true }).fill(persona('completo').password)
+  await drawer.getByRole('button', { name: 'Log in' }).click()
+  await expect(drawer.getByRole('alert')).toContainText('Too many sign-in attempts. Wait a moment before trying again.')
+  await expect(drawer.getByRole('button', { name: 'Log in' })).toBeDisabled()
+  await mock(page, 'fault', 'auth.token', null)
+  await expect(drawer.getByRole('button', { name: 'Log in' })).toBeEnabled({ timeout: 5_000 })
+  await drawer.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+})
