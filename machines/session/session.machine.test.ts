@@ -1,6 +1,6 @@
 import { waitFor } from 'xstate'
 import { describe, expect, it } from 'vitest'
-import { HOUR_MS, MINUTE_MS, SECOND_MS } from '../../contracts/time'
+import { DAY_MS, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../contracts/time'
 import { LOGIN_FOCUS_DELAY_MS } from './login-drawer.machine'
 import {
   DEFAULT_LOGIN_RETRY_MS,
@@ -418,7 +418,7 @@ describe('session: loginRetryDelayOf, how long the server asked to wait', () => 
     { error: 'a 429 with Retry-After: 0', value: tooManyAttemptsFailure(0), ms: 0 },
     { error: 'a 429 with a code and Retry-After: 60', value: tooManyAttemptsFailure(60, 'invalid_client'), ms: 60 * SECOND_MS },
     { error: 'a 429 without Retry-After', value: httpFailure(429), ms: DEFAULT_LOGIN_RETRY_MS },
-    { error: 'a 429 asking for 30 days (more than a timer holds)', value: tooManyAttemptsFailure(30 * 24 * 3600), ms: 3_600 * SECOND_MS },
+    { error: 'a 429 asking for 30 days (more than a timer holds)', value: tooManyAttemptsFailure(30 * DAY_MS / SECOND_MS), ms: HOUR_MS },
     { error: 'a 429 with a negative Retry-After', value: tooManyAttemptsFailure(-5), ms: 0 },
     { error: 'a 429 with a Retry-After that is not a number', value: tooManyAttemptsFailure(Number.NaN), ms: DEFAULT_LOGIN_RETRY_MS },
     {

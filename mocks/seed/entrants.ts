@@ -1,5 +1,5 @@
 import type { RaceDetail, TrailType } from '../../contracts/races.contract'
-import { HOUR_MS } from '../../contracts/time'
+import { HOUR_MS, HOUR_S } from '../../contracts/time'
 import type { EntrantRecord, RankingRecord } from '../db'
 import { categoryFor } from './categories'
 import { categoryAt, ENROLMENTS } from './ledger'
@@ -64,7 +64,7 @@ function winnerSeconds(race: RaceDetail): number {
 function rankingOf(rng: Rng, race: RaceDetail, entrants: readonly EntrantRecord[], sure: ReadonlySet<number>): RankingRecord[] {
   const fastest = winnerSeconds(race)
   // The last finishers come in just before the time limit; most of the field sits in its first half.
-  const spread = 0.97 * race.tempo_limite_ore * 3600 - fastest
+  const spread = 0.97 * race.tempo_limite_ore * HOUR_S - fastest
   const finishers = entrants
     .filter((entrant) => sure.has(entrant.pettorale) || rng.chance(FINISH_RATE[race.tipo_percorso]))
     .map((entrant) => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { LOCALES } from '../../contracts/locale'
-import { HOUR_MS, MINUTE_MS, SECOND_MS } from '../../contracts/time'
+import { HOUR_S, MINUTE_S } from '../../contracts/time'
 import {
   DATE_ONLY_ZONE,
   formatDate,
@@ -160,8 +160,6 @@ describe('formatDate', () => {
 
 describe('formatDuration', () => {
   // formatDuration takes seconds, as the ranking sends them.
-  const HOUR_S = HOUR_MS / SECOND_MS
-  const MINUTE_S = MINUTE_MS / SECOND_MS
 
   it('shows h:mm:ss without wrapping hours at a day', () => {
     expect(formatDuration(27 * HOUR_S + 3 * MINUTE_S + 5)).toBe('27:03:05')

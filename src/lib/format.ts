@@ -1,5 +1,5 @@
 import type { Locale } from '../../contracts/locale'
-import { HOUR_MS, MINUTE_MS, SECOND_MS } from '../../contracts/time'
+import { HOUR_S, MINUTE_S } from '../../contracts/time'
 // Brings in the global `Temporal` types; at runtime main.tsx has already awaited ensureTemporal().
 import type {} from './temporal'
 
@@ -112,8 +112,6 @@ export function formatDate(locale: Locale, isoDate: string): string {
   return dateFormat(locale, { timeZone: DATE_ONLY_ZONE, dateStyle: 'medium' }).format(epochMs)
 }
 
-const HOUR_S = HOUR_MS / SECOND_MS
-const MINUTE_S = MINUTE_MS / SECOND_MS
 
 /**
  * Race times (a ranking's finish time and gap, in seconds) as h:mm:ss, hours not wrapped at 24

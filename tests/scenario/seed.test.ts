@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type * as z from 'zod/mini'
-import { HOUR_MS } from '../../contracts/time'
+import { HOUR_MS, HOUR_S } from '../../contracts/time'
 import { registrationDisplay, type RegistrationDisplay } from '../../machines/rules/registration-display'
 import {
   AthleteRecordSchema,
@@ -195,7 +195,7 @@ describe('entrants and rankings', () => {
       expect(times).toEqual([...times].sort((a, b) => a - b))
       for (const row of rows) {
         expect(row.distacco_s).toBe(row.tempo_s - rows[0]!.tempo_s)
-        expect(row.tempo_s).toBeLessThan(r.tempo_limite_ore * 3600)
+        expect(row.tempo_s).toBeLessThan(r.tempo_limite_ore * HOUR_S)
         expect(entrants.get(row.pettorale)?.nome).toBe(row.nome)
       }
       // Not everyone finishes, but most do.

@@ -1,0 +1,164 @@
+/**
+ * `npm run bench`: the performance budget of DESIGN.md section 9, measured as an athlete's phone
+ * feels it. Builds the production bundle (VITE_API_MOCK=false), serves it as a production host
+ * would with the API on the simulated backend (`startMockServer`), prints one figure a line with
+ * its budget and pass/fail, and writes bench/results.json. Exits 1 when a line fails.
+ *
+ * To add lines (a later screen): write a `Measure` — an async function of the `Bench` context that
+ * returns `Line`s — and add it to `MEASURES`. See README, "Performance bench".
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser } from '@playwright/test'
+import { build, type Manifest } from 'vite'
+import { startMockServer } from '../../mocks/http-server'
+import { entryKey, gzipKiB, lazyChunks, mockFiles, scriptsOf, staticClosure } from './bundle'
+import { lighthouseInstalled, lighthouseMedians, median } from './lighthouse'
+
+export interface Line {
+  name: string
+  /** `null`: not measured on this machine (`note` says why); it neither passes nor fails. */
+  value: number | null
+  unit: string
+  budget: number
+  /** Whether the figure must stay at most (`max`) or at least (`min`) the budget. */
+  kind: 'max' | 'min'
+  note?: string
+}
+
+export interface Bench {
+  outDir: string
+  manifest: Manifest
+  /** The build and its API, served on a free port of 127.0.0.1. */
+  url: string
+  browser: Browser
+  chromePath: string
+  /** Lighthouse runs per page; the figures are medians. */
+  runs: number
+}
+
+export type Measure = (bench: Bench) => Promise<Line[]>
+
+const KIB = 'KiB'
+
+/** Home route: the entry and every chunk it imports statically, which the first paint waits for. */
+const initialJavaScript: Measure = async ({ outDir, manifest }) => {
+  const files = scriptsOf(manifest, staticClosure(manifest, entryKey(manifest)))
+  const total = files.reduce((sum, file) => sum + gzipKiB(outDir, file), 0)
+  return [{ name: 'home route initial JS (gzip)', value: total, unit: KIB, budget: 95, kind: 'max', note: `${String(files.length)} files` }]
+}
+
+/** Every chunk loaded on demand: what it adds beyond the home page. Routes <= 20 KiB, the wizard 50. */
+const lazyJavaScript: Measure = async ({ outDir, manifest }) =>
+  lazyChunks(manifest).map(({ name, files }) => ({
+    name: `on demand: ${name} (gzip)`,
+    value: files.reduce((sum, file) => sum + gzipKiB(outDir, file), 0),
+    unit: KIB,
+    budget: name.includes('wizard') ? 50 : 20,
+    kind: 'max' as const,
+  }))
+
+const mockCode: Measure = async ({ outDir }) => {
+  const files = mockFiles(outDir)
+  return [{ name: 'mock and dev-only files in the production build', value: files.length, unit: 'files', budget: 0, kind: 'max', ...(files.length ? { note: files.join(', ') } : {}) }]
+}
+
+/** JS heap on the home page once the race list is in, after a forced garbage collection; median of 3. */
+const homeHeap: Measure = async ({ browser, url }) => {
+  const sizes: number[] = []
+  for (let i = 0; i < 3; i += 1) {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${url}/`)
+    await page.locator('main h3').first().waitFor()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('HeapProfiler.collectGarbage')
+    const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }
+    sizes.push(usedSize / 1024 / 1024)
+    await context.close()
+  }
+  return [{ name: 'JS heap on the home page after GC', value: median(sizes), unit: 'MB', budget: 6, kind: 'max' }]
+}
+
+/**
+ * Lighthouse mobile, simulated throttling, on the home page and on a plain-HTML page of the same
+ * text served the same way (what the network and the device allow at best); median of `runs`.
+ */
+const homeLighthouse: Measure = async ({ browser, url, outDir, chromePath, runs }) => {
+  const lines = ['score', 'LCP', 'TBT', 'CLS', 'LCP app / plain page']
+  if (!lighthouseInstalled()) {
+    return lines.map((name) => ({ name: `home Lighthouse ${name}`, value: null, unit: '', budget: 0, kind: 'max' as const, note: 'run `npm --prefix bench ci` first' }))
+  }
+  // The baseline: the home page's own text, once rendered, as a page without any script or style.
+  const page = await browser.newPage()
+  await page.goto(`${url}/`)
+  await page.locator('main h3').first().waitFor()
+  const text = await page.locator('body').innerText()
+  await page.close()
+  const escape = (line: string) => line.replace(/&/g, '&amp;').replace(/</g, '&lt;')
+  const paragraphs = text.split('\n').filter((line) => line.trim()).map((line) => `<p>${escape(line)}</p>`)
+  writeFileSync(
+    join(outDir, 'bench-baseline.html'),
+    `<!doctype html><html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>pettorale</title></head><body>${paragraphs.join('')}</body></html>`,
+  )
+  const [app, plain] = await lighthouseMedians([`${url}/`, `${url}/bench-baseline.html`], runs, chromePath)
+  return [
+    { name: 'home Lighthouse performance score', value: app!.score, unit: '', budget: 100, kind: 'min' },
+    { name: 'home LCP', value: app!.lcpMs, unit: 'ms', budget: 1500, kind: 'max', note: `plain page ${plain!.lcpMs.toFixed(0)} ms` },
+    { name: 'home TBT', value: app!.tbtMs, unit: 'ms', budget: 60, kind: 'max', note: `plain page ${plain!.tbtMs.toFixed(0)} ms` },
+    { name: 'home CLS', value: app!.cls, unit: '', budget: 0.02, kind: 'max', note: `plain page ${plain!.cls.toFixed(3)}` },
+    { name: 'home LCP, app / plain page', value: app!.lcpMs / plain!.lcpMs, unit: '×', budget: 2, kind: 'max', note: `plain page score ${String(plain!.score)}` },
+  ]
+}
+
+/** In order; a later screen adds its measures here (race page, subscribers filter, wizard step, wizard heap). */
+export const MEASURES: Measure[] = [initialJavaScript, lazyJavaScript, mockCode, homeHeap, homeLighthouse]
+
+function passes(line: Line): boolean | null {
+  if (line.value === null) return null
+  return line.kind === 'max' ? line.value <= line.budget : line.value >= line.budget
+}
+
+function format(line: Line): string {
+  const verdict = passes(line)
+  const value = line.value === null ? 'not measured' : `${line.value.toFixed(line.unit === 'files' || line.unit === '' && Number.isInteger(line.value) ? 0 : line.value < 1 ? 3 : 1)} ${line.unit}`.trim()
+  const budget = `${line.kind === 'max' ? '<=' : '>='} ${String(line.budget)} ${line.unit}`.trim()
+  const mark = verdict === null ? 'SKIP' : verdict ? 'PASS' : 'FAIL'
+  return `${mark}  ${line.name}: ${value} (budget ${budget})${line.note ? ` — ${line.note}` : ''}`
+}
+
+async function main() {
+  const chromePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium'
+  const runs = Number(process.env.BENCH_RUNS ?? 5)
+  const outDir = mkdtempSync(join(tmpdir(), 'pettorale-bench-'))
+  process.env.VITE_API_MOCK = 'false'
+  await build({ logLevel: 'silent', build: { outDir, emptyOutDir: true, manifest: true } })
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
+  rmSync(join(outDir, '.vite'), { recursive: true, force: true })
+
+  const server = await startMockServer({ port: 0, dist: outDir, log: { info: () => {}, error: console.error } })
+  const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu'] })
+  const lines: Line[] = []
+  try {
+    const bench: Bench = { outDir, manifest, url: server.url, browser, chromePath, runs }
+    for (const measure of MEASURES) {
+      for (const line of await measure(bench)) {
+        lines.push(line)
+        console.log(format(line))
+      }
+    }
+  } finally {
+    await browser.close()
+    await server.close()
+    rmSync(outDir, { recursive: true, force: true })
+  }
+  mkdirSync('bench', { recursive: true })
+  writeFileSync(
+    'bench/results.json',
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), lighthouseRuns: runs, lines: lines.map((line) => ({ ...line, pass: passes(line) })) }, null, 2)}\n`,
+  )
+  process.exitCode = lines.some((line) => passes(line) === false) ? 1 : 0
+}
+
+await main()
