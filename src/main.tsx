@@ -8,7 +8,6 @@ import { configureApiClient } from './lib/api-client'
 import { setClockSource } from './lib/clock'
 import { activateLocale, initialLocale } from './lib/i18n'
 import { ensureTemporal } from './lib/temporal'
-import { SECOND_MS } from '../contracts/time'
 import './ui/global.css'
 
 const apiBaseUrl = import.meta.env.VITE_API_BASE_URL ?? ''
@@ -31,10 +30,18 @@ function adoptCspNonce() {
   if (nonce) setNonce(nonce)
 }
 
-/** After the first paint, when the main thread is free (Safari has no requestIdleCallback). */
-function whenIdle(run: () => void) {
-  if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2 * SECOND_MS })
-  else setTimeout(run, 0)
+/**
+ * At the athlete's first touch, key or pointer press anywhere: a visitor who only reads the race
+ * list never pays for the session machine, and one who reaches for "Log in" has it loading before
+ * the click lands.
+ */
+function onFirstInteraction(run: () => void) {
+  const events = ['pointerdown', 'keydown', 'touchstart'] as const
+  const once = () => {
+    for (const type of events) window.removeEventListener(type, once, true)
+    run()
+  }
+  for (const type of events) window.addEventListener(type, once, { capture: true, passive: true })
 }
 
 async function boot() {
@@ -50,10 +57,11 @@ async function boot() {
   await Promise.all([ensureTemporal(), startMock(), activateLocale(initialLocale())])
   const queryClient = createQueryClient()
   const session = initSessionStore(landing, queryClient)
-  // A session to restore or a sign-in to complete starts the machine now; a visitor's page paints
-  // first and loads it in the idle time after.
+  // A session to restore or a sign-in to complete starts the machine now; a visitor's page loads it
+  // when the athlete first reaches for the page (or at once when something needs it: the drawer,
+  // the guard).
   if (session.loadNow) session.preload()
-  else whenIdle(session.preload)
+  else onFirstInteraction(session.preload)
   createRoot(document.getElementById('root')!, {
     // A boundary caught it and the page says so: for developers a warning, not an error.
     onCaughtError: (error, info) => console.warn('[pettorale] a part of the page failed', error, info.componentStack),

@@ -10,9 +10,9 @@ type SessionRuntime = ReturnType<typeof startSessionRuntime>
 
 /**
  * What screens see of the session, before and after the session machine has loaded. A visitor's
- * first paint needs no state machine: the store answers "signed out" at once and loads the machine
- * after the paint, or at once when there is a session to restore or a sign-in to complete. An
- * action taken before it has loaded (opening the drawer, a guard's denial) waits for it.
+ * first paint needs no state machine: the store answers "signed out" at once and the machine loads
+ * at the first interaction, or at once when there is a session to restore or a sign-in to
+ * complete. An action taken before it has loaded (opening the drawer, a guard's denial) waits for it.
  */
 let views: SessionViews
 const listeners = new Set<() => void>()

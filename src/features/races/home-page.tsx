@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
+import { useDeferredValue } from 'react'
 import { Link, useSearch } from 'wouter'
 import { RaceFilterSchema, type Race, type RaceFilter } from '../../../contracts/races.contract'
 import { HOUR_MS } from '../../../contracts/time'
@@ -23,6 +24,8 @@ export default function HomePage() {
   const parsed = RaceFilterSchema.safeParse(search.get('filter'))
   const filter: RaceFilter = parsed.success ? parsed.data : 'all'
   const races = useQuery(raceQueries.list(filter))
+  // The cards render at low priority, in slices, so a phone's main thread is never blocked by them.
+  const gare = useDeferredValue(races.data?.gare)
 
   const filters: Array<{ value: RaceFilter; label: string }> = [
     { value: 'all', label: t`All races` },
@@ -44,19 +47,19 @@ export default function HomePage() {
           </Link>
         ))}
       </nav>
-      {races.isPending ? (
-        <Loading label={t`Loading races…`} />
-      ) : races.isError ? (
+      {races.isError ? (
         <ErrorState
           message={i18n._(NOTICES[noticeForQueryError(races.error)].message)}
           onRetry={() => void races.refetch()}
         />
-      ) : races.data.gare.length === 0 ? (
+      ) : gare === undefined ? (
+        <Loading label={t`Loading races…`} />
+      ) : gare.length === 0 ? (
         <Empty>
           <p>{t`No races match this filter right now.`}</p>
         </Empty>
       ) : (
-        <RaceSections races={races.data.gare} />
+        <RaceSections races={gare} />
       )}
     </Page>
   )
