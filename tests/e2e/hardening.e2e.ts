@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, logInFromHeader, loginDrawer, mock, persona, test } from './fixtures'
+import { expect, fillLogin, logInFromHeader, loginDrawer, mock, persona, test } from './fixtures'
 
 /** A real access token of another athlete, asked from the simulated backend inside the page. */
 async function tokenOf(page: Page, key: Parameters<typeof persona>[0]): Promise<string> {
@@ -43,10 +43,8 @@ test.describe('a hostile link or a failing server', () => {
     await page.goto('/')
     await mock(page, 'fault', 'auth.token', { kind: 'status', status: 500 })
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
+    await fillLogin(page, 'completo')
     const drawer = loginDrawer(page)
-    await drawer.getByLabel('E-mail').fill(persona('completo').mail)
-    await drawer.getByLabel('Password', { exact: true }).fill(persona('completo').password)
-    await drawer.getByRole('button', { name: 'Log in' }).click()
     await expect(drawer.getByRole('alert')).toContainText('The service is not answering right now. Please try again in a moment.')
     await expect(drawer.getByRole('alert')).not.toContainText('Wrong e-mail or password')
 
@@ -60,11 +58,8 @@ test.describe('a hostile link or a failing server', () => {
       await page.goto('/')
       await mock(page, 'fault', 'auth.token', { kind: 'status', status })
       await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
-      const drawer = loginDrawer(page)
-      await drawer.getByLabel('E-mail').fill(persona('completo').mail)
-      await drawer.getByLabel('Password', { exact: true }).fill(persona('completo').password)
-      await drawer.getByRole('button', { name: 'Log in' }).click()
-      await expect(drawer.getByRole('alert')).toContainText('The service is not answering right now.')
+      await fillLogin(page, 'completo')
+      await expect(loginDrawer(page).getByRole('alert')).toContainText('The service is not answering right now.')
     })
   }
 })
@@ -73,10 +68,8 @@ test('too many sign-in attempts (429) close the form for as long as the server s
   await page.goto('/')
   await mock(page, 'fault', 'auth.token', { kind: 'status', status: 429, retryAfterS: 2 })
   await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
+  await fillLogin(page, 'completo')
   const drawer = loginDrawer(page)
-  await drawer.getByLabel('E-mail').fill(persona('completo').mail)
-  await drawer.getByLabel('Password', { exact: true }).fill(persona('completo').password)
-  await drawer.getByRole('button', { name: 'Log in' }).click()
   await expect(drawer.getByRole('alert')).toContainText('Too many sign-in attempts. Wait a moment before trying again.')
   await expect(drawer.getByRole('button', { name: 'Log in' })).toBeDisabled()
   await mock(page, 'fault', 'auth.token', null)

@@ -2,39 +2,13 @@ import { describe, expect, it } from 'vitest'
 import type * as z from 'zod/mini'
 import { HOUR_MS, HOUR_S } from '../../contracts/time'
 import { registrationDisplay, type RegistrationDisplay } from '../../machines/rules/registration-display'
-import {
-  AthleteRecordSchema,
-  EntrantRecordSchema,
-  ExperienceRecordSchema,
-  MailTokenRecordSchema,
-  PaymentRecordSchema,
-  RaceRecordSchema,
-  RankingRecordSchema,
-  SessionRecordSchema,
-  StoredFileRecordSchema,
-  SubscriptionRecordSchema,
-  TransactionRecordSchema,
-  type AthleteRecord,
-  type DbName,
-} from '../../mocks/db'
+import { RECORD_SCHEMAS, type AthleteRecord, type DbName } from '../../mocks/db'
 import { createSeed, PERSONAS, SEED_NOW_ISO, SEED_NOW_MS, SEED_RACE_IDS, SEED_TOKENS } from '../../mocks/seed'
 import { codiceFiscale } from '../../mocks/seed/codice-fiscale'
 
 const seed = createSeed()
 
-const SCHEMAS: Record<DbName, z.ZodMiniType> = {
-  athletes: AthleteRecordSchema,
-  sessions: SessionRecordSchema,
-  mailTokens: MailTokenRecordSchema,
-  races: RaceRecordSchema,
-  subscriptions: SubscriptionRecordSchema,
-  entrants: EntrantRecordSchema,
-  rankings: RankingRecordSchema,
-  transactions: TransactionRecordSchema,
-  payments: PaymentRecordSchema,
-  experience: ExperienceRecordSchema,
-  files: StoredFileRecordSchema,
-}
+const SCHEMAS: Record<DbName, z.ZodMiniType> = RECORD_SCHEMAS
 
 /** Spec section 3: the profile fields that count for completeness. */
 const COMPLETENESS_FIELDS = [
