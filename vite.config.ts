@@ -5,6 +5,7 @@ import { lingui } from '@lingui/vite-plugin'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
+import { readPo } from './scripts/po'
 import { CSP_NONCE_PLACEHOLDER, newNonce, securityHeaders, withNonce } from './scripts/security-headers'
 
 /**
@@ -62,12 +63,57 @@ function previewSecurityHeaders(): Plugin {
   }
 }
 
+/**
+ * The words index.html's frame shows before any app code (`<!--frame-words:English source-->`), in
+ * Italian from the catalog, so they read as the app will render them. public/first-paint.js shows
+ * them only when Italian is surely the athlete's language.
+ */
+function frameWords(): Plugin {
+  return {
+    name: 'pettorale:frame-words',
+    transformIndexHtml(html) {
+      const italian = new Map(readPo(resolve('locales/it/messages.po')).map((entry) => [entry.msgid, entry.msgstr]))
+      return html.replace(/<!--frame-words:(.+?)-->/g, (_, source: string) => {
+        const words = italian.get(source)
+        if (!words) throw new Error(`index.html frame words not in the Italian catalog: ${source}`)
+        return words.replace(/&/g, '&amp;').replace(/</g, '&lt;')
+      })
+    },
+  }
+}
+
+/**
+ * In the build, the app's entry and its module preloads leave index.html's head for data
+ * attributes that public/first-paint.js turns back into tags once the frame is painted: the
+ * frame never waits behind the app's JavaScript, on a phone or in Lighthouse's simulation.
+ */
+function appAfterFirstPaint(): Plugin {
+  return {
+    name: 'pettorale:app-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = /<script type="module" crossorigin src="([^"]+)"[^>]*><\/script>\s*/.exec(html)
+        if (!entry) throw new Error('index.html has no module entry to defer')
+        const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"[^>]*>\s*/g)]
+        let out = html.replace(entry[0], '')
+        for (const preload of preloads) out = out.replace(preload[0], '')
+        const attributes = `data-app="${entry[1]!}" data-preload="${preloads.map((p) => p[1]).join(' ')}"`
+        return out.replace('<html lang="it">', `<html lang="it" ${attributes}>`)
+      },
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
     mockServiceWorker(),
     previewSecurityHeaders(),
+    frameWords(),
+    appAfterFirstPaint(),
   ],
   // Vite marks index.html's tags and its CSS loader with this; the server swaps in each page's nonce.
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },

@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core'
 import { LOCALES, LocaleSchema, type Locale } from '../../contracts/locale'
 
 export const DEFAULT_LOCALE: Locale = 'it'
-const STORAGE_KEY = 'pettorale.locale'
+export const LOCALE_STORAGE_KEY = 'pettorale.locale'
 
 /** Names of the locales in their own language, for the switcher. */
 export const LOCALE_NAMES: Record<Locale, string> = {
@@ -26,7 +26,7 @@ type CatalogLocale = Locale | typeof PSEUDO
 
 /** The locale the athlete chose before, else the default (Italian). */
 export function initialLocale(): CatalogLocale {
-  const raw = globalThis.localStorage?.getItem(STORAGE_KEY)
+  const raw = globalThis.localStorage?.getItem(LOCALE_STORAGE_KEY)
   if (import.meta.env.DEV && raw === PSEUDO) return PSEUDO
   const stored = LocaleSchema.safeParse(raw)
   return stored.success ? stored.data : DEFAULT_LOCALE
@@ -49,7 +49,7 @@ export async function activateLocale(locale: CatalogLocale): Promise<void> {
   const { messages } = await load()
   i18n.loadAndActivate({ locale, messages: messages as never })
   document.documentElement.lang = locale
-  globalThis.localStorage?.setItem(STORAGE_KEY, locale)
+  globalThis.localStorage?.setItem(LOCALE_STORAGE_KEY, locale)
 }
 
 export function activeLocale(): Locale {
