@@ -19,8 +19,20 @@ export function lighthouseInstalled(): boolean {
   return existsSync(CLI)
 }
 
-/** One Lighthouse run: mobile, simulated throttling (its defaults), performance only. */
+/** One Lighthouse run; Lighthouse itself sometimes loses a trace (NO_NAVSTART): such a run is redone, twice at most. */
 async function once(url: string, chromePath: string): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measureOnce(url, chromePath)
+    } catch (error) {
+      if (attempt === 3) throw error
+      console.warn(`lighthouse run on ${url} failed (${String((error as { stderr?: string }).stderr ?? error).trim()}), again`)
+    }
+  }
+}
+
+/** Mobile, simulated throttling (Lighthouse's defaults), performance only. */
+async function measureOnce(url: string, chromePath: string): Promise<LighthouseFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'pettorale-lighthouse-'))
   const report = join(dir, 'report.json')
   try {
