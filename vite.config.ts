@@ -100,6 +100,7 @@ function appAfterFirstPaint(): Plugin {
         let out = html.replace(entry[0], '')
         for (const preload of preloads) out = out.replace(preload[0], '')
         const attributes = `data-app="${entry[1]!}" data-preload="${preloads.map((p) => p[1]).join(' ')}"`
+        if (!out.includes('<html lang="it">')) throw new Error('index.html: no <html lang="it"> to carry the app entry')
         return out.replace('<html lang="it">', `<html lang="it" ${attributes}>`)
       },
     },

@@ -32,5 +32,7 @@
     script.src = root.dataset.app
     document.head.append(script)
   }
-  requestAnimationFrame(() => setTimeout(load, 0))
+  // A tab opened in the background paints nothing (no animation frame comes): load at once there.
+  if (document.visibilityState === 'hidden') load()
+  else requestAnimationFrame(() => setTimeout(load, 0))
 }

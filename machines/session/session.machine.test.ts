@@ -157,6 +157,28 @@ describe('session: login by password grant', () => {
     expect(h.context()).toMatchObject({ redirectTo: null, navigateAfterProfile: false })
   })
 
+  it('a drawer opened while a stored session is being restored closes once the profile is in', async () => {
+    const h = startSession({ stored: { token: 'stored-token', expiresAt: T0 + HOUR_MS }, hold: ['loadProfile'] })
+    h.snapshot().children.drawer!.send({ type: 'drawer.open', delayed: false })
+    await h.resolve('loadProfile', makeProfile())
+    expect(h.snapshot().matches({ loggedIn: 'ready' })).toBe(true)
+    expect(h.drawer()).toBe('closed')
+  })
+
+  it('a "log in first" denial that arrives once a sign-in has begun is dropped: no notice, no trip home', async () => {
+    const h = startSession({ hold: ['requestToken'] })
+    h.send(login)
+    h.send(loginRequiredAt('/me'))
+    expect(h.emitted).toEqual([])
+    expect(h.context().redirectTo).toBeNull()
+  })
+
+  it('a "complete your profile" denial counts only once the profile is in', async () => {
+    const h = startSession({ stored: { token: 'stored-token', expiresAt: T0 + HOUR_MS }, hold: ['loadProfile'] })
+    h.send(profileIncompleteAt('/me/races'))
+    expect(h.emitted).toEqual([])
+  })
+
   it('an athlete whose profile is incomplete is sent to /me after logging in', async () => {
     const h = startSession({ backend: { loadProfile: async () => makeIncompleteProfile() } })
     h.send(login)

@@ -172,6 +172,10 @@ export const sessionMachine = setup({
       assertEvent(event, 'session.accessDenied')
       return event.reason === 'login_required'
     },
+    isProfileIncomplete: ({ event }) => {
+      assertEvent(event, 'session.accessDenied')
+      return event.reason === 'profile_incomplete'
+    },
   },
   delays: {
     loginRetryDelay: ({ context }) => context.loginRetryDelayMs,
@@ -183,6 +187,16 @@ export const sessionMachine = setup({
     notify: emit((_, code: SessionNotice) => ({ type: 'notice' as const, code })),
     goHome: emit({ type: 'navigate', to: '/', replace: false }),
     closeDrawer: sendTo('drawer', { type: 'drawer.close' }),
+    /** The page a visitor was turned away from, to go to after signing in (internal paths only). */
+    rememberDeniedPath: assign({
+      redirectTo: ({ event }) => {
+        assertEvent(event, 'session.accessDenied')
+        return isInternalPath(event.path) ? event.path : null
+      },
+    }),
+    goHomeInstead: emit({ type: 'navigate', to: '/', replace: true }),
+    goToProfileInstead: emit({ type: 'navigate', to: '/me', replace: true }),
+    openDrawerSoon: sendTo('drawer', { type: 'drawer.open', delayed: true }),
     goToDestination: emit(({ context }, profile: Profile) => ({
       type: 'navigate' as const,
       to: destinationAfterLogin(context.redirectTo, profile),
@@ -224,28 +238,22 @@ export const sessionMachine = setup({
       ],
       },
     ],
-    'session.accessDenied': [
-      {
-        guard: 'isLoginRequired',
-        actions: [
-          assign({ redirectTo: ({ event }) => (isInternalPath(event.path) ? event.path : null) }),
-          { type: 'notify', params: 'require_login_to_access' },
-          emit({ type: 'navigate', to: '/', replace: true }),
-          sendTo('drawer', { type: 'drawer.open', delayed: true }),
-        ],
-      },
-      {
-        actions: [{ type: 'notify', params: 'complete_profile' }, emit({ type: 'navigate', to: '/me', replace: true })],
-      },
-    ],
   },
   states: {
     restoring: {
       always: [{ guard: 'hasUsableStoredSession', target: 'loggedIn' }, { target: 'loggedOut' }],
     },
 
+    // A denial counts only where it can be true: "log in" while signed out, "complete your profile"
+    // once the profile is in. One that arrives late (the guard's effect after a sign-in began) is dropped.
     loggedOut: {
-      on: { 'session.login': 'authenticating' },
+      on: {
+        'session.login': 'authenticating',
+        'session.accessDenied': {
+          guard: 'isLoginRequired',
+          actions: ['rememberDeniedPath', { type: 'notify', params: 'require_login_to_access' }, 'goHomeInstead', 'openDrawerSoon'],
+        },
+      },
     },
 
     authenticating: {
@@ -293,6 +301,12 @@ export const sessionMachine = setup({
     // The server asked to wait (429): sign-in stays closed for as long as it said.
     coolingDown: {
       after: { loginRetryDelay: { target: 'loggedOut', actions: assign({ loginFailure: null }) } },
+      on: {
+        'session.accessDenied': {
+            guard: 'isLoginRequired',
+            actions: ['rememberDeniedPath', { type: 'notify', params: 'require_login_to_access' }, 'goHomeInstead', 'openDrawerSoon'],
+          },
+      },
     },
 
     loggedIn: {
@@ -333,7 +347,7 @@ export const sessionMachine = setup({
                 ],
               },
               // A session restored on reload stays on the page the athlete reloaded.
-              { target: 'ready' },
+              { target: 'ready', actions: 'closeDrawer' },
             ],
             onError: {
               target: '#session.loggedOut',
@@ -347,7 +361,14 @@ export const sessionMachine = setup({
             },
           },
         },
-        ready: {},
+        ready: {
+          on: {
+            'session.accessDenied': {
+              guard: 'isProfileIncomplete',
+              actions: [{ type: 'notify', params: 'complete_profile' }, 'goToProfileInstead'],
+            },
+          },
+        },
       },
     },
 

@@ -19,7 +19,9 @@ type SessionSnapshot = ReturnType<Session['getSnapshot']>
 
 function statusOf(snapshot: SessionSnapshot): SessionView['status'] {
   if (snapshot.matches({ loggedIn: 'ready' })) return 'loggedIn'
-  if (snapshot.matches('loggedIn') || snapshot.matches('restoring')) return 'pending'
+  // Logging out is not "signed out" yet: the guard must not turn the athlete away from the page
+  // they are leaving (the machine takes them home when it is done).
+  if (snapshot.matches('loggedIn') || snapshot.matches('restoring') || snapshot.matches('loggingOut')) return 'pending'
   return 'loggedOut'
 }
 

@@ -46,9 +46,11 @@ export function initSessionStore(landing: Landing, queryClient: QueryClient) {
 
   const stored = readStoredSession()
   const restoring = stored !== null && stored.expiresAt > now()
+  // A session to restore or a sign-in to complete: the guard waits for it instead of turning away.
+  const loadNow = restoring || landing?.kind === 'social' || landing?.kind === 'confirm'
   publish({
     session: {
-      status: restoring ? 'pending' : 'loggedOut',
+      status: restoring || landing?.kind === 'social' ? 'pending' : 'loggedOut',
       confirmationLink: landing?.kind === 'confirm' ? { contactId: landing.contactId, token: landing.token } : null,
       logout: later((loaded) => loaded.session.logout),
       signIn: later((loaded) => loaded.session.signIn),
@@ -60,7 +62,8 @@ export function initSessionStore(landing: Landing, queryClient: QueryClient) {
         }
         await views.session.signInWith(provider)
       },
-      denyAccess: later((loaded) => loaded.session.denyAccess),
+      // Not queued: once the machine has loaded the guard decides again, with the machine's views.
+      denyAccess: () => void load().catch(() => notify('network_error')),
     },
     drawer: {
       open: false,
@@ -73,7 +76,7 @@ export function initSessionStore(landing: Landing, queryClient: QueryClient) {
     },
   })
   return {
-    loadNow: restoring || landing?.kind === 'social',
+    loadNow,
     load,
     /** Loads it without waiting for an action; a failure waits for the next action to retry. */
     preload: () => void load().catch(() => {}),

@@ -120,6 +120,15 @@ describe('api client', () => {
     expect(onUnauthorized).toHaveBeenCalledWith('athlete.me')
   })
 
+  it("a link's own token refused (401 on account confirmation) does not end the signed-in session", async () => {
+    const onUnauthorized = vi.fn()
+    configureApiClient({ getToken: () => 'the-session-token', onUnauthorized })
+    controls.fault('account.confirm', { kind: 'status', status: 401 })
+    const result = await callApi(account.confirm, { query: { contact_id: 7 }, token: 'stale-link-token' })
+    expect(result.ok ? 'ok' : result.error.kind).toBe('unauthorized')
+    expect(onUnauthorized).not.toHaveBeenCalled()
+  })
+
   it('treats an expired token as refused', async () => {
     const token = await signIn()
     configureApiClient({ getToken: () => token })

@@ -89,7 +89,7 @@ export async function callApi<O extends OperationShape>(
 
   // No request waits for ever: a lost answer on a mountain network becomes a network error to retry.
   const timeout = AbortSignal.timeout(config.timeoutMs + uploadSize(body) * config.uploadMsPerByte)
-  const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout
+  const signal = input.signal ? eitherSignal(input.signal, timeout) : timeout
   const lost = (cause: unknown) => {
     // The caller gave up (a screen left, an actor stopped): that is not an error to show.
     if (input.signal?.aborted) throw cause
@@ -103,7 +103,9 @@ export async function callApi<O extends OperationShape>(
   }
 
   if (response.status === 401) {
-    if (operation.auth === 'bearer') config.onUnauthorized(name)
+    // Only a refusal of the session's own token ends the session; a link's token (account
+    // confirmation) being refused says nothing about whoever is signed in.
+    if (operation.auth === 'bearer' && input.token === undefined) config.onUnauthorized(name)
     return fail({ kind: 'unauthorized', operation: name })
   }
 
@@ -188,6 +190,17 @@ function encodeBody(kind: NonNullable<OperationShape['body']>['kind'], value: un
       return blob
     }
   }
+}
+
+/** Aborts when either does (`AbortSignal.any` where the browser has it: Safari 17.4, Firefox 124). */
+function eitherSignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if ('any' in AbortSignal) return AbortSignal.any([a, b])
+  const both = new AbortController()
+  for (const signal of [a, b]) {
+    if (signal.aborted) both.abort(signal.reason)
+    else signal.addEventListener('abort', () => both.abort(signal.reason), { once: true })
+  }
+  return both.signal
 }
 
 /** `Retry-After` as seconds from now: either a number of seconds or an HTTP date. */

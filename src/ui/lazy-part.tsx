@@ -1,9 +1,13 @@
 import { useLingui } from '@lingui/react/macro'
 import { Component, lazy, type ComponentType, type ReactNode } from 'react'
+import { MINUTE_MS } from '../../contracts/time'
+import { now } from '../lib/clock'
 import { Button } from './button'
 import styles from './state.module.css'
 
 const RELOADED_KEY = 'pettorale.reloadedForChunk'
+/** However many parts fail, the page reloads for a new deploy at most this often: never a loop. */
+const RELOAD_AT_MOST_EVERY_MS = 10 * MINUTE_MS
 
 /** Parts whose download failed, each with the way to try it afresh. */
 const failedParts = new Set<() => void>()
@@ -16,10 +20,7 @@ const failedParts = new Set<() => void>()
 export function lazyPart<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   const attempt = (): Promise<{ default: ComponentType<P> }> =>
     load().then(
-      (module) => {
-        sessionStorage.removeItem(RELOADED_KEY)
-        return module
-      },
+      (module) => module,
       (error: unknown) => {
         failedParts.add(() => (current = lazy(attempt)))
         reloadForNewDeploy()
@@ -37,12 +38,13 @@ export function lazyPart<P extends object>(load: () => Promise<{ default: Compon
 
 /**
  * Online and still failing, a chunk is most likely gone because a new version was deployed under
- * new file names: load the new version, once. Offline, or after that one reload, the part says it
- * could not load and offers a retry.
+ * new file names: load the new version, once in ten minutes at most. Offline, or after that
+ * reload, the part says it could not load and offers a retry.
  */
 export function reloadForNewDeploy() {
-  if (!navigator.onLine || sessionStorage.getItem(RELOADED_KEY)) return
-  sessionStorage.setItem(RELOADED_KEY, '1')
+  const last = Number(sessionStorage.getItem(RELOADED_KEY) ?? 0)
+  if (!navigator.onLine || now() - last < RELOAD_AT_MOST_EVERY_MS) return
+  sessionStorage.setItem(RELOADED_KEY, String(now()))
   window.location.reload()
 }
 

@@ -61,6 +61,27 @@ test.describe('session', () => {
     await expect(page).toHaveURL('/contacts')
   })
 
+  test('logging out from My profile goes home without a "log in" warning', async ({ page }) => {
+    await logInFromHeader(page, 'completo')
+    await page.goto('/me')
+    await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible()
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await expect(page).toHaveURL('/')
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
+    await expect(page.getByText('You must log in to access this section.')).toHaveCount(0)
+    await expect(page.getByRole('dialog', { name: 'Log in' })).toHaveCount(0)
+  })
+
+  test('a visitor turned away from My races who continues with Google lands on My races, not bounced again', async ({ page }) => {
+    await page.goto('/me/races')
+    await expect(page).toHaveURL('/')
+    await page.getByRole('dialog', { name: 'Log in' }).getByRole('button', { name: 'Continue with Google' }).click()
+    await expect(page).toHaveURL('/me/races')
+    await expect(page.getByRole('heading', { level: 1, name: 'My races' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+    await expect(page.getByText('You must log in to access this section.')).toHaveCount(0)
+  })
+
   test('logging out in one tab logs out the other', async ({ page, context }) => {
     await logInFromHeader(page, 'completo')
     const other = await context.newPage()
