@@ -15,22 +15,23 @@
   }
 
   // 2. The app's code starts downloading once that frame is on screen, so the frame never waits
-  //    behind it (the build moves the entry and its preloads into data-app / data-preload).
-  const root = document.documentElement
+  //    behind it. The build leaves the entry and its preloads in the head under a type and a rel
+  //    browsers ignore (vite.config.ts, appAfterFirstPaint); here they become the real tags.
   const load = () => {
-    for (const href of (root.dataset.preload || '').split(' ').filter(Boolean)) {
+    for (const held of document.querySelectorAll('link[rel="pettorale-deferred-modulepreload"]')) {
       const link = document.createElement('link')
       link.rel = 'modulepreload'
       link.crossOrigin = ''
-      link.href = href
+      link.href = held.getAttribute('href')
       document.head.append(link)
     }
-    if (!root.dataset.app) return
-    const script = document.createElement('script')
-    script.type = 'module'
-    script.crossOrigin = ''
-    script.src = root.dataset.app
-    document.head.append(script)
+    for (const held of document.querySelectorAll('script[type="pettorale/deferred-module"]')) {
+      const script = document.createElement('script')
+      script.type = 'module'
+      script.crossOrigin = ''
+      script.src = held.getAttribute('src')
+      document.head.append(script)
+    }
   }
   // A tab opened in the background paints nothing (no animation frame comes): load at once there.
   if (document.visibilityState === 'hidden') load()
