@@ -83,9 +83,9 @@ function frameWords(): Plugin {
 }
 
 /**
- * In the build, the app's entry and its module preloads stay in index.html, visible to any tool,
- * under a type and a rel browsers neither fetch nor run; public/first-paint.js turns them into the
- * real tags once the frame is painted, so the frame never waits behind the app's JavaScript.
+ * In the build, the app's entry and its module preloads leave index.html's head for data
+ * attributes that public/first-paint.js turns back into tags once the frame is painted: the
+ * frame never waits behind the app's JavaScript, on a phone or in Lighthouse's simulation.
  */
 function appAfterFirstPaint(): Plugin {
   return {
@@ -94,10 +94,14 @@ function appAfterFirstPaint(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html) {
-        if (!html.includes('<script type="module"')) throw new Error('index.html has no module entry to defer')
-        return html
-          .replaceAll('<script type="module"', '<script type="pettorale/deferred-module"')
-          .replaceAll('rel="modulepreload"', 'rel="pettorale-deferred-modulepreload"')
+        const entry = /<script type="module" crossorigin src="([^"]+)"[^>]*><\/script>\s*/.exec(html)
+        if (!entry) throw new Error('index.html has no module entry to defer')
+        const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"[^>]*>\s*/g)]
+        let out = html.replace(entry[0], '')
+        for (const preload of preloads) out = out.replace(preload[0], '')
+        const attributes = `data-app="${entry[1]!}" data-preload="${preloads.map((p) => p[1]).join(' ')}"`
+        if (!out.includes('<html lang="it">')) throw new Error('index.html: no <html lang="it"> to carry the app entry')
+        return out.replace('<html lang="it">', `<html lang="it" ${attributes}>`)
       },
     },
   }

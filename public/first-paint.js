@@ -15,23 +15,22 @@
   }
 
   // 2. The app's code starts downloading once that frame is on screen, so the frame never waits
-  //    behind it. The build leaves the entry and its preloads in the head under a type and a rel
-  //    browsers ignore (vite.config.ts, appAfterFirstPaint); here they become the real tags.
+  //    behind it (the build moves the entry and its preloads into data-app / data-preload).
+  const root = document.documentElement
   const load = () => {
-    for (const held of document.querySelectorAll('link[rel="pettorale-deferred-modulepreload"]')) {
+    for (const href of (root.dataset.preload || '').split(' ').filter(Boolean)) {
       const link = document.createElement('link')
       link.rel = 'modulepreload'
       link.crossOrigin = ''
-      link.href = held.getAttribute('href')
+      link.href = href
       document.head.append(link)
     }
-    for (const held of document.querySelectorAll('script[type="pettorale/deferred-module"]')) {
-      const script = document.createElement('script')
-      script.type = 'module'
-      script.crossOrigin = ''
-      script.src = held.getAttribute('src')
-      document.head.append(script)
-    }
+    if (!root.dataset.app) return
+    const script = document.createElement('script')
+    script.type = 'module'
+    script.crossOrigin = ''
+    script.src = root.dataset.app
+    document.head.append(script)
   }
   // A tab opened in the background paints nothing (no animation frame comes): load at once there.
   if (document.visibilityState === 'hidden') load()
