@@ -1,7 +1,11 @@
 import { defineConfig } from '@playwright/test'
 
-/** Fixed, uncommon port: the e2e suite runs against the production build served by vite preview. */
-const PORT = 47614
+/**
+ * Fixed, uncommon port: the e2e suite runs against the production build served by vite preview.
+ * PETTORALE_E2E_PORT lets two suites run side by side, each with its own build folder.
+ */
+const PORT = Number(process.env.PETTORALE_E2E_PORT ?? 47614)
+const OUT_DIR = PORT === 47614 ? 'dist' : `dist-e2e-${String(PORT)}`
 const baseURL = `http://127.0.0.1:${String(PORT)}`
 
 export default defineConfig({
@@ -33,7 +37,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npm run build && npx vite preview --host 127.0.0.1 --port ${String(PORT)} --strictPort`,
+    command: `npx vite build --outDir ${OUT_DIR} && npx vite preview --outDir ${OUT_DIR} --host 127.0.0.1 --port ${String(PORT)} --strictPort`,
     url: baseURL,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

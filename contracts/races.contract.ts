@@ -34,6 +34,8 @@ export const RaceSchema = z.object({
   punti: z.nullable(z.number()),
   categoria: z.string(),
   localita: z.string(),
+  /** The organiser's flagship race (the 330 km): lottery entry, PAX holders enter directly. */
+  ammiraglia: z.boolean(),
   esperienza: z.boolean(),
   qualificante: z.boolean(),
   ammissione: EntryModeSchema,
@@ -42,9 +44,43 @@ export const RaceSchema = z.object({
 })
 export type Race = z.infer<typeof RaceSchema>
 
+/** A point of the course's elevation profile: distance from the start and altitude. */
+export const ProfilePointSchema = z.object({
+  km: z.number().check(z.nonnegative()),
+  quota_m: z.number(),
+})
+export type ProfilePoint = z.infer<typeof ProfilePointSchema>
+
+/** An aid station (refreshment point or life base) on the course. */
+export const AidStationSchema = z.object({
+  km: z.number().check(z.nonnegative()),
+  quota_m: z.number(),
+  nome: z.string(),
+})
+export type AidStation = z.infer<typeof AidStationSchema>
+
+/** The course's elevation profile: points in order of distance, the first at km 0, the last at the finish. */
+export const CourseProfileSchema = z.object({
+  punti: z.array(ProfilePointSchema).check(z.minLength(2)),
+  ristori: z.array(AidStationSchema),
+})
+export type CourseProfile = z.infer<typeof CourseProfileSchema>
+
+/** Another edition of the same course. */
+export const EditionSchema = z.object({
+  id: z.number(),
+  edizione: z.number(),
+  data_evento: InstantSchema,
+})
+export type Edition = z.infer<typeof EditionSchema>
+
 export const RaceDetailSchema = z.extend(RaceSchema, {
+  /** Plain text; blank lines separate paragraphs, lines starting with "- " are list items. */
   descrizione: z.string(),
   regolamento: z.string(),
+  profilo: CourseProfileSchema,
+  /** Every edition of the course, this one included, newest first. */
+  edizioni: z.array(EditionSchema),
 })
 export type RaceDetail = z.infer<typeof RaceDetailSchema>
 

@@ -34,7 +34,8 @@ export const MailTokenRecordSchema = z.object({
 })
 export type MailTokenRecord = z.infer<typeof MailTokenRecordSchema>
 
-export const RaceRecordSchema = RaceDetailSchema
+/** Other editions are found by the course's name when a race is asked for. */
+export const RaceRecordSchema = z.omit(RaceDetailSchema, { edizioni: true })
 export type RaceRecord = z.infer<typeof RaceRecordSchema>
 
 export const SubscriptionRecordSchema = z.extend(SubscriptionSchema, { athlete_id: z.number() })

@@ -36,6 +36,7 @@ function makeRace(overrides: Partial<Race> = {}): Race {
     punti: 6,
     categoria: 'Ultra',
     localita: 'Courmayeur',
+    ammiraglia: false,
     esperienza: false,
     qualificante: true,
     ammissione: 'diretta',
@@ -52,7 +53,7 @@ describe('registration display: the race fixture', () => {
   })
 })
 
-describe('registration display: opening (days or hours until opening)', () => {
+describe('registration display: opening (days, hours or minutes until opening)', () => {
   it.each([
     ['10 days before', 10 * DAY_MS, 10],
     ['10 days and 23 h before (whole days, rounded down)', 10 * DAY_MS + 23 * HOUR_MS, 10],
@@ -71,10 +72,19 @@ describe('registration display: opening (days or hours until opening)', () => {
     ['2 h before', 2 * HOUR_MS, 2],
     ['1 h 1 ms before (rounded up)', HOUR_MS + 1, 2],
     ['exactly 1 h before', HOUR_MS, 1],
-    ['30 min before (at least 1 hour)', 30 * MINUTE_MS, 1],
-    ['1 ms before', 1, 1],
   ])('%s shows hours', (_name, before, count) => {
     expect(registrationDisplay(makeRace(), OPENS - before)).toEqual({ kind: 'opening', unit: 'hours', count })
+  })
+
+  it.each([
+    ['1 h minus 1 ms before (minutes rounded up)', HOUR_MS - 1, 60],
+    ['59 min before', 59 * MINUTE_MS, 59],
+    ['30 min 1 s before (rounded up)', 30 * MINUTE_MS + 1_000, 31],
+    ['1 min before', MINUTE_MS, 1],
+    ['1 s before', 1_000, 1],
+    ['1 ms before (never 0 minutes)', 1, 1],
+  ])('%s shows minutes', (_name, before, count) => {
+    expect(registrationDisplay(makeRace(), OPENS - before)).toEqual({ kind: 'opening', unit: 'minutes', count })
   })
 
   it('a full race still shows opening before registration opens', () => {

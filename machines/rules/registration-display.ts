@@ -1,11 +1,11 @@
 import type { Race } from '../../contracts/races.contract'
-import { DAY_MS, HOUR_MS } from '../../contracts/time'
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../contracts/time'
 
 /** Registration counts as closing in its last 72 hours. */
 export const CLOSING_WINDOW_MS = 72 * HOUR_MS
 
 export type RegistrationDisplay =
-  | { kind: 'opening'; unit: 'days' | 'hours'; count: number }
+  | { kind: 'opening'; unit: 'days' | 'hours' | 'minutes'; count: number }
   | { kind: 'open' }
   | { kind: 'closing'; hoursLeft: number }
   | { kind: 'closed' }
@@ -27,9 +27,10 @@ export function registrationDisplay(race: RaceTimes, nowMs: number): Registratio
   const closes = Date.parse(race.chiusura_iscrizioni)
   if (nowMs < opens) {
     const until = opens - nowMs
-    return until >= DAY_MS
-      ? { kind: 'opening', unit: 'days', count: Math.floor(until / DAY_MS) }
-      : { kind: 'opening', unit: 'hours', count: Math.max(1, Math.ceil(until / HOUR_MS)) }
+    // Whole days down to the last day, then hours up, then minutes up: never "opens in 0".
+    if (until >= DAY_MS) return { kind: 'opening', unit: 'days', count: Math.floor(until / DAY_MS) }
+    if (until >= HOUR_MS) return { kind: 'opening', unit: 'hours', count: Math.ceil(until / HOUR_MS) }
+    return { kind: 'opening', unit: 'minutes', count: Math.ceil(until / MINUTE_MS) }
   }
   if (nowMs >= closes) return { kind: 'closed' }
   if (race.iscritti >= race.posti) return { kind: 'full' }

@@ -1,6 +1,8 @@
-import type { Race, RaceDetail } from '../../contracts/races.contract'
-import { db } from '../db'
+import type { Race } from '../../contracts/races.contract'
+import { db, type RaceRecord } from '../db'
 import { problem, reply, type ResourceHandlers } from '../handler'
+import { crowdEntrants } from '../seed/entrants'
+import { SEED_RACE_IDS } from '../seed/races'
 
 export function racesHandlers(): ResourceHandlers<'races'> {
   const findRace = (id: number | string) => db.races.findFirst((q) => q.where({ id: Number(id) }))
@@ -16,7 +18,11 @@ export function racesHandlers(): ResourceHandlers<'races'> {
 
     get: ({ params }) => {
       const race = findRace(params.id)
-      return race ? reply(200, { ...race }) : reply(404, problem(404, 'race_not_found'))
+      if (!race) return reply(404, problem(404, 'race_not_found'))
+      const edizioni = db.races
+        .findMany((q) => q.where({ nome: race.nome }), { orderBy: { data_evento: 'desc' } })
+        .map(({ id, edizione, data_evento }) => ({ id, edizione, data_evento }))
+      return reply(200, { ...race, edizioni })
     },
 
     ranking: ({ params }) => {
@@ -26,8 +32,10 @@ export function racesHandlers(): ResourceHandlers<'races'> {
     },
 
     subscribers: ({ params }) => {
-      if (!findRace(params.id)) return reply(404, problem(404, 'race_not_found'))
-      const rows = db.entrants.findMany((q) => q.where({ race_id: Number(params.id) }), { orderBy: { pettorale: 'asc' } })
+      const race = findRace(params.id)
+      if (!race) return reply(404, problem(404, 'race_not_found'))
+      const enrolled = db.entrants.findMany((q) => q.where({ race_id: race.id }), { orderBy: { pettorale: 'asc' } })
+      const rows = race.id === SEED_RACE_IDS.crowd ? [...crowdEntrants(race), ...enrolled] : enrolled
       return reply(200, { iscritti: rows.map(({ race_id: _race, ...row }) => row) })
     },
 
@@ -45,6 +53,6 @@ export function racesHandlers(): ResourceHandlers<'races'> {
   }
 }
 
-function summary({ descrizione: _d, regolamento: _r, ...race }: RaceDetail): Race {
+function summary({ descrizione: _d, regolamento: _r, profilo: _p, ...race }: RaceRecord): Race {
   return race
 }

@@ -1,10 +1,11 @@
-import type { RaceDetail, TrailType } from '../../contracts/races.contract'
+import type { TrailType } from '../../contracts/races.contract'
 import { HOUR_MS, HOUR_S } from '../../contracts/time'
-import type { EntrantRecord, RankingRecord } from '../db'
+import type { EntrantRecord, RaceRecord, RankingRecord } from '../db'
 import { categoryFor } from './categories'
 import { categoryAt, ENROLMENTS } from './ledger'
 import { COUNTRIES, type Country } from './names'
 import { athleteById } from './personas'
+import { CROWD_SIZE, SEED_RACE_IDS } from './races'
 import { createRng, type Rng } from './random'
 import { SEED_NOW_MS } from './time'
 
@@ -22,7 +23,7 @@ const COUNTRY_ODDS = COUNTRIES.map((country) => [country, country.weight] as con
 
 const REGION_OF_PROVINCE: Record<string, string> = { AO: "Valle d'Aosta", TO: 'Piemonte', MI: 'Lombardia' }
 
-function generatedEntrant(rng: Rng, race: RaceDetail): Entrant {
+function generatedEntrant(rng: Rng, race: RaceRecord): Entrant {
   const nationality = rng.weighted(COUNTRY_ODDS)
   const residence: Country = rng.chance(ABROAD_SHARE)
     ? rng.weighted(COUNTRY_ODDS.filter(([country]) => country !== nationality))
@@ -40,7 +41,7 @@ function generatedEntrant(rng: Rng, race: RaceDetail): Entrant {
   }
 }
 
-function personaEntrant(athleteId: number, race: RaceDetail): Entrant {
+function personaEntrant(athleteId: number, race: RaceRecord): Entrant {
   const athlete = athleteById(athleteId)
   return {
     nome: `${athlete.nome ?? ''} ${athlete.cognome ?? ''}`,
@@ -56,12 +57,12 @@ function personaEntrant(athleteId: number, race: RaceDetail): Entrant {
  * Winner's time: pace per effort-km (km + 1 km per 100 m of climbing) slows with the size of the
  * effort, roughly as course records do from verticals (~35 min) to 330 km loops (~2 days).
  */
-function winnerSeconds(race: RaceDetail): number {
+function winnerSeconds(race: RaceRecord): number {
   const effortKm = race.distanza_km + race.dislivello_m / 100
   return effortKm * (150 + 45 * Math.log(effortKm / 10))
 }
 
-function rankingOf(rng: Rng, race: RaceDetail, entrants: readonly EntrantRecord[], sure: ReadonlySet<number>): RankingRecord[] {
+function rankingOf(rng: Rng, race: RaceRecord, entrants: readonly EntrantRecord[], sure: ReadonlySet<number>): RankingRecord[] {
   const fastest = winnerSeconds(race)
   // The last finishers come in just before the time limit; most of the field sits in its first half.
   const spread = 0.97 * race.tempo_limite_ore * HOUR_S - fastest
@@ -89,7 +90,8 @@ function rankingOf(rng: Rng, race: RaceDetail, entrants: readonly EntrantRecord[
  * Everyone entered in a race, with bibs 1..iscritti, personas on the bibs their enrolments hold;
  * and the ranking once the time limit has passed, where the personas all finished.
  */
-export function fieldOf(race: RaceDetail): { entrants: EntrantRecord[]; ranking: RankingRecord[] } {
+export function fieldOf(race: RaceRecord): { entrants: EntrantRecord[]; ranking: RankingRecord[] } {
+  if (race.id === SEED_RACE_IDS.crowd) return { entrants: [], ranking: [] }
   const rng = createRng(race.id)
   const personas = new Map(
     ENROLMENTS.flatMap(({ raceId, bib, paid, athleteId }) =>
@@ -105,4 +107,20 @@ export function fieldOf(race: RaceDetail): { entrants: EntrantRecord[]; ranking:
   const finished = Date.parse(race.data_evento) + race.tempo_limite_ore * HOUR_MS <= SEED_NOW_MS
   const ranking = finished ? rankingOf(rng, race, entrants, new Set(personas.keys())) : []
   return { entrants, ranking }
+}
+
+let crowd: readonly EntrantRecord[] | undefined
+
+/**
+ * The festival race's 20,000 entrants (bibs 1..20,000), the same on every call: generated once, on
+ * the first request for them, and never written to the database, since loading them would slow the
+ * reset before every test by a quarter of a second. New enrolments in that race are database
+ * records, with bibs after these.
+ */
+export function crowdEntrants(race: RaceRecord): readonly EntrantRecord[] {
+  if (!crowd) {
+    const rng = createRng(race.id)
+    crowd = Array.from({ length: CROWD_SIZE }, (_, index) => ({ race_id: race.id, pettorale: index + 1, ...generatedEntrant(rng, race) }))
+  }
+  return crowd
 }

@@ -1,8 +1,7 @@
 import type { RefundOption } from '../../contracts/athlete.contract'
 import type { PaymentState } from '../../contracts/payments.contract'
-import type { RaceDetail } from '../../contracts/races.contract'
 import type { Transaction } from '../../contracts/transactions.contract'
-import type { ExperienceRecord, PaymentRecord, SubscriptionRecord, TransactionRecord } from '../db'
+import type { ExperienceRecord, PaymentRecord, RaceRecord, SubscriptionRecord, TransactionRecord } from '../db'
 import { categoryFor } from './categories'
 import { athleteById, ATHLETE_IDS } from './personas'
 import { raceById } from './races'
@@ -39,14 +38,14 @@ export const ENROLMENTS: readonly Enrolment[] = [
 ]
 
 /** The category an athlete runs in, by the age reached in the race's year. */
-export function categoryAt(athleteId: number, race: RaceDetail): string {
+export function categoryAt(athleteId: number, race: RaceRecord): string {
   const athlete = athleteById(athleteId)
   if (!athlete.sesso || !athlete.data_nascita) throw new Error(`athlete ${String(athleteId)} has no sex or birth date`)
   return categoryFor(athlete.sesso, race.edizione - Number(athlete.data_nascita.slice(0, 4)))
 }
 
 /** What the payment handler would charge: fee plus the options, summed in cents. */
-function totalFor(race: RaceDetail, options: Options): number {
+function totalFor(race: RaceRecord, options: Options): number {
   const cents = (euros: number) => Math.round(euros * 100)
   const total =
     cents(race.prezzo) +

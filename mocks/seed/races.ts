@@ -1,8 +1,10 @@
-import type { RaceDetail, TrailType } from '../../contracts/races.contract'
+import type { TrailType } from '../../contracts/races.contract'
+import type { RaceRecord } from '../db'
+import { courseProfile, type CourseShape } from './profile'
 import { rome } from './time'
 
 /** What a race is, edition after edition. */
-interface Course {
+interface Course extends Omit<CourseShape, 'distanza_km' | 'dislivello_m'> {
   nome: string
   localita: string
   distanza_km: number
@@ -10,6 +12,7 @@ interface Course {
   tipo_percorso: TrailType
   tempo_limite_ore: number
   categoria: 'Ultra' | 'Trail' | 'Short' | 'Vertical' | 'Snow'
+  ammiraglia: boolean
   esperienza: boolean
   qualificante: boolean
   ammissione: 'diretta' | 'lotteria'
@@ -31,6 +34,7 @@ const COURSES = {
     tipo_percorso: 'ultra',
     tempo_limite_ore: 150,
     categoria: 'Ultra',
+    ammiraglia: true,
     esperienza: false,
     qualificante: false,
     ammissione: 'lotteria',
@@ -38,6 +42,9 @@ const COURSES = {
     itra: 6,
     punti: 12,
     noleggio_gps: 25,
+    quota_partenza_m: 1224,
+    forma: 'loop',
+    ristori: ['Rifugio Deffeyes', 'Valgrisenche', 'Cogne', 'Donnas', 'Gressoney', 'Valtournenche', 'Ollomont', 'Rifugio Bertone'],
     descrizione:
       'A non-stop loop of the Aosta Valley along its two high routes: 330 km, 24,000 m of climbing and more than ' +
       'twenty passes above 2,000 m. Runners choose when to sleep in the seven life bases and have 150 hours to ' +
@@ -51,6 +58,7 @@ const COURSES = {
     tipo_percorso: 'trail',
     tempo_limite_ore: 7,
     categoria: 'Short',
+    ammiraglia: false,
     esperienza: true,
     qualificante: true,
     ammissione: 'diretta',
@@ -58,6 +66,9 @@ const COURSES = {
     itra: 2,
     punti: 4,
     noleggio_gps: 15,
+    quota_partenza_m: 1441,
+    forma: 'loop',
+    ristori: ['Alpe Porassey', 'Lago Verney', 'Plan Praz'],
     descrizione:
       'A first taste of high trails: a loop through larch woods and alpine pastures above La Thuile, with a view ' +
       'of the Rutor glacier from the top. Well marked, with three refreshment points. It counts as a qualifying ' +
@@ -71,6 +82,7 @@ const COURSES = {
     tipo_percorso: 'trail',
     tempo_limite_ore: 15,
     categoria: 'Trail',
+    ammiraglia: false,
     esperienza: true,
     qualificante: true,
     ammissione: 'diretta',
@@ -78,6 +90,9 @@ const COURSES = {
     itra: 3,
     punti: 6,
     noleggio_gps: 15,
+    quota_partenza_m: 1534,
+    forma: 'loop',
+    ristori: ['Valnontey', 'Rifugio Sella', 'Lillaz', 'Gimillan'],
     descrizione:
       'Two passes and the balcony path of the Gran Paradiso national park, with ibex more likely than spectators. ' +
       'A long day out for runners moving up from short trails. It counts as a qualifying experience race for the PAX.',
@@ -90,6 +105,7 @@ const COURSES = {
     tipo_percorso: 'ultra',
     tempo_limite_ore: 30,
     categoria: 'Ultra',
+    ammiraglia: false,
     esperienza: true,
     qualificante: true,
     ammissione: 'diretta',
@@ -97,6 +113,9 @@ const COURSES = {
     itra: 5,
     punti: 9,
     noleggio_gps: 25,
+    quota_partenza_m: 1385,
+    forma: 'loop',
+    ristori: ['Lago Gabiet', 'Alpe Bettolina', 'Lago Blu', 'Colle Ranzola', 'Ejola'],
     descrizione:
       'From Gressoney to the lakes under Monte Rosa and back, through the night. The start is at 5 in the morning ' +
       'and most runners see a second sunrise. It counts as a qualifying experience race for the PAX.',
@@ -109,6 +128,7 @@ const COURSES = {
     tipo_percorso: 'skyrace',
     tempo_limite_ore: 6,
     categoria: 'Short',
+    ammiraglia: false,
     esperienza: true,
     qualificante: false,
     ammissione: 'diretta',
@@ -116,6 +136,9 @@ const COURSES = {
     itra: 2,
     punti: 5,
     noleggio_gps: 15,
+    quota_partenza_m: 1524,
+    forma: 'loop',
+    ristori: ['Cheneil', 'Colle Fontana Fredda'],
     descrizione:
       'Straight up to a 3,000 m summit on rocky ground, a short ridge with fixed ropes, and a fast descent to ' +
       'Valtournenche. An experience race that does not count towards the PAX.',
@@ -128,6 +151,7 @@ const COURSES = {
     tipo_percorso: 'trail',
     tempo_limite_ore: 8,
     categoria: 'Trail',
+    ammiraglia: false,
     esperienza: true,
     qualificante: false,
     ammissione: 'diretta',
@@ -135,6 +159,9 @@ const COURSES = {
     itra: 2,
     punti: 4,
     noleggio_gps: 15,
+    quota_partenza_m: 381,
+    forma: 'loop',
+    ristori: ['Hône', 'Arnad', 'Perloz'],
     descrizione:
       'The spring opener: chestnut woods and old mule tracks of the lower valley, finishing inside the walls of ' +
       'the Bard fortress. An experience race that does not count towards the PAX.',
@@ -147,6 +174,7 @@ const COURSES = {
     tipo_percorso: 'trail',
     tempo_limite_ore: 3,
     categoria: 'Short',
+    ammiraglia: false,
     esperienza: false,
     qualificante: false,
     ammissione: 'diretta',
@@ -154,6 +182,9 @@ const COURSES = {
     itra: 1,
     punti: null,
     noleggio_gps: 15,
+    quota_partenza_m: 575,
+    forma: 'loop',
+    ristori: ['Amay'],
     descrizione:
       'An evening race by headlamp on the paths above Saint-Vincent, starting at 7 pm from the spa gardens. ' +
       'Short, fast and friendly; pasta party at the finish.',
@@ -166,6 +197,7 @@ const COURSES = {
     tipo_percorso: 'snow',
     tempo_limite_ore: 4,
     categoria: 'Snow',
+    ammiraglia: false,
     esperienza: false,
     qualificante: false,
     ammissione: 'diretta',
@@ -173,6 +205,9 @@ const COURSES = {
     itra: 1,
     punti: null,
     noleggio_gps: 15,
+    quota_partenza_m: 1534,
+    forma: 'loop',
+    ristori: ['Valnontey', 'Lillaz'],
     descrizione:
       'A winter race on the packed snow of the Sant’Orso meadows and the Valnontey cross-country tracks. ' +
       'Microspikes recommended; the course is groomed the night before.',
@@ -185,6 +220,7 @@ const COURSES = {
     tipo_percorso: 'vertical',
     tempo_limite_ore: 2,
     categoria: 'Vertical',
+    ammiraglia: false,
     esperienza: false,
     qualificante: false,
     ammissione: 'diretta',
@@ -192,34 +228,65 @@ const COURSES = {
     itra: null,
     punti: null,
     noleggio_gps: 15,
+    quota_partenza_m: 1800,
+    forma: 'vertical',
+    ristori: ['Baby Pila'],
     descrizione:
       'One thousand metres of climbing in 3.4 km under the Pila ski lifts, from the bottom station to the Chamolé ' +
       'ridge. Individual start every 30 seconds; the descent is on foot or by gondola.',
   },
+  city: {
+    nome: 'Aosta Urban Trail 10K',
+    localita: 'Aosta',
+    distanza_km: 10,
+    dislivello_m: 320,
+    tipo_percorso: 'trail',
+    tempo_limite_ore: 2.5,
+    categoria: 'Short',
+    ammiraglia: false,
+    esperienza: false,
+    qualificante: false,
+    ammissione: 'diretta',
+    eta_minima: 16,
+    itra: null,
+    punti: null,
+    noleggio_gps: 10,
+    quota_partenza_m: 583,
+    forma: 'loop',
+    ristori: ['Arco d’Augusto', 'Porta Pretoria'],
+    descrizione:
+      'The organiser’s festival race: through the Roman gates and up the vineyard paths above Aosta, open to ' +
+      'everyone with a medical certificate. Twenty thousand runners fill the old town on race morning; start ' +
+      'waves leave every five minutes.',
+  },
 } satisfies Record<string, Course>
 
-const KIT: Record<TrailType, string> = {
-  ultra: 'headlamp with spare batteries, waterproof jacket and trousers, warm layer, survival blanket, 1 litre of water, phone',
-  trail: 'waterproof jacket, survival blanket, 0.5 litres of water, phone',
-  skyrace: 'windproof jacket, survival blanket, gloves, phone',
-  vertical: 'windproof jacket for the summit',
-  snow: 'microspikes or studded shoes, warm layer, gloves, hat',
+const KIT: Record<TrailType, readonly string[]> = {
+  ultra: ['headlamp with spare batteries', 'waterproof jacket and trousers', 'warm layer', 'survival blanket', '1 litre of water', 'phone'],
+  trail: ['waterproof jacket', 'survival blanket', '0.5 litres of water', 'phone'],
+  skyrace: ['windproof jacket', 'survival blanket', 'gloves', 'phone'],
+  vertical: ['windproof jacket for the summit'],
+  snow: ['microspikes or studded shoes', 'warm layer', 'gloves', 'hat'],
 }
 
+/**
+ * The rules as the organiser writes them: paragraphs separated by blank lines, lists as lines
+ * starting with "- " (what the portal's rules renderer reads).
+ */
 function regolamento(course: Course): string {
   const admission =
     course.ammissione === 'lotteria'
       ? 'Places are allocated by lottery among applicants; PAX holders enter directly.'
       : 'Places are allocated in order of paid registration until the race is full.'
   return [
-    `Minimum age on race day: ${String(course.eta_minima)}.`,
-    'A valid medical certificate for competitive athletics is required and must not expire before race day.',
+    `Minimum age on race day: ${String(course.eta_minima)}. A valid medical certificate for competitive ` +
+      'athletics is required and must not expire before race day.',
     admission,
     `Time limit: ${String(course.tempo_limite_ore)} hours from the start; intermediate cut-offs are enforced by marshals.`,
-    `Mandatory kit: ${KIT[course.tipo_percorso]}.`,
+    ['Mandatory kit:', ...KIT[course.tipo_percorso].map((item) => `- ${item}`)].join('\n'),
     'Registrations are personal and cannot be transferred. With the protected refund option the fee is refunded ' +
       'in full up to 15 days before the start; otherwise it is not refunded.',
-  ].join(' ')
+  ].join('\n\n')
 }
 
 interface Edition {
@@ -237,8 +304,8 @@ interface Edition {
 
 const toCents = (euros: number) => Math.round(euros * 100)
 
-function edition({ id, course, start, opens, closes, posti, iscritti, prezzo }: Edition): RaceDetail {
-  const { descrizione, ...facts } = course
+function edition({ id, course, start, opens, closes, posti, iscritti, prezzo }: Edition): RaceRecord {
+  const { descrizione, quota_partenza_m, forma, ristori, ...facts } = course
   return {
     id,
     ...facts,
@@ -253,6 +320,7 @@ function edition({ id, course, start, opens, closes, posti, iscritti, prezzo }: 
     supplemento_rimborso: toCents(prezzo / 10) / 100,
     descrizione,
     regolamento: regolamento(course),
+    profilo: courseProfile(id, { ...course, quota_partenza_m, forma, ristori }),
   }
 }
 
@@ -270,9 +338,13 @@ export const SEED_RACE_IDS = {
   full: 206,
   live: 207,
   pastWithRanking: 101,
+  crowd: 210,
 } as const
 
-export const RACES: readonly RaceDetail[] = [
+/** Entrants of the festival race (SEED_RACE_IDS.crowd): the subscribers list at scale. */
+export const CROWD_SIZE = 20_000
+
+export const RACES: readonly RaceRecord[] = [
   // 2025: all run, all ranked.
   edition({ id: 101, course: COURSES.flagship, start: '2025-09-14T10:00', opens: '2025-02-17T10:00', closes: '2025-03-31T18:00', posti: 600, iscritti: 480, prezzo: 900 }),
   edition({ id: 102, course: COURSES.larici, start: '2025-06-15T09:00', opens: '2025-01-20T10:00', closes: '2025-06-08T23:59', posti: 400, iscritti: 260, prezzo: 42 }),
@@ -298,9 +370,12 @@ export const RACES: readonly RaceDetail[] = [
   edition({ id: 208, course: COURSES.laghi, start: '2026-07-25T05:00', opens: '2026-03-16T10:00', closes: '2026-07-12T23:59', posti: 400, iscritti: 0, prezzo: 175 }),
   // Registration opens at 18:00 today.
   edition({ id: 209, course: COURSES.pila, start: '2026-10-03T10:00', opens: '2026-03-02T18:00', closes: '2026-09-27T23:59', posti: 200, iscritti: 0, prezzo: 25 }),
+  // The festival race, with places still left: its 20,000 entrants are generated on first request
+  // (crowdEntrants in entrants.ts) rather than loaded into the database before every test.
+  edition({ id: SEED_RACE_IDS.crowd, course: COURSES.city, start: '2026-05-17T09:00', opens: '2025-11-03T10:00', closes: '2026-05-10T23:59', posti: 24_000, iscritti: CROWD_SIZE, prezzo: 25 }),
 ]
 
-export function raceById(id: number): RaceDetail {
+export function raceById(id: number): RaceRecord {
   const race = RACES.find((candidate) => candidate.id === id)
   if (!race) throw new Error(`the seed has no race ${String(id)}`)
   return race

@@ -27,6 +27,10 @@ const ProfilePage = lazyPart(() => import('../features/profile/profile-page'))
 const ContactsPage = lazyPart(() => import('../features/company/contacts-page'))
 const CompanyPage = lazyPart(() => import('../features/company/company-page'))
 const ConfirmAccountPage = lazyPart(() => import('../features/account/confirm-account-page'))
+const RacePage = lazyPart(() => import('../features/races/race-page'))
+const SubscribersPage = lazyPart(() => import('../features/races/subscribers-page'))
+const RankingPage = lazyPart(() => import('../features/races/ranking-page'))
+const RequestExpiredPage = lazyPart(() => import('../features/company/request-expired-page'))
 
 /** Every screen of spec section 2 and decisions.md; the first match wins. */
 export const routes: RouteDefinition[] = [
@@ -45,10 +49,10 @@ export const routes: RouteDefinition[] = [
   { path: '/reset-email/:token', requiresLogin: false, Component: comingSoon(msg`Choose a new password`) },
   { path: '/race/:id/subscribe', requiresLogin: false, Component: comingSoon(msg`Race subscription`) },
   { path: '/race/:id/subscribed', requiresLogin: false, Component: comingSoon(msg`Subscription complete`) },
-  { path: '/race/:id/ranking', requiresLogin: false, Component: comingSoon(msg`Race ranking`) },
-  { path: '/race/:id/subscribers', requiresLogin: false, Component: comingSoon(msg`Subscribers list`) },
-  { path: '/race/:id', requiresLogin: false, Component: comingSoon(msg`Race details`) },
+  { path: '/race/:id/ranking', requiresLogin: false, Component: RankingPage },
+  { path: '/race/:id/subscribers', requiresLogin: false, Component: SubscribersPage },
+  { path: '/race/:id', requiresLogin: false, Component: RacePage },
   { path: paths.contacts, requiresLogin: false, Component: ContactsPage },
   { path: paths.company, requiresLogin: false, Component: CompanyPage },
-  { path: paths.requestExpired, requiresLogin: false, Component: comingSoon(msg`Request expired`) },
+  { path: paths.requestExpired, requiresLogin: false, Component: RequestExpiredPage },
 ]

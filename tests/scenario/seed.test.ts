@@ -5,6 +5,7 @@ import { registrationDisplay, type RegistrationDisplay } from '../../machines/ru
 import { RECORD_SCHEMAS, type AthleteRecord, type DbName } from '../../mocks/db'
 import { createSeed, PERSONAS, SEED_NOW_ISO, SEED_NOW_MS, SEED_RACE_IDS, SEED_TOKENS } from '../../mocks/seed'
 import { codiceFiscale } from '../../mocks/seed/codice-fiscale'
+import { crowdEntrants } from '../../mocks/seed/entrants'
 
 const seed = createSeed()
 
@@ -29,7 +30,9 @@ const race = (id: number) => {
   if (!found) throw new Error(`no race ${String(id)}`)
   return found
 }
-const entrantsOf = (raceId: number) => seed.entrants.filter((entrant) => entrant.race_id === raceId)
+/** The festival race's crowd is generated on request, the other fields are database records. */
+const entrantsOf = (raceId: number) =>
+  raceId === SEED_RACE_IDS.crowd ? [...crowdEntrants(race(raceId))] : seed.entrants.filter((entrant) => entrant.race_id === raceId)
 const rankingOf = (raceId: number) => seed.rankings.filter((row) => row.race_id === raceId)
 const athlete = (key: string) => {
   const persona = PERSONAS.find((candidate) => candidate.key === key)
@@ -136,7 +139,61 @@ describe('races', () => {
   })
 })
 
+describe('elevation profiles', () => {
+  const climbOf = (points: ReadonlyArray<{ quota_m: number }>) =>
+    points.slice(1).reduce((climb, point, index) => climb + Math.max(0, point.quota_m - points[index]!.quota_m), 0)
+
+  it('climb exactly the race\'s D+, from km 0 to the race\'s distance, in order', () => {
+    for (const r of seed.races) {
+      const { punti } = r.profilo
+      expect(climbOf(punti), r.nome).toBe(r.dislivello_m)
+      expect(punti[0]?.km).toBe(0)
+      expect(punti.at(-1)?.km).toBe(r.distanza_km)
+      expect(punti.every((point, index) => index === 0 || point.km > punti[index - 1]!.km)).toBe(true)
+    }
+  })
+
+  it('stay in the Alps: no point below 350 m or above 4,810 m', () => {
+    for (const r of seed.races) {
+      const altitudes = r.profilo.punti.map((point) => point.quota_m)
+      expect(Math.min(...altitudes), r.nome).toBeGreaterThanOrEqual(350)
+      expect(Math.max(...altitudes), r.nome).toBeLessThanOrEqual(4_810)
+    }
+  })
+
+  it('bring a loop back to its start altitude and take a vertical only upwards', () => {
+    const loop = race(SEED_RACE_IDS.flagship).profilo.punti
+    expect(loop.at(-1)?.quota_m).toBe(loop[0]?.quota_m)
+    const vertical = race(SEED_RACE_IDS.opening_hours).profilo.punti
+    expect(vertical.every((point, index) => index === 0 || point.quota_m >= vertical[index - 1]!.quota_m)).toBe(true)
+  })
+
+  it('place named aid stations on the course, in course order', () => {
+    for (const r of seed.races) {
+      const { punti, ristori } = r.profilo
+      expect(ristori.length, r.nome).toBeGreaterThan(0)
+      for (const station of ristori) {
+        expect(punti).toContainEqual({ km: station.km, quota_m: station.quota_m })
+      }
+      expect(ristori.map((station) => station.km)).toEqual([...ristori.map((station) => station.km)].sort((a, b) => a - b))
+    }
+  })
+
+  it('are the same profile for the same race on every build, and differ between editions', () => {
+    expect(createSeed().races.map((r) => r.profilo)).toEqual(seed.races.map((r) => r.profilo))
+    expect(race(SEED_RACE_IDS.flagship).profilo).not.toEqual(race(SEED_RACE_IDS.pastWithRanking).profilo)
+  })
+})
+
 describe('entrants and rankings', () => {
+  it('enters 20,000 athletes in the festival race, generated on request and the same every time', () => {
+    const crowd = crowdEntrants(race(SEED_RACE_IDS.crowd))
+    expect(crowd).toHaveLength(20_000)
+    expect(crowdEntrants(race(SEED_RACE_IDS.crowd))).toBe(crowd)
+    expect(seed.entrants.filter((entrant) => entrant.race_id === SEED_RACE_IDS.crowd)).toEqual([])
+    expect(new Set(crowd.map((entrant) => entrant.nazionalita)).size).toBeGreaterThanOrEqual(10)
+  })
+
   it('enters at least 2,000 athletes from many countries', () => {
     expect(seed.entrants.length).toBeGreaterThanOrEqual(2000)
     expect(new Set(seed.entrants.map((e) => e.nazionalita)).size).toBeGreaterThanOrEqual(10)

@@ -1,0 +1,29 @@
+import { useLingui } from '@lingui/react/macro'
+import { Link } from 'wouter'
+import { ApiRequestError } from '../../lib/api-client'
+import { paths } from '../../lib/paths'
+import { Page } from '../../ui/page'
+
+/** A race id as it appears in an address; anything but a positive whole number is no race. */
+export function parseRaceId(raw: string | undefined): number | null {
+  if (raw === undefined || !/^\d{1,9}$/.test(raw)) return null
+  const id = Number(raw)
+  return id > 0 ? id : null
+}
+
+/** The backend's answer for an id no race has. */
+export function isRaceNotFound(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.error.kind === 'http' && error.error.code === 'race_not_found'
+}
+
+/** What every race page shows for an id that is not a race, with the way back to the list. */
+export function RaceNotFound() {
+  const { t } = useLingui()
+  return (
+    <Page title={t`Race not found`} lead={t`There is no race at this address. It may have been mistyped, or the race is no longer listed.`}>
+      <p>
+        <Link href={paths.home}>{t`Go to the race list`}</Link>
+      </p>
+    </Page>
+  )
+}
