@@ -2,7 +2,7 @@ import { setNonce } from 'get-nonce'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App, createQueryClient } from './app/app'
-import { takeLandingToken } from './app/landing'
+import { prefetchLandingData, takeLandingToken } from './app/landing'
 import { initSessionStore } from './app/session-store'
 import { configureApiClient } from './lib/api-client'
 import { setClockSource } from './lib/clock'
@@ -53,9 +53,13 @@ async function boot() {
     clientId: import.meta.env.VITE_OAUTH_CLIENT_ID ?? 'pettorale-portal',
     clientSecret: import.meta.env.VITE_OAUTH_CLIENT_SECRET ?? '',
   })
-  // Independent downloads: the catalog, the simulated backend and (where missing) Temporal.
-  await Promise.all([ensureTemporal(), startMock(), activateLocale(initialLocale())])
   const queryClient = createQueryClient()
+  const backendReady = startMock()
+  // The home page's race list is asked for as soon as there is a backend to answer (at once against
+  // a real one), while the catalog and Temporal download; the page's query then finds it.
+  void backendReady.then(() => prefetchLandingData(queryClient, window.location))
+  // Independent downloads: the catalog, the simulated backend and (where missing) Temporal.
+  await Promise.all([ensureTemporal(), backendReady, activateLocale(initialLocale())])
   const session = initSessionStore(landing, queryClient)
   // A session to restore or a sign-in to complete starts the machine now; a visitor's page loads it
   // when the athlete first reaches for the page (or at once when something needs it: the drawer,

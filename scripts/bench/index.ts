@@ -116,8 +116,26 @@ const homeLighthouse: Measure = async ({ browser, url, outDir, chromePath, runs 
   ]
 }
 
+/**
+ * Lighthouse mobile on a race's details page (an open race, with its elevation profile), with the
+ * home page's budget; median of `runs`.
+ */
+const raceLighthouse: Measure = async ({ url, chromePath, runs }) => {
+  const lines = ['performance score', 'LCP', 'TBT', 'CLS']
+  if (!lighthouseInstalled()) {
+    return lines.map((name) => ({ name: `race page Lighthouse ${name}`, value: null, unit: '', budget: null, kind: 'max' as const, note: 'not measured: run `npm --prefix bench ci` first' }))
+  }
+  const [race] = await lighthouseMedians([`${url}/race/202`], runs, chromePath)
+  return [
+    { name: 'race page Lighthouse performance score', value: race!.score, unit: '', budget: 100, kind: 'min' },
+    { name: 'race page LCP', value: race!.lcpMs, unit: 'ms', budget: 1500, kind: 'max' },
+    { name: 'race page TBT', value: race!.tbtMs, unit: 'ms', budget: 60, kind: 'max' },
+    { name: 'race page CLS', value: race!.cls, unit: '', budget: 0.02, kind: 'max' },
+  ]
+}
+
 /** In order; a later screen adds its measures here (race page, subscribers filter, wizard step, wizard heap). */
-export const MEASURES: Measure[] = [initialJavaScript, lazyJavaScript, mockCode, homeHeap, homeLighthouse]
+export const MEASURES: Measure[] = [initialJavaScript, lazyJavaScript, mockCode, homeHeap, homeLighthouse, raceLighthouse]
 
 function passes(line: Line): boolean | null {
   if (line.value === null || line.budget === null) return null

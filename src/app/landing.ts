@@ -1,4 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query'
 import type { StoredSession } from '../../machines/session/session.machine'
+import { raceFilterOf, raceQueries } from '../features/races/race-queries'
+import { paths } from '../lib/paths'
 
 /**
  * What the page brings before anything runs: a token in the address bar, the stored session.
@@ -66,4 +69,12 @@ export function readStoredSession(): StoredSession | null {
   } catch {
     return null
   }
+}
+
+/**
+ * What the page the athlete lands on will ask for first, asked for before React and the catalog
+ * are ready: the race list on the home page. The query reuses the answer (or the request in flight).
+ */
+export function prefetchLandingData(queryClient: QueryClient, location: Pick<Location, 'pathname' | 'search'>): void {
+  if (location.pathname === paths.home) void queryClient.prefetchQuery(raceQueries.list(raceFilterOf(location.search)))
 }

@@ -11,6 +11,7 @@ import { Loading } from '../ui/state'
 import { AthleteArea } from './athlete-area'
 import { decideNavigation } from './guard'
 import { NotFoundPage } from './not-found-page'
+import { usePreloadOnIntent } from './preload-on-intent'
 import { routes } from './routes'
 
 function withSearch(path: string, search: string): string {
@@ -58,6 +59,7 @@ export function AppRouter() {
   const search = useSearch()
   const [path] = useLocation()
   useNavigationReset()
+  usePreloadOnIntent(routes)
   return (
     // A new path is a new try: a page that failed to load does not stay failed after navigating.
     <PartBoundary key={path} message={t`This page could not load.`}>

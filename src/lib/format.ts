@@ -112,6 +112,14 @@ export function formatDate(locale: Locale, isoDate: string): string {
   return dateFormat(locale, { timeZone: DATE_ONLY_ZONE, dateStyle: 'medium' }).format(epochMs)
 }
 
+/**
+ * Whole years from a calendar day (`YYYY-MM-DD`, in Europe/Rome like every date-only value) to an
+ * instant: an age on a given day, years since a founding date. A birthday counts from its morning.
+ */
+export function wholeYearsSince(isoDate: string, epochMs: number): number {
+  const today = Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(DATE_ONLY_ZONE).toPlainDate()
+  return Temporal.PlainDate.from(isoDate).until(today, { largestUnit: 'years' }).years
+}
 
 /**
  * Race times (a ranking's finish time and gap, in seconds) as h:mm:ss, hours not wrapped at 24

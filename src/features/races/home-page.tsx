@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue } from 'react'
 import { Link, useSearch } from 'wouter'
-import { RaceFilterSchema, type Race, type RaceFilter } from '../../../contracts/races.contract'
+import type { Race, RaceFilter } from '../../../contracts/races.contract'
 import { HOUR_MS } from '../../../contracts/time'
 import { registrationDisplay } from '../../../machines/rules/registration-display'
 import { noticeForQueryError } from '../../lib/api-error-notice'
@@ -13,16 +13,16 @@ import { paths } from '../../lib/paths'
 import { useNow } from '../../lib/use-now'
 import { buttonClass } from '../../ui/button'
 import { Page } from '../../ui/page'
-import { Empty, ErrorState, Loading } from '../../ui/state'
+import { Bone, Skeleton } from '../../ui/skeleton'
+import { Empty, ErrorState } from '../../ui/state'
 import styles from './race-list.module.css'
-import { raceQueries } from './race-queries'
+import { raceFilterOf, raceQueries } from './race-queries'
 import { RegistrationBadge } from './registration-badge'
+import { TRAIL_TYPE_LABELS } from './race-labels'
 
 export default function HomePage() {
   const { t, i18n } = useLingui()
-  const search = new URLSearchParams(useSearch())
-  const parsed = RaceFilterSchema.safeParse(search.get('filter'))
-  const filter: RaceFilter = parsed.success ? parsed.data : 'all'
+  const filter = raceFilterOf(useSearch())
   const races = useQuery(raceQueries.list(filter))
   // The cards render at low priority, in slices, so a phone's main thread is never blocked by them.
   const gare = useDeferredValue(races.data?.gare)
@@ -53,7 +53,7 @@ export default function HomePage() {
           onRetry={() => void races.refetch()}
         />
       ) : gare === undefined ? (
-        <Loading label={t`Loading races…`} />
+        <RaceListSkeleton label={t`Loading races…`} />
       ) : gare.length === 0 ? (
         <Empty>
           <p>{t`No races match this filter right now.`}</p>
@@ -75,63 +75,115 @@ function RaceSections({ races }: { races: Race[] }) {
   return (
     <>
       <RaceSection id="upcoming-races" title={t`Upcoming races`} races={upcoming} now={now} />
-      <RaceSection id="past-races" title={t`Past races`} races={past} now={now} />
+      <RaceSection id="past-races" title={t`Past races`} races={past} now={now} past />
     </>
   )
 }
 
-function RaceSection({ id, title, races, now }: { id: string; title: string; races: Race[]; now: number }) {
+interface SectionProps {
+  id: string
+  title: string
+  races: Race[]
+  now: number
+  /** Past editions: places left no longer mean anything. */
+  past?: boolean
+}
+
+function RaceSection({ id, title, races, now, past = false }: SectionProps) {
   if (races.length === 0) return null
   return (
     <section aria-labelledby={id} className={styles.section}>
       <h2 id={id}>{title}</h2>
-      <RaceList races={races} now={now} />
+      <RaceList races={races} now={now} past={past} />
     </section>
   )
 }
 
-function RaceList({ races, now }: { races: Race[]; now: number }) {
-  const { t } = useLingui()
+/** The list's final shape while it loads: a heading and cards of the real cards' size. */
+function RaceListSkeleton({ label }: { label: string }) {
+  return (
+    <Skeleton label={label}>
+      <Bone width="12rem" height="2rem" className={styles.skeletonHeading} />
+      <div className={styles.list}>
+        {[0, 1, 2, 3].map((card) => (
+          <div key={card} className={`${styles.card} ${styles.skeletonCard}`}>
+            <Bone width="70%" height="1.5rem" />
+            <Bone width="55%" />
+            <Bone width="9rem" height="1.75rem" />
+            <Bone height="3rem" />
+          </div>
+        ))}
+      </div>
+    </Skeleton>
+  )
+}
+
+function RaceList({ races, now, past }: { races: Race[]; now: number; past: boolean }) {
+  const { t, i18n } = useLingui()
   const locale = activeLocale()
   return (
     <ul className={styles.list}>
-      {races.map((race) => (
-        <li key={race.id} className={styles.card}>
-          <h3>
-            <Link href={paths.race(race.id)}>
-              {race.nome} {race.edizione}
-            </Link>
-          </h3>
-          <p className={styles.when}>
-            {formatDateTime(locale, race.data_evento)} · {race.localita}
-          </p>
-          <RegistrationBadge display={registrationDisplay(race, now)} />
-          <dl className={styles.facts}>
-            <div>
-              <dt>{t`Distance`}</dt>
-              <dd>{formatNumber(locale, race.distanza_km, 1)} km</dd>
-            </div>
-            <div>
-              <dt>{t`Elevation gain`}</dt>
-              <dd>{formatNumber(locale, race.dislivello_m)} m D+</dd>
-            </div>
-            <div>
-              <dt>{t`Time limit`}</dt>
-              <dd>{formatNumber(locale, race.tempo_limite_ore)} h</dd>
-            </div>
-            <div>
-              <dt>{t`Price`}</dt>
-              <dd>{formatMoney(locale, race.prezzo)}</dd>
-            </div>
-          </dl>
-          {race.esperienza || race.ammissione === 'lotteria' ? (
-            <ul className={styles.tags}>
-              {race.ammissione === 'lotteria' ? <li>{t`Lottery entry · PAX holders enrol directly`}</li> : null}
-              {race.esperienza ? <li>{race.qualificante ? t`Qualifying experience race` : t`Experience race`}</li> : null}
-            </ul>
-          ) : null}
-        </li>
-      ))}
+      {races.map((race) => {
+        const placesLeft = Math.max(0, race.posti - race.iscritti)
+        return (
+          <li key={race.id} className={styles.card}>
+            <h3>
+              {/* The whole card is this one link (stretched over it by CSS); its name is the race's. */}
+              <Link href={paths.race(race.id)} className={styles.cardLink}>
+                {race.nome} {race.edizione}
+              </Link>
+            </h3>
+            <p className={styles.when}>
+              {formatDateTime(locale, race.data_evento)} · {race.localita}
+            </p>
+            <RegistrationBadge display={registrationDisplay(race, now)} />
+            <dl className={styles.facts}>
+              <div>
+                <dt>{t`Distance`}</dt>
+                <dd>{formatNumber(locale, race.distanza_km, 1)} km</dd>
+              </div>
+              <div>
+                <dt>{t`Elevation gain`}</dt>
+                <dd>{formatNumber(locale, race.dislivello_m)} m D+</dd>
+              </div>
+              <div>
+                <dt>{t`Trail type`}</dt>
+                <dd>{i18n._(TRAIL_TYPE_LABELS[race.tipo_percorso])}</dd>
+              </div>
+              <div>
+                <dt>{t`Time limit`}</dt>
+                <dd>{formatNumber(locale, race.tempo_limite_ore)} h</dd>
+              </div>
+              <div>
+                <dt>{t`Price`}</dt>
+                <dd>{formatMoney(locale, race.prezzo)}</dd>
+              </div>
+              {past ? null : (
+                <div>
+                  <dt>{t`Places left`}</dt>
+                  <dd>
+                    {t`${formatNumber(locale, placesLeft)} of ${formatNumber(locale, race.posti)}`}
+                  </dd>
+                </div>
+              )}
+            </dl>
+            <CategoryBadges race={race} />
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+/** Flagship, experience and qualifying races say so on their card. */
+function CategoryBadges({ race }: { race: Race }) {
+  const { t } = useLingui()
+  if (!race.ammiraglia && !race.esperienza) return null
+  return (
+    <ul className={styles.tags}>
+      {race.ammiraglia ? <li>{t`Flagship · lottery entry, PAX holders enrol directly`}</li> : null}
+      {race.esperienza ? <li>{t`Experience race`}</li> : null}
+      {race.qualificante ? <li>{t`Qualifying for the PAX`}</li> : null}
     </ul>
   )
 }

@@ -9,11 +9,7 @@ export function RegistrationBadge({ display }: { display: RegistrationDisplay })
 function label(display: RegistrationDisplay) {
   switch (display.kind) {
     case 'opening':
-      return display.unit === 'days' ? (
-        <Plural value={display.count} one="Registration opens in # day" other="Registration opens in # days" />
-      ) : (
-        <Plural value={display.count} one="Registration opens in # hour" other="Registration opens in # hours" />
-      )
+      return openingLabel(display)
     case 'open':
       return <Trans>Registration open</Trans>
     case 'closing':
@@ -24,5 +20,16 @@ function label(display: RegistrationDisplay) {
       return <Trans>Sold out</Trans>
     case 'live':
       return <Trans>Live now</Trans>
+  }
+}
+
+function openingLabel({ unit, count }: Extract<RegistrationDisplay, { kind: 'opening' }>) {
+  switch (unit) {
+    case 'days':
+      return <Plural value={count} one="Registration opens in # day" other="Registration opens in # days" />
+    case 'hours':
+      return <Plural value={count} one="Registration opens in # hour" other="Registration opens in # hours" />
+    case 'minutes':
+      return <Plural value={count} one="Registration opens in # minute" other="Registration opens in # minutes" />
   }
 }
