@@ -1,3 +1,5 @@
+import { controlCharacter } from '../../contracts/codice-fiscale'
+
 /**
  * The Italian tax code (codice fiscale) of a person born in Italy, computed from the data it encodes,
  * so the personas pass the portal's tax-code checks (length, characters, control character).
@@ -33,21 +35,6 @@ function nameCode(nome: string): string {
   // With four or more consonants the name skips its second one.
   if (consonants.length >= 4) return [consonants[0], consonants[2], consonants[3]].join('')
   return [...consonantsThenVowels(nome), 'X', 'X', 'X'].slice(0, 3).join('')
-}
-
-// Values of characters in odd positions (1st, 3rd, ...), for 0-9 and A-Z alike.
-const ODD_VALUES = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23]
-
-function charIndex(c: string): number {
-  return /\d/.test(c) ? Number(c) : c.charCodeAt(0) - 65
-}
-
-function controlCharacter(first15: string): string {
-  const sum = [...first15].reduce((total, c, i) => {
-    const index = charIndex(c)
-    return total + (i % 2 === 0 ? (ODD_VALUES[index] ?? 0) : index)
-  }, 0)
-  return String.fromCharCode(65 + (sum % 26))
 }
 
 export function codiceFiscale({ nome, cognome, sesso, data_nascita, comune }: TaxCodeData): string {

@@ -1,0 +1,53 @@
+import { controlCharacter } from '../../../contracts/codice-fiscale'
+
+/**
+ * The Italian tax code (codice fiscale) of a person: 16 characters encoding surname, name, birth
+ * date, sex and birth municipality, with a control character. Omocodia (two people with the same
+ * code) is resolved by the revenue agency by replacing digits, from the right, with letters.
+ */
+export type CodiceFiscaleCheck = { ok: true } | { ok: false; reason: 'length' | 'character' | 'date' | 'control' }
+
+/** Digit 0-9 as its omocodia letter. */
+const OMOCODIA = 'LMNPQRSTUV'
+const MONTHS = 'ABCDEHLMPRST'
+const LETTER = '[A-Z]'
+const DIGIT = `[0-9${OMOCODIA}]`
+// Surname and name (6 letters), year (2), month letter, day (2), municipality (letter + 3), control.
+const SHAPE = new RegExp(`^${LETTER}{6}${DIGIT}{2}${LETTER}${DIGIT}{2}${LETTER}${DIGIT}{3}${LETTER}$`)
+/** Positions (0-based) that hold digits, possibly as omocodia letters. */
+const DIGIT_POSITIONS = [6, 7, 9, 10, 12, 13, 14]
+
+/** The code with omocodia letters turned back into digits. */
+function withDigits(code: string): string {
+  const characters = [...code]
+  for (const position of DIGIT_POSITIONS) {
+    const letter = OMOCODIA.indexOf(characters[position]!)
+    if (letter >= 0) characters[position] = String(letter)
+  }
+  return characters.join('')
+}
+
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
+
+/** A real birth date: men's days 1-31, women's 41-71; the century is not encoded, so either will do. */
+function hasRealDate(code: string): boolean {
+  const month = MONTHS.indexOf(code[8]!) + 1
+  if (month === 0) return false
+  const yy = Number(code.slice(6, 8))
+  const encodedDay = Number(code.slice(9, 11))
+  const day = encodedDay > 40 ? encodedDay - 40 : encodedDay
+  if (day < 1 || day > 31) return false
+  return isCalendarDate(1900 + yy, month, day) || isCalendarDate(2000 + yy, month, day)
+}
+
+export function validateCodiceFiscale(input: string): CodiceFiscaleCheck {
+  const code = input.trim().toUpperCase()
+  if (code.length !== 16) return { ok: false, reason: 'length' }
+  if (!SHAPE.test(code)) return { ok: false, reason: 'character' }
+  if (!hasRealDate(withDigits(code))) return { ok: false, reason: 'date' }
+  if (controlCharacter(code.slice(0, 15)) !== code[15]) return { ok: false, reason: 'control' }
+  return { ok: true }
+}
