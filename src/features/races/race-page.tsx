@@ -1,4 +1,348 @@
-// Skeleton wired into the routes; replaced by the screen's implementation.
-export default function Screen() {
-  return null
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useId, useState, type ReactNode } from 'react'
+import { Link, useParams } from 'wouter'
+import type { Edition, RaceDetail } from '../../../contracts/races.contract'
+import { HOUR_MS } from '../../../contracts/time'
+import { registrationDisplay } from '../../../machines/rules/registration-display'
+import { noticeForQueryError } from '../../lib/api-error-notice'
+import { now as clockNow } from '../../lib/clock'
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format'
+import { activeLocale } from '../../lib/i18n'
+import { NOTICES } from '../../lib/notices'
+import { paths } from '../../lib/paths'
+import { useNow } from '../../lib/use-now'
+import { Button } from '../../ui/button'
+import { Page } from '../../ui/page'
+import { Bone, Skeleton } from '../../ui/skeleton'
+import { ErrorState } from '../../ui/state'
+import { ElevationProfile, ElevationProfileSkeleton } from './elevation-profile'
+import { EnrolAction } from './enrol-action'
+import styles from './race-page.module.css'
+import { TRAIL_TYPE_LABELS } from './race-labels'
+import { isRaceNotFound, parseRaceId, RaceNotFound } from './race-not-found'
+import { raceQueries } from './race-queries'
+import { RegistrationBadge } from './registration-badge'
+import { RulesText } from './rules-text'
+
+/** `/race/{id}`: everything about one race, what the athlete can do about entering it, and its other editions. */
+export default function RacePage() {
+  const id = parseRaceId(useParams<{ id: string }>().id)
+  // A malformed id is no race: no request is made for it.
+  if (id === null) return <RaceNotFound />
+  return <RaceScreen key={id} id={id} />
+}
+
+function RaceScreen({ id }: { id: number }) {
+  const { t, i18n } = useLingui()
+  const query = useQuery(raceQueries.get(id))
+  const race = query.data
+
+  if (!race && query.isError && isRaceNotFound(query.error)) return <RaceNotFound />
+
+  // One Page for every state, so the heading keeps its focus when the race arrives.
+  if (race) {
+    const locale = activeLocale()
+    return (
+      <Page
+        title={`${race.nome} ${String(race.edizione)}`}
+        lead={
+          <>
+            {race.localita} · <time dateTime={race.data_evento}>{formatDateTime(locale, race.data_evento)}</time>
+          </>
+        }
+      >
+        <RaceDetails race={race} />
+      </Page>
+    )
+  }
+  return (
+    <Page title={t`Race details`} lead={query.isError ? undefined : <Bone width="16rem" />}>
+      {query.isError ? (
+        <ErrorState
+          message={i18n._(NOTICES[noticeForQueryError(query.error)].message)}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <RaceSkeleton />
+      )}
+    </Page>
+  )
+}
+
+function raceEnd(race: Pick<RaceDetail, 'data_evento' | 'tempo_limite_ore'>): number {
+  return Date.parse(race.data_evento) + race.tempo_limite_ore * HOUR_MS
+}
+
+function RaceDetails({ race }: { race: RaceDetail }) {
+  const { t } = useLingui()
+  const now = useNow()
+  const display = registrationDisplay(race, now)
+  const ids = { action: useId(), facts: useId(), profile: useId(), description: useId(), rules: useId(), links: useId(), editions: useId() }
+
+  return (
+    <>
+      <ul className={styles.badges} aria-label={t`Registration and category`}>
+        <li>
+          <RegistrationBadge display={display} />
+        </li>
+        {race.ammiraglia ? <li className={styles.tag}>{t`Flagship race`}</li> : null}
+        {race.esperienza ? <li className={styles.tag}>{t`Experience race`}</li> : null}
+        {race.qualificante ? <li className={styles.tag}>{t`Qualifying for the PAX`}</li> : null}
+      </ul>
+      <div className={styles.layout}>
+        <section aria-labelledby={ids.action} className={`${styles.card} ${styles.action}`}>
+          <h2 id={ids.action}>{t`Registration`}</h2>
+          <EnrolAction race={race} now={now} />
+          <CalendarActions race={race} now={now} />
+        </section>
+        <div className={styles.main}>
+          <section aria-labelledby={ids.facts} className={styles.card}>
+            <h2 id={ids.facts}>{t`Technical information`}</h2>
+            <RaceFacts race={race} />
+          </section>
+          <section aria-labelledby={ids.profile} className={styles.card}>
+            <h2 id={ids.profile}>{t`Elevation profile`}</h2>
+            <ElevationProfile profile={race.profilo} climbM={race.dislivello_m} raceName={`${race.nome} ${String(race.edizione)}`} />
+          </section>
+          <section aria-labelledby={ids.description} className={styles.section}>
+            <h2 id={ids.description}>{t`Description`}</h2>
+            <RulesText text={race.descrizione} empty={t`The organiser has not written a description yet.`} />
+          </section>
+          <section aria-labelledby={ids.rules} className={styles.section}>
+            <h2 id={ids.rules}>{t`Rules`}</h2>
+            <RulesText text={race.regolamento} empty={t`The organiser has not published the rules yet.`} />
+          </section>
+        </div>
+        <div className={styles.more}>
+          <section aria-labelledby={ids.links} className={styles.card}>
+            <h2 id={ids.links}>{t`Entrants and results`}</h2>
+            <RaceLinks race={race} now={now} />
+          </section>
+          <section aria-labelledby={ids.editions} className={styles.card}>
+            <h2 id={ids.editions}>{t`Other editions`}</h2>
+            <OtherEditions race={race} now={now} />
+          </section>
+        </div>
+      </div>
+    </>
+  )
+}
+
+function Fact({ term, children, wide = false }: { term: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? styles.wide : undefined}>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+function RaceFacts({ race }: { race: RaceDetail }) {
+  const { t, i18n } = useLingui()
+  const locale = activeLocale()
+  const placesLeft = Math.max(0, race.posti - race.iscritti)
+  const notRated = t`Not rated`
+  return (
+    <dl className={styles.facts}>
+      <Fact term={t`Distance`}>{formatNumber(locale, race.distanza_km, 1)} km</Fact>
+      <Fact term={t`Elevation gain`}>{formatNumber(locale, race.dislivello_m)} m D+</Fact>
+      <Fact term={t`Trail type`}>{i18n._(TRAIL_TYPE_LABELS[race.tipo_percorso])}</Fact>
+      <Fact term={t`Time limit`}>{formatNumber(locale, race.tempo_limite_ore)} h</Fact>
+      <Fact term={t`Places`}>{formatNumber(locale, race.posti)}</Fact>
+      <Fact term={t`Places left`}>{formatNumber(locale, placesLeft)}</Fact>
+      <Fact term={t`Price`}>{formatMoney(locale, race.prezzo)}</Fact>
+      <Fact term={t`Protected refund option`}>+{formatMoney(locale, race.supplemento_rimborso)}</Fact>
+      <Fact term={t`GPS tracker rental`}>{formatMoney(locale, race.noleggio_gps)}</Fact>
+      <Fact term={t`Registration opens`}>{formatDateTime(locale, race.apertura_iscrizioni)}</Fact>
+      <Fact term={t`Registration closes`}>{formatDateTime(locale, race.chiusura_iscrizioni)}</Fact>
+      <Fact term={t`Category`}>{race.categoria}</Fact>
+      <Fact term={t`iTra evaluation`}>
+        {race.itra === null ? notRated : <Plural value={race.itra} one="# ITRA point" other="# ITRA points" />}
+      </Fact>
+      <Fact term={t`Mountain level`}>
+        {race.punti === null ? notRated : <Plural value={race.punti} one="# point" other="# points" />}
+      </Fact>
+      <Fact term={t`Minimum age`}>
+        <Plural value={race.eta_minima} one="# year" other="# years" />
+      </Fact>
+      <Fact term={t`Entry`} wide>
+        {race.ammissione === 'lotteria' ? (
+          <Trans>
+            By lottery: places are drawn among the applicants, and holders of a PAX (earned in qualifying experience
+            races) enter directly, without the draw.
+          </Trans>
+        ) : (
+          <Trans>Direct: places go to athletes in the order they complete their registration, until the race is full.</Trans>
+        )}
+      </Fact>
+    </dl>
+  )
+}
+
+/**
+ * "Add to calendar" for a race still to start, and, while registration is still to open, a reminder
+ * for the opening. The calendar code loads only when asked for (decision 016).
+ */
+function CalendarActions({ race, now }: { race: RaceDetail; now: number }) {
+  const { t } = useLingui()
+  const [failed, setFailed] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const upcoming = now < Date.parse(race.data_evento)
+  const opening = registrationDisplay(race, now).kind === 'opening'
+  if (!upcoming && !opening) return null
+
+  const name = `${race.nome} ${String(race.edizione)}`
+  const preload = () => void import('./calendar').catch(() => {})
+
+  async function save(kind: 'start' | 'registration') {
+    if (busy) return
+    setBusy(true)
+    setFailed(false)
+    try {
+      const calendar = await import('./calendar')
+      const input = { race, pageUrl: new URL(paths.race(race.id), window.location.origin).href, nowMs: clockNow() }
+      if (kind === 'start') {
+        calendar.downloadCalendar(calendar.calendarFileName(race), calendar.raceStartCalendar(input))
+      } else {
+        const text = calendar.registrationOpeningCalendar({
+          ...input,
+          summary: t`Registration opens: ${name}`,
+          alarmText: t`Registration for ${name} opens in one hour.`,
+        })
+        calendar.downloadCalendar(calendar.calendarFileName(race, 'registration'), text)
+      }
+    } catch {
+      setFailed(true)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className={styles.calendar} onPointerEnter={preload} onFocus={preload}>
+      {upcoming ? (
+        <Button variant="secondary" aria-busy={busy} onClick={() => void save('start')}>
+          {t`Add to calendar`}
+        </Button>
+      ) : null}
+      {opening ? (
+        <Button variant="secondary" aria-busy={busy} onClick={() => void save('registration')}>
+          {t`Remind me when registration opens`}
+        </Button>
+      ) : null}
+      {failed ? (
+        <p role="alert" className={styles.calendarError}>
+          {t`The calendar file could not be prepared. Check your connection, then try again.`}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+function RaceLinks({ race, now }: { race: RaceDetail; now: number }) {
+  const { t } = useLingui()
+  const ended = now >= raceEnd(race)
+  return (
+    <ul className={styles.links}>
+      <li>
+        <Link href={paths.subscribers(race.id)}>{t`Subscribers list`}</Link>
+        <span className={styles.hint}>
+          <Plural value={race.iscritti} one="# athlete entered" other="# athletes entered" />
+        </span>
+      </li>
+      <li>
+        <Link href={paths.ranking(race.id)}>{t`Ranking`}</Link>
+        {ended ? null : <span className={styles.hint}>{t`Published after the race.`}</span>}
+      </li>
+    </ul>
+  )
+}
+
+/** The course's other editions, newest first (the backend's order): each to its page, the run ones to their ranking. */
+function OtherEditions({ race, now }: { race: RaceDetail; now: number }) {
+  const { t } = useLingui()
+  const locale = activeLocale()
+  const others = race.edizioni.filter((edition) => edition.id !== race.id)
+  if (others.length === 0) return <p className={styles.muted}>{t`This is the first edition of the course.`}</p>
+  // The course's time limit tells when an edition has been run and so has a ranking.
+  const run = (edition: Edition) => now >= raceEnd({ data_evento: edition.data_evento, tempo_limite_ore: race.tempo_limite_ore })
+  return (
+    <ul className={styles.editions}>
+      {others.map((edition) => {
+        const year = String(edition.edizione)
+        return (
+          <li key={edition.id}>
+            <span className={styles.edition}>
+              <Link href={paths.race(edition.id)} className={styles.editionName}>
+                {t`Edition ${year}`}
+              </Link>
+              <span className={styles.editionDate}>{formatDate(locale, edition.data_evento)}</span>
+            </span>
+            {run(edition) ? (
+              <Link href={paths.ranking(edition.id)} aria-label={t`Ranking of the ${year} edition`}>
+                {t`Ranking`}
+              </Link>
+            ) : null}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+/** The page's final layout in grey while the race loads: same blocks, same heights. */
+function RaceSkeleton() {
+  const { t } = useLingui()
+  return (
+    <Skeleton label={t`Loading race details…`}>
+      <div className={styles.badges}>
+        <Bone width="11rem" height="1.75rem" />
+      </div>
+      <div className={styles.layout}>
+        <div className={`${styles.card} ${styles.action}`}>
+          <Bone width="8rem" height="1.5rem" />
+          <Bone height="2.75rem" />
+          <Bone width="80%" />
+          <div className={styles.calendar}>
+            <Bone height="2.75rem" />
+          </div>
+        </div>
+        <div className={styles.main}>
+          <div className={styles.card}>
+            <Bone width="14rem" height="1.5rem" />
+            <div className={styles.facts}>
+              {Array.from({ length: 15 }, (_, index) => (
+                <div key={index}>
+                  <Bone width="60%" height="1.3125rem" />
+                  <Bone width="80%" />
+                </div>
+              ))}
+              <div className={styles.wide}>
+                <Bone width="20%" height="1.3125rem" />
+                <Bone />
+              </div>
+            </div>
+          </div>
+          <div className={styles.card}>
+            <Bone width="12rem" height="1.5rem" />
+            <ElevationProfileSkeleton />
+          </div>
+          <div className={`${styles.section} ${styles.skeletonStack}`}>
+            <Bone width="9rem" height="1.5rem" />
+            <Bone />
+            <Bone />
+            <Bone width="60%" />
+          </div>
+        </div>
+        <div className={styles.more}>
+          <div className={styles.card}>
+            <Bone width="12rem" height="1.5rem" />
+            <Bone width="9rem" height="2.75rem" />
+            <Bone width="9rem" height="2.75rem" />
+          </div>
+        </div>
+      </div>
+    </Skeleton>
+  )
 }
