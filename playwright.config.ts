@@ -6,11 +6,13 @@ import { defineConfig } from '@playwright/test'
  */
 const PORT = Number(process.env.PETTORALE_E2E_PORT ?? 47614)
 const OUT_DIR = PORT === 47614 ? 'dist' : `dist-e2e-${String(PORT)}`
+const RESULTS_DIR = PORT === 47614 ? 'test-results' : `test-results-${String(PORT)}`
 const baseURL = `http://127.0.0.1:${String(PORT)}`
 
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.ts',
+  outputDir: RESULTS_DIR,
   fullyParallel: true,
   workers: 2,
   forbidOnly: true,

@@ -345,6 +345,10 @@ export const SEED_RACE_IDS = {
 export const CROWD_SIZE = 20_000
 
 export const RACES: readonly RaceRecord[] = [
+  // 2024: two courses run, ranked; with 2025 they make editions to compare in the rankings.
+  edition({ id: 91, course: COURSES.flagship, start: '2024-09-08T10:00', opens: '2024-02-19T10:00', closes: '2024-03-31T18:00', posti: 550, iscritti: 430, prezzo: 850 }),
+  edition({ id: 92, course: COURSES.larici, start: '2024-06-16T09:00', opens: '2024-01-22T10:00', closes: '2024-06-09T23:59', posti: 400, iscritti: 240, prezzo: 40 }),
+
   // 2025: all run, all ranked.
   edition({ id: 101, course: COURSES.flagship, start: '2025-09-14T10:00', opens: '2025-02-17T10:00', closes: '2025-03-31T18:00', posti: 600, iscritti: 480, prezzo: 900 }),
   edition({ id: 102, course: COURSES.larici, start: '2025-06-15T09:00', opens: '2025-01-20T10:00', closes: '2025-06-08T23:59', posti: 400, iscritti: 260, prezzo: 42 }),

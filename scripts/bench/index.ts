@@ -15,6 +15,7 @@ import { build, type Manifest } from 'vite'
 import { startMockServer } from '../../mocks/http-server'
 import { entryKey, gzipKiB, lazyChunks, mockFiles, scriptsOf, staticClosure } from './bundle'
 import { lighthouseInstalled, lighthouseMedians, median } from './lighthouse'
+import { subscribersFilter } from './subscribers'
 
 export interface Line {
   name: string
@@ -135,7 +136,7 @@ const raceLighthouse: Measure = async ({ url, chromePath, runs }) => {
 }
 
 /** In order; a later screen adds its measures here (race page, subscribers filter, wizard step, wizard heap). */
-export const MEASURES: Measure[] = [initialJavaScript, lazyJavaScript, mockCode, homeHeap, homeLighthouse, raceLighthouse]
+export const MEASURES: Measure[] = [initialJavaScript, lazyJavaScript, mockCode, homeHeap, homeLighthouse, raceLighthouse, subscribersFilter]
 
 function passes(line: Line): boolean | null {
   if (line.value === null || line.budget === null) return null

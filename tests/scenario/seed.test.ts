@@ -77,11 +77,18 @@ describe('the seed of the simulated backend', () => {
 })
 
 describe('races', () => {
-  it('covers at least 13 races over the 2025 and 2026 seasons', () => {
+  it('covers at least 13 races over the 2024, 2025 and 2026 seasons', () => {
     expect(seed.races.length).toBeGreaterThanOrEqual(13)
-    expect(new Set(seed.races.map((r) => r.edizione))).toEqual(new Set([2025, 2026]))
+    expect(new Set(seed.races.map((r) => r.edizione))).toEqual(new Set([2024, 2025, 2026]))
     expect(new Set(seed.races.map((r) => r.id)).size).toBe(seed.races.length)
-    for (const r of season(2025)) expect(hasEnded(r.id), r.nome).toBe(true)
+    for (const r of [...season(2024), ...season(2025)]) expect(hasEnded(r.id), r.nome).toBe(true)
+  })
+
+  it('has courses with two ranked editions, to compare in the rankings', () => {
+    const ranked = seed.races.filter((r) => seed.rankings.some((row) => row.race_id === r.id))
+    const courses = ranked.map((r) => r.nome)
+    const twice = new Set(courses.filter((name, index) => courses.indexOf(name) !== index))
+    expect(twice.size).toBeGreaterThanOrEqual(2)
   })
 
   it('has prices between 25 and 950 EUR in cents, and a protected option of a tenth of the fee', () => {

@@ -1,4 +1,308 @@
-// Skeleton wired into the routes; replaced by the screen's implementation.
-export default function Screen() {
-  return null
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useDeferredValue, useMemo, useRef } from 'react'
+import { Link, useLocation, useParams } from 'wouter'
+import type { Locale } from '../../../contracts/locale'
+import type { Edition, RaceDetail, RankingRow } from '../../../contracts/races.contract'
+import { HOUR_MS } from '../../../contracts/time'
+import { noticeForQueryError } from '../../lib/api-error-notice'
+import { formatDateTime, formatDuration } from '../../lib/format'
+import { activeLocale } from '../../lib/i18n'
+import { NOTICES } from '../../lib/notices'
+import { paths } from '../../lib/paths'
+import { useNow } from '../../lib/use-now'
+import { Field } from '../../ui/field'
+import { Page } from '../../ui/page'
+import { Skeleton } from '../../ui/skeleton'
+import { Empty, ErrorState } from '../../ui/state'
+import {
+  applicableRankingFilters,
+  filterRanking,
+  hasRankingInput,
+  indexRows,
+  narrowsRanking,
+  NO_RANKING_FILTERS,
+  rankingOptions,
+  readRankingFilters,
+  sortRanking,
+  writeRankingFilters,
+  type Indexed,
+  type RankingFilters,
+} from './participant-filters'
+import {
+  countryOptions,
+  Nationality,
+  NoMatch,
+  ParticipantCount,
+  RaceLinks,
+  SelectField,
+  SummaryLine,
+  SummaryPlaceholder,
+} from './participant-parts'
+import styles from './participant-parts.module.css'
+import { ParticipantTable, ParticipantTableSkeleton, type ParticipantColumn } from './participant-table'
+import { useUrlFilters, type FilterCodec } from './participant-url-state'
+import { isRaceNotFound, parseRaceId, RaceNotFound } from './race-not-found'
+import { raceQueries } from './race-queries'
+import rankingStyles from './ranking-page.module.css'
+
+/** `/race/{id}/ranking`: a race's finishers, filtered from the address, and the way to the course's other editions. */
+export default function RankingPage() {
+  const id = parseRaceId(useParams<{ id: string }>().id)
+  // A malformed id is no race: no request is made for it.
+  if (id === null) return <RaceNotFound />
+  return <RankingScreen key={id} raceId={id} />
+}
+
+const CODEC: FilterCodec<RankingFilters> = { read: readRankingFilters, write: writeRankingFilters }
+const rowKey = (entry: Indexed<RankingRow>) => entry.row.pettorale
+
+type Row = Indexed<RankingRow>
+
+/** When an edition's time limit runs out: the race is over and its ranking can be published. */
+function editionEnd(edition: Pick<Edition, 'data_evento'>, course: Pick<RaceDetail, 'tempo_limite_ore'>): number {
+  return Date.parse(edition.data_evento) + course.tempo_limite_ore * HOUR_MS
+}
+
+/** Another edition's ranking, with the filters (query string) the athlete had on. */
+function rankingHref(raceId: number | string, query: string): string {
+  return query ? `${paths.ranking(raceId)}?${query}` : paths.ranking(raceId)
+}
+
+function useColumns(locale: Locale): ParticipantColumn<Row>[] {
+  const { t } = useLingui()
+  return useMemo(
+    () => [
+      {
+        id: 'position',
+        header: (
+          <>
+            <span aria-hidden="true">{t({ message: 'Pos.', comment: 'Short for position, heading a narrow column' })}</span>
+            <span className="visually-hidden">{t`Position`}</span>
+          </>
+        ),
+        width: 4.5,
+        numeric: true,
+        sorted: 'ascending',
+        cell: ({ row }) => row.posizione,
+      },
+      { id: 'bib', header: t`Bib`, width: 4.5, numeric: true, cell: ({ row }) => row.pettorale },
+      { id: 'name', header: t`Name`, width: 15, narrowWidth: 10, pinned: true, cell: ({ row }) => row.nome },
+      {
+        id: 'nationality',
+        header: t`Nationality`,
+        width: 11,
+        cell: ({ row }) => <Nationality code={row.nazionalita} locale={locale} />,
+      },
+      { id: 'category', header: t`Category`, width: 6.5, cell: ({ row }) => row.categoria },
+      { id: 'time', header: t`Time`, width: 7, numeric: true, cell: ({ row }) => formatDuration(row.tempo_s) },
+      {
+        id: 'gap',
+        header: t`Gap`,
+        width: 7.5,
+        numeric: true,
+        cell: ({ row }) =>
+          row.posizione === 1 ? (
+            <>
+              <span aria-hidden="true">—</span>
+              <span className="visually-hidden">{t`Winner`}</span>
+            </>
+          ) : (
+            `+${formatDuration(row.distacco_s)}`
+          ),
+      },
+    ],
+    [t, locale],
+  )
+}
+
+function RankingScreen({ raceId }: { raceId: number }) {
+  const { t, i18n } = useLingui()
+  const locale = activeLocale()
+  const now = useNow()
+  const [, navigate] = useLocation()
+  const race = useQuery(raceQueries.get(raceId))
+  const ranking = useQuery(raceQueries.ranking(raceId))
+  const { filters, commit, type, flush } = useUrlFilters(CODEC)
+  const searchInput = useRef<HTMLInputElement>(null)
+
+  const rows = ranking.data?.classifica
+  const indexed = useMemo(() => (rows ? sortRanking(indexRows(rows)) : null), [rows])
+  const options = useMemo(() => (rows ? rankingOptions(rows, locale) : null), [rows, locale])
+
+  const applied = options ? applicableRankingFilters(filters, options) : filters
+  const listKey = useDeferredValue(writeRankingFilters(applied))
+  const listFilters = useMemo(() => readRankingFilters(listKey), [listKey])
+  const visible = useMemo(() => (indexed ? filterRanking(indexed, listFilters) : null), [indexed, listFilters])
+  const columns = useColumns(locale)
+
+  if ((!race.data && isRaceNotFound(race.error)) || (!ranking.data && isRaceNotFound(ranking.error))) return <RaceNotFound />
+
+  const failed = [race, ranking].find((query) => query.isError && !query.data)
+  const clearable = hasRankingInput(applied)
+  const clear = () => {
+    commit(NO_RANKING_FILTERS)
+    searchInput.current?.focus()
+  }
+  const raceTitle = race.data ? `${race.data.nome} ${String(race.data.edizione)}` : null
+  // Editions with a ranking to show: those run by now (and this one, whatever the clock says).
+  const editions = race.data
+    ? race.data.edizioni.filter((edition) => edition.id === raceId || editionEnd(edition, race.data) <= now)
+    : []
+
+  let body
+  if (failed) {
+    body = (
+      <ErrorState
+        message={i18n._(NOTICES[noticeForQueryError(failed.error)].message)}
+        onRetry={() => {
+          for (const query of [race, ranking]) if (query.isError) void query.refetch()
+        }}
+      />
+    )
+  } else if (race.data && ((indexed && indexed.length === 0) || editionEnd(race.data, race.data) > now)) {
+    // A race not run yet has no ranking to wait for: say so as soon as the race is known.
+    // The filters go along to the past editions as typed: this edition has no rows to check them against.
+    body = <NoRankingYet race={race.data} now={now} query={writeRankingFilters(filters)} />
+  } else {
+    body = (
+      <>
+        {editions.length > 1 ? (
+          <div className={rankingStyles.edition}>
+            <SelectField
+              label={t`Edition`}
+              value={String(raceId)}
+              options={editions.map((edition) => ({ value: String(edition.id), label: String(edition.edizione) }))}
+              onChange={(value) => {
+                if (value === null || value === String(raceId)) return
+                // The filters go along; the other edition drops those its ranking cannot apply.
+                navigate(rankingHref(value, writeRankingFilters(applied)))
+              }}
+            />
+          </div>
+        ) : null}
+        <form
+          role="search"
+          aria-label={t`Filter the ranking`}
+          className={`${styles.filters} ${styles.few}`}
+          onSubmit={(event) => {
+            event.preventDefault()
+            flush()
+          }}
+        >
+          <div className={styles.wide}>
+            <Field
+              ref={searchInput}
+              label={t`Name or bib`}
+              type="search"
+              autoComplete="off"
+              spellCheck={false}
+              value={filters.q}
+              onChange={(event) => type('q', { ...applied, q: event.target.value })}
+              onBlur={flush}
+            />
+          </div>
+          <SelectField
+            label={t`Nationality`}
+            allLabel={t`All nationalities`}
+            value={applied.nationality}
+            options={countryOptions(options ? options.nationalities : applied.nationality ? [applied.nationality] : [])}
+            disabled={!options}
+            onChange={(nationality) => commit({ ...applied, nationality })}
+          />
+          <SelectField
+            label={t`Category`}
+            allLabel={t`All categories`}
+            value={applied.category}
+            options={(options?.categories ?? []).map((category) => ({ value: category, label: category }))}
+            disabled={!options}
+            onChange={(category) => commit({ ...applied, category })}
+          />
+        </form>
+        {visible && indexed ? (
+          <>
+            <SummaryLine onClear={clearable ? clear : null}>
+              <ParticipantCount shown={visible.length} total={indexed.length} filtered={narrowsRanking(listFilters)} noun="finishers" />
+            </SummaryLine>
+            {visible.length === 0 ? (
+              <NoMatch message={t`No finishers match these filters.`} onClear={clear} />
+            ) : (
+              <ParticipantTable
+                caption={raceTitle ? t`Ranking of ${raceTitle}` : t`Ranking`}
+                columns={columns}
+                rows={visible}
+                rowKey={rowKey}
+                resetKey={listKey}
+              />
+            )}
+          </>
+        ) : (
+          <Skeleton label={t`Loading the ranking…`}>
+            <SummaryPlaceholder />
+            <ParticipantTableSkeleton columns={columns} />
+          </Skeleton>
+        )}
+      </>
+    )
+  }
+
+  return (
+    <Page title={t`Race ranking`}>
+      <RaceLinks raceId={raceId} race={race.data} other="subscribers" />
+      {body}
+    </Page>
+  )
+}
+
+/**
+ * A race with no ranking: not run yet or under way (with when the ranking is expected: once the
+ * time limit runs out), or run but not published; and the rankings of the course's past editions.
+ */
+function NoRankingYet({ race, now, query }: { race: RaceDetail; now: number; query: string }) {
+  const { t } = useLingui()
+  const locale = activeLocale()
+  const end = editionEnd(race, race)
+  const expected = formatDateTime(locale, end)
+  const expectedIso = new Date(end).toISOString()
+  const pastEditions = race.edizioni.filter((edition) => edition.id !== race.id && editionEnd(edition, race) <= now)
+
+  let message
+  if (now < Date.parse(race.data_evento)) {
+    message = (
+      <Trans>
+        This edition has not been run yet. Its ranking is expected after <time dateTime={expectedIso}>{expected}</time>, when the time limit runs out.
+      </Trans>
+    )
+  } else if (now < end) {
+    message = (
+      <Trans>
+        The race is under way. Its ranking is expected after <time dateTime={expectedIso}>{expected}</time>, when the time limit runs out.
+      </Trans>
+    )
+  } else {
+    message = <Trans>The ranking of this edition has not been published yet.</Trans>
+  }
+
+  return (
+    <Empty>
+      <p className={rankingStyles.notYetTitle}>{t`No ranking yet`}</p>
+      <p>{message}</p>
+      {pastEditions.length > 0 ? (
+        <nav aria-label={t`Rankings of past editions`}>
+          <ul className={rankingStyles.pastEditions}>
+            {pastEditions.map((edition) => {
+              const year = String(edition.edizione)
+              return (
+                <li key={edition.id}>
+                  <Link href={rankingHref(edition.id, query)}>{t`Ranking of the ${year} edition`}</Link>
+                </li>
+              )
+            })}
+          </ul>
+        </nav>
+      ) : race.edizioni.length <= 1 ? (
+        <p>{t`This is the course's first edition: there is no earlier ranking.`}</p>
+      ) : null}
+    </Empty>
+  )
 }

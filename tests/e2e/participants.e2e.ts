@@ -1,0 +1,308 @@
+import type { Locator, Page } from '@playwright/test'
+import { createSeed, SEED_RACE_IDS } from '../../mocks/seed'
+import { crowdEntrants } from '../../mocks/seed/entrants'
+import { raceById } from '../../mocks/seed/races'
+import { expect, expectNoAxeViolations, mock, test } from './fixtures'
+
+// What the simulated backend serves, read here to know what the lists must show.
+const seed = createSeed()
+const entrantsOf = (raceId: number) => [
+  ...(raceId === SEED_RACE_IDS.crowd ? crowdEntrants(raceById(raceId)) : []),
+  ...seed.entrants.filter((entrant) => entrant.race_id === raceId),
+]
+const rankingOf = (raceId: number) => seed.rankings.filter((row) => row.race_id === raceId)
+const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+const number = (value: number) => value.toLocaleString('en')
+
+const CROWD = SEED_RACE_IDS.crowd
+const RANKED = SEED_RACE_IDS.pastWithRanking
+/** The flagship's 2024 edition, ranked like the 2025 one. */
+const PREVIOUS_FLAGSHIP = 91
+/** The flagship's 2026 edition: not run yet at the seed's "now". */
+const NEXT_FLAGSHIP = SEED_RACE_IDS.flagship
+
+const count = (page: Page) => page.getByRole('main').getByRole('status')
+const table = (page: Page) => page.getByRole('main').getByRole('table')
+/** The cells of one column in the rows rendered (the list is virtualised). */
+const column = (page: Page, index: number): Locator => table(page).locator(`tbody tr[aria-rowindex] td:nth-child(${String(index)})`)
+
+test.describe('subscribers list', () => {
+  test('20,000 entrants: counted, virtualised, with the whole list known to assistive technology', async ({ page }) => {
+    const total = entrantsOf(CROWD).length
+    await page.goto(`/race/${String(CROWD)}/subscribers`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Subscribers list' })).toBeVisible()
+    await expect(page).toHaveTitle('Subscribers list · pettorale')
+    await expect(count(page)).toHaveText(`${number(total)} participants`)
+    await expect(table(page)).toHaveAttribute('aria-rowcount', String(total + 1))
+    await expect(table(page).getByRole('columnheader')).toHaveText(['Bib', 'Name', 'Nationality', 'Country / region', 'Category', 'Team'])
+    const rendered = await table(page).locator('tbody tr[aria-rowindex]').count()
+    expect(rendered).toBeGreaterThan(5)
+    expect(rendered).toBeLessThan(100)
+
+    // Scrolled to the end, the last bib is there, at its place in the whole list.
+    await page.getByRole('region', { name: /^Subscribers/ }).evaluate((box) => box.scrollTo(0, box.scrollHeight))
+    const last = table(page).locator(`tr[aria-rowindex="${String(total + 1)}"]`)
+    await expect(last.getByRole('cell').first()).toHaveText(String(total))
+    expect(await table(page).locator('tbody tr[aria-rowindex]').count()).toBeLessThan(100)
+  })
+
+  test('the search ignores accents and case, counts what it finds and survives a reload', async ({ page }) => {
+    const expected = entrantsOf(CROWD).filter((entrant) => plain(entrant.nome).includes('muller'))
+    expect(expected.some((entrant) => entrant.nome.includes('Müller'))).toBe(true)
+    await page.goto(`/race/${String(CROWD)}/subscribers`)
+    await page.getByLabel('Name or bib').fill('muller')
+    const found = `${number(expected.length)} of ${number(entrantsOf(CROWD).length)} participants`
+    await expect(count(page)).toHaveText(found)
+    await expect(column(page, 2).first()).toContainText('Müller')
+    for (const name of await column(page, 2).allTextContents()) expect(plain(name)).toContain('muller')
+    await expect(page).toHaveURL(/[?&]q=muller(&|$)/)
+
+    await page.reload()
+    await expect(page.getByLabel('Name or bib')).toHaveValue('muller')
+    await expect(count(page)).toHaveText(found)
+
+    // The other way round: accented, upper-case input finds the plain spelling too.
+    await page.getByLabel('Name or bib').fill('MÜLLER')
+    await expect(count(page)).toHaveText(found)
+  })
+
+  test('country, region, bib range, category and sort all live in the address and survive a reload', async ({ page }) => {
+    const field = entrantsOf(RANKED)
+    const inValais = field.filter((entrant) => entrant.paese === 'CH' && entrant.regione === 'Valais')
+    await page.goto(`/race/${String(RANKED)}/subscribers`)
+    await expect(count(page)).toHaveText(`${number(field.length)} participants`)
+
+    const region = page.getByLabel('Region')
+    await expect(region).toBeDisabled()
+    await page.getByLabel('Country', { exact: true }).selectOption({ label: 'Switzerland' })
+    await expect(region).toBeEnabled()
+    await region.selectOption('Valais')
+    await expect(count(page)).toHaveText(`${number(inValais.length)} of ${number(field.length)} participants`)
+    for (const place of await column(page, 4).allTextContents()) expect(place).toBe('Switzerland · Valais')
+
+    // Another filter set: Italian residents in the bibs 100-199, one category, sorted by name.
+    await page.getByRole('button', { name: 'Clear filters' }).first().click()
+    await expect(count(page)).toHaveText(`${number(field.length)} participants`)
+    await expect(page.getByLabel('Name or bib')).toBeFocused()
+    const wanted = field.filter((e) => e.paese === 'IT' && e.pettorale >= 100 && e.pettorale <= 199 && e.categoria === 'SM')
+    await page.getByLabel('Country', { exact: true }).selectOption({ label: 'Italy' })
+    await page.getByLabel('Bib or range').fill('100-199')
+    await page.getByLabel('Category').selectOption('SM')
+    await page.getByLabel('Sort by').selectOption({ label: 'Name' })
+    const filtered = `${number(wanted.length)} of ${number(field.length)} participants`
+    await expect(count(page)).toHaveText(filtered)
+    const byName = wanted.map((e) => e.nome).sort(new Intl.Collator('en', { sensitivity: 'base', numeric: true }).compare)
+    await expect(column(page, 2)).toHaveText(byName.slice(0, await column(page, 2).count()))
+    await expect(table(page).getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'ascending')
+
+    await page.reload()
+    await expect(page.getByLabel('Country', { exact: true })).toHaveValue('IT')
+    await expect(page.getByLabel('Bib or range')).toHaveValue('100-199')
+    await expect(page.getByLabel('Category')).toHaveValue('SM')
+    await expect(page.getByLabel('Sort by')).toHaveValue('name')
+    await expect(count(page)).toHaveText(filtered)
+    for (const bib of await column(page, 1).allTextContents()) {
+      expect(Number(bib)).toBeGreaterThanOrEqual(100)
+      expect(Number(bib)).toBeLessThanOrEqual(199)
+    }
+  })
+
+  test('a bib filter that is not a bib or a range says so at the field and filters nothing', async ({ page }) => {
+    const total = entrantsOf(RANKED).length
+    await page.goto(`/race/${String(RANKED)}/subscribers`)
+    const bib = page.getByLabel('Bib or range')
+    await bib.fill('120')
+    await expect(count(page)).toHaveText(`1 of ${number(total)} participants`)
+    await expect(column(page, 1)).toHaveText(['120'])
+
+    await bib.fill('199-100')
+    await expect(bib).toHaveAttribute('aria-invalid', 'true')
+    await expect(bib).toHaveAccessibleDescription('Put the lower bib first, as in 100-199.')
+    await expect(count(page)).toHaveText(`${number(total)} participants`)
+
+    await bib.fill('100 to 199')
+    await expect(bib).toHaveAccessibleDescription('Enter one bib (120) or a range (100-199).')
+    await bib.fill('100-199')
+    await expect(bib).not.toHaveAttribute('aria-invalid')
+    await expect(count(page)).toHaveText(`100 of ${number(total)} participants`)
+  })
+
+  test('filters matching nobody say so and clear in one click; back and forward walk the filters', async ({ page }) => {
+    const total = entrantsOf(RANKED).length
+    await page.goto(`/race/${String(RANKED)}/subscribers`)
+    await page.getByLabel('Country', { exact: true }).selectOption({ label: 'Switzerland' })
+    await page.getByLabel('Name or bib').fill('nobody-has-this-name')
+    await expect(page.getByText('No participants match these filters.')).toBeVisible()
+    await expect(count(page)).toHaveText(`0 of ${number(total)} participants`)
+    await expect(page).toHaveURL(/q=nobody-has-this-name/)
+
+    // Typing is one history entry, not one per keystroke: back goes to the list before typing.
+    await page.goBack()
+    await expect(page).toHaveURL(/\?country=CH$/)
+    await expect(page.getByLabel('Name or bib')).toHaveValue('')
+    await page.goForward()
+    await expect(page.getByLabel('Name or bib')).toHaveValue('nobody-has-this-name')
+
+    await page.getByRole('main').getByRole('button', { name: 'Clear filters' }).last().click()
+    await expect(count(page)).toHaveText(`${number(total)} participants`)
+    await expect(page).toHaveURL(`/race/${String(RANKED)}/subscribers`)
+  })
+
+  test('a race nobody has entered yet says so', async ({ page }) => {
+    await page.goto(`/race/${String(SEED_RACE_IDS.opening_days)}/subscribers`)
+    await expect(page.getByText('Nobody has entered this race yet.')).toBeVisible()
+  })
+
+  test('the header leads back to the race and over to its ranking', async ({ page }) => {
+    await page.goto(`/race/${String(RANKED)}/subscribers`)
+    const links = page.getByRole('navigation', { name: 'This race' })
+    await expect(links.getByRole('link', { name: 'Tor des Pettorale 330 2025' })).toHaveAttribute('href', `/race/${String(RANKED)}`)
+    await links.getByRole('link', { name: 'Ranking' }).click()
+    await expect(page).toHaveURL(`/race/${String(RANKED)}/ranking`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Race ranking' })).toBeVisible()
+    await page.getByRole('navigation', { name: 'This race' }).getByRole('link', { name: 'Subscribers list' }).click()
+    await expect(page).toHaveURL(`/race/${String(RANKED)}/subscribers`)
+  })
+
+  test('when the list cannot be loaded, the athlete can try again', async ({ page }) => {
+    await page.goto('/contacts')
+    await mock(page, 'fault', 'races.subscribers', { kind: 'network' })
+    await page.goto(`/race/${String(RANKED)}/subscribers`)
+    await expect(page.getByRole('alert')).toContainText('We could not reach the server.')
+    await mock(page, 'fault', 'races.subscribers', null)
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect(count(page)).toHaveText(`${number(entrantsOf(RANKED).length)} participants`)
+  })
+
+  test('an answer that breaks the contract is explained, not a crash', async ({ page }) => {
+    await page.goto('/contacts')
+    await mock(page, 'fault', 'races.subscribers', { kind: 'malformed' })
+    await page.goto(`/race/${String(RANKED)}/subscribers`)
+    await expect(page.getByRole('alert')).toContainText('The server sent an answer we did not understand.')
+  })
+})
+
+test.describe('ranking', () => {
+  const ranking = rankingOf(RANKED)
+
+  test('positions, times and gaps; filtered by category, nationality and name, surviving a reload', async ({ page }) => {
+    await page.goto(`/race/${String(RANKED)}/ranking`)
+    await expect(page).toHaveTitle('Race ranking · pettorale')
+    await expect(count(page)).toHaveText(`${number(ranking.length)} finishers`)
+    await expect(table(page).getByRole('columnheader')).toHaveText(['Pos.Position', 'Bib', 'Name', 'Nationality', 'Category', 'Time', 'Gap'])
+    const winner = table(page).locator('tr[aria-rowindex="2"]')
+    await expect(winner.getByRole('cell')).toHaveText([
+      '1',
+      String(ranking[0]!.pettorale),
+      ranking[0]!.nome,
+      /Germany$/,
+      ranking[0]!.categoria,
+      /^\d+:\d\d:\d\d$/,
+      '—Winner',
+    ])
+    await expect(table(page).locator('tr[aria-rowindex="3"] td').last()).toHaveText(/^\+\d+:\d\d:\d\d$/)
+
+    const women = ranking.filter((row) => row.categoria === 'SF')
+    const frenchWomen = women.filter((row) => row.nazionalita === 'FR')
+    await page.getByLabel('Category').selectOption('SF')
+    await expect(count(page)).toHaveText(`${number(women.length)} of ${number(ranking.length)} finishers`)
+    await page.getByLabel('Nationality').selectOption({ label: 'France' })
+    await expect(count(page)).toHaveText(`${number(frenchWomen.length)} of ${number(ranking.length)} finishers`)
+    await expect(column(page, 1)).toHaveText(frenchWomen.slice(0, await column(page, 1).count()).map((row) => String(row.posizione)))
+
+    const one = frenchWomen[1]!
+    const surname = one.nome.split(' ').at(-1)!
+    await page.getByLabel('Name or bib').fill(plain(surname))
+    const sameSurname = frenchWomen.filter((row) => plain(row.nome).includes(plain(surname)))
+    await expect(count(page)).toHaveText(`${number(sameSurname.length)} of ${number(ranking.length)} finishers`)
+    // Typed text reaches the address after a pause in typing.
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${plain(surname)}(&|$)`))
+
+    await page.reload()
+    await expect(page.getByLabel('Category')).toHaveValue('SF')
+    await expect(page.getByLabel('Nationality')).toHaveValue('FR')
+    await expect(page.getByLabel('Name or bib')).toHaveValue(plain(surname))
+    await expect(count(page)).toHaveText(`${number(sameSurname.length)} of ${number(ranking.length)} finishers`)
+  })
+
+  test('an edition not run yet says when its ranking is expected and links to the past editions', async ({ page }) => {
+    await page.goto(`/race/${String(NEXT_FLAGSHIP)}/ranking?category=SF`)
+    await expect(page.getByText('No ranking yet')).toBeVisible()
+    // Start 13 September 2026, 10:00 in Rome, plus the 150-hour limit; shown in London time for English.
+    await expect(page.getByText(/This edition has not been run yet\. Its ranking is expected after 19 Sept? 2026, 15:00 BST/)).toBeVisible()
+    await page.getByRole('link', { name: 'Ranking of the 2025 edition' }).click()
+    await expect(page).toHaveURL(`/race/${String(RANKED)}/ranking?category=SF`)
+    await expect(page.getByLabel('Category')).toHaveValue('SF')
+  })
+
+  test('a race under way says its ranking comes after the time limit', async ({ page }) => {
+    await page.goto(`/race/${String(SEED_RACE_IDS.live)}/ranking`)
+    await expect(page.getByText(/The race is under way\. Its ranking is expected after 2 Mar 2026, 11:30 GMT/)).toBeVisible()
+  })
+
+  test('the editions run so far are a select that keeps the filters', async ({ page }) => {
+    await page.goto(`/race/${String(RANKED)}/ranking?category=SF`)
+    await expect(count(page)).toContainText('finishers')
+    const edition = page.getByLabel('Edition')
+    await expect(edition.locator('option')).toHaveText(['2025', '2024'])
+    await expect(edition).toHaveValue(String(RANKED))
+    await edition.selectOption({ label: '2024' })
+    await expect(page).toHaveURL(`/race/${String(PREVIOUS_FLAGSHIP)}/ranking?category=SF`)
+    await expect(page.getByRole('main')).toContainText('Tor des Pettorale 330 2024')
+    await expect(page.getByLabel('Category')).toHaveValue('SF')
+    await page.goBack()
+    await expect(page).toHaveURL(`/race/${String(RANKED)}/ranking?category=SF`)
+
+    // Once the 2026 edition has been run it joins them, newest first.
+    await mock(page, 'setNow', '2026-09-20T12:00:00+02:00')
+    await expect(edition.locator('option')).toHaveText(['2026', '2025', '2024'])
+    await edition.selectOption({ label: '2026' })
+    await expect(page).toHaveURL(`/race/${String(NEXT_FLAGSHIP)}/ranking?category=SF`)
+    await expect(page.getByText('The ranking of this edition has not been published yet.')).toBeVisible()
+  })
+})
+
+test.describe('race not found', () => {
+  for (const path of ['/race/999999/subscribers', '/race/abc/subscribers', '/race/abc/ranking', '/race/999999/ranking']) {
+    test(`${path} is no race`, async ({ page }) => {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: 'Race not found' })).toBeVisible()
+      await expect(page).toHaveTitle('Race not found · pettorale')
+      await expect(page.getByRole('link', { name: 'Go to the race list' })).toBeVisible()
+    })
+  }
+})
+
+test.describe('participant lists: accessibility and small screens', () => {
+  for (const width of [360, 1280]) {
+    test(`at ${String(width)} px both lists have no axe violations and nothing overflows the page sideways`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 })
+      const screens = [
+        [`/race/${String(CROWD)}/subscribers`, 'Subscribers list', table(page)],
+        [`/race/${String(RANKED)}/ranking`, 'Race ranking', table(page)],
+        [`/race/${String(NEXT_FLAGSHIP)}/ranking`, 'Race ranking', page.getByText('No ranking yet')],
+      ] as const
+      for (const [path, title, ready] of screens) {
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+        await expect(page.getByRole('navigation', { name: 'This race' }).getByRole('link')).toHaveCount(2)
+        await expect(ready).toBeVisible()
+        await expectNoAxeViolations(page)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+      }
+    })
+  }
+
+  test('at 360 px the table scrolls sideways in its own box, the name staying in view', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 })
+    await page.goto(`/race/${String(RANKED)}/subscribers`)
+    const box = page.getByRole('region', { name: /^Subscribers/ })
+    await expect(box).toBeVisible()
+    expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true)
+    await box.evaluate((element) => element.scrollTo(element.scrollWidth, 0))
+    const name = column(page, 2).first()
+    const boxLeft = (await box.boundingBox())!.x
+    await expect(async () => expect(Math.abs((await name.boundingBox())!.x - boxLeft)).toBeLessThanOrEqual(2)).toPass()
+    await expect(name).toBeInViewport()
+  })
+})
