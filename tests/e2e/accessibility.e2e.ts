@@ -1,7 +1,9 @@
+import type { Locator, Page } from '@playwright/test'
 import { expect, expectNoAxeViolations, logInFromHeader, loginDrawer, test } from './fixtures'
 
-const PUBLIC_SCREENS = [
-  ['/', 'Trail races'],
+/** Path, heading, and what shows once its data is in (axe checks the page, not its skeleton). */
+const PUBLIC_SCREENS: ReadonlyArray<readonly [string, string, ((page: Page) => Locator)?]> = [
+  ['/', 'Trail races', (page) => page.getByRole('region', { name: 'Upcoming races' })],
   ['/contacts', 'Contacts'],
   ['/company', 'About us'],
   ['/register', 'Registration'],
@@ -9,15 +11,17 @@ const PUBLIC_SCREENS = [
   ['/payment/by-link', 'Payment status by link'],
   ['/reset-password', 'Recover your account'],
   ['/reset-email/some-token', 'Choose a new password'],
-  ['/race/201', 'Race details'],
-  ['/race/201/ranking', 'Race ranking'],
-  ['/race/201/subscribers', 'Subscribers list'],
+  ['/race/201', 'Tor des Pettorale 330 2026', (page) => page.getByRole('img', { name: /elevation profile/i })],
+  ['/race/101/ranking', 'Race ranking', (page) => page.getByRole('table')],
+  ['/race/201/ranking', 'Race ranking', (page) => page.getByText('No ranking yet')],
+  ['/race/202/subscribers', 'Subscribers list', (page) => page.getByRole('table')],
   ['/race/201/subscribe', 'Race subscription'],
   ['/race/201/subscribed', 'Subscription complete'],
   ['/request-expired', 'Request expired'],
+  ['/race/abc', 'Race not found'],
   ['/confirm-account', 'Account not confirmed'],
   ['/nowhere', 'Page not found'],
-] as const
+]
 
 const ATHLETE_SCREENS = [
   ['/me', 'My profile'],
@@ -29,12 +33,16 @@ const ATHLETE_SCREENS = [
 ] as const
 
 test.describe('accessibility', () => {
-  for (const [path, title] of PUBLIC_SCREENS) {
-    test(`${path} has no axe violations`, async ({ page }) => {
-      await page.goto(path)
-      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
-      await expectNoAxeViolations(page)
-    })
+  for (const width of [360, 1280]) {
+    for (const [path, title, ready] of PUBLIC_SCREENS) {
+      test(`${path} has no axe violations at ${String(width)} px`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 })
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+        if (ready) await expect(ready(page).first()).toBeVisible()
+        await expectNoAxeViolations(page)
+      })
+    }
   }
 
   test('the athlete screens, reached through the My area navigation, have no axe violations', async ({ page }) => {
