@@ -92,7 +92,7 @@ function RaceDetails({ race }: { race: RaceDetail }) {
       </ul>
       <div className={styles.layout}>
         <section aria-labelledby={ids.action} className={`${styles.card} ${styles.action}`}>
-          <h2 id={ids.action}>{t`Registration`}</h2>
+          <h2 id={ids.action}>{t({ message: 'Registration', context: 'entering a race, not creating an account' })}</h2>
           <EnrolAction race={race} now={now} />
           <CalendarActions race={race} now={now} />
         </section>
