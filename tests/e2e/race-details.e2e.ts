@@ -118,8 +118,11 @@ test.describe('race details', () => {
   test('other editions of the course lead to their page and, once run, to their ranking', async ({ page }) => {
     await openRace(page, SEED_RACE_IDS.flagship, FLAGSHIP)
     const editions = page.getByRole('region', { name: 'Other editions' })
-    await expect(editions.getByRole('listitem')).toHaveCount(1)
+    // Newest first: 2025, then 2024.
+    await expect(editions.getByRole('listitem')).toHaveCount(2)
+    await expect(editions.getByRole('listitem').first()).toContainText('2025')
     await expect(editions.getByRole('link', { name: 'Ranking of the 2025 edition' })).toHaveAttribute('href', '/race/101/ranking')
+    await expect(editions.getByRole('link', { name: 'Ranking of the 2024 edition' })).toHaveAttribute('href', '/race/91/ranking')
     await editions.getByRole('link', { name: 'Edition 2025' }).click()
     await expect(page).toHaveURL('/race/101')
     await expect(page.getByRole('heading', { level: 1, name: 'Tor des Pettorale 330 2025' })).toBeFocused()
