@@ -3,6 +3,8 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App, createQueryClient } from './app/app'
 import { prefetchLandingData, takeLandingToken } from './app/landing'
+import { preloadScreen } from './app/preload-on-intent'
+import { routes } from './app/routes'
 import { initSessionStore } from './app/session-store'
 import { configureApiClient } from './lib/api-client'
 import { setClockSource } from './lib/clock'
@@ -53,10 +55,12 @@ async function boot() {
     clientId: import.meta.env.VITE_OAUTH_CLIENT_ID ?? 'pettorale-portal',
     clientSecret: import.meta.env.VITE_OAUTH_CLIENT_SECRET ?? '',
   })
+  // The landing screen's code downloads beside the catalog instead of after it.
+  preloadScreen(routes, window.location.pathname)
   const queryClient = createQueryClient()
   const backendReady = startMock()
-  // The home page's race list is asked for as soon as there is a backend to answer (at once against
-  // a real one), while the catalog and Temporal download; the page's query then finds it.
+  // The landing page's data (the race list, a race) is asked for as soon as there is a backend to
+  // answer (at once against a real one), while the catalog and Temporal download; its query finds it.
   void backendReady.then(() => prefetchLandingData(queryClient, window.location))
   // Independent downloads: the catalog, the simulated backend and (where missing) Temporal.
   await Promise.all([ensureTemporal(), backendReady, activateLocale(initialLocale())])

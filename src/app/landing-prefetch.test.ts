@@ -19,9 +19,15 @@ describe('prefetchLandingData: what the landing page will ask for first', () => 
     expect(queryClient.getQueryState(raceQueries.list('all').queryKey)?.fetchStatus).toBe('fetching')
   })
 
-  it('asks for nothing on other pages', () => {
+  it('asks for the race on a race details page', async () => {
     const queryClient = new QueryClient()
-    prefetchLandingData(queryClient, { pathname: '/contacts', search: '' })
+    prefetchLandingData(queryClient, { pathname: '/race/202', search: '' })
+    await expect.poll(() => queryClient.getQueryData(raceQueries.get(202).queryKey)?.nome).toBe('Sentiero dei Larici 25K')
+  })
+
+  it('asks for nothing on other pages, nor for an address that is no race', () => {
+    const queryClient = new QueryClient()
+    for (const pathname of ['/contacts', '/race/abc', '/race/202/ranking']) prefetchLandingData(queryClient, { pathname, search: '' })
     expect(queryClient.getQueryCache().getAll()).toEqual([])
   })
 })

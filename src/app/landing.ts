@@ -71,10 +71,15 @@ export function readStoredSession(): StoredSession | null {
   }
 }
 
+const RACE_PAGE = /^\/race\/(\d{1,9})$/
+
 /**
  * What the page the athlete lands on will ask for first, asked for before React and the catalog
- * are ready: the race list on the home page. The query reuses the answer (or the request in flight).
+ * are ready: the race list on the home page, the race on its details page. The query reuses the
+ * answer (or the request in flight).
  */
 export function prefetchLandingData(queryClient: QueryClient, location: Pick<Location, 'pathname' | 'search'>): void {
   if (location.pathname === paths.home) void queryClient.prefetchQuery(raceQueries.list(raceFilterOf(location.search)))
+  const race = RACE_PAGE.exec(location.pathname)
+  if (race) void queryClient.prefetchQuery(raceQueries.get(Number(race[1])))
 }

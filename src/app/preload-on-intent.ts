@@ -1,11 +1,21 @@
+import { parse } from 'regexparam'
 import { useEffect } from 'react'
-import { matchRoute, useRouter } from 'wouter'
+import { matchRoute } from 'wouter'
 import type { RouteDefinition } from './routes'
 
-/** A screen loaded on first use (`lazyPart`) can start its download early. */
-function preloaderOf(Component: RouteDefinition['Component']): (() => void) | null {
-  const preload = (Component as { preload?: unknown }).preload
-  return typeof preload === 'function' ? (preload as () => void) : null
+const started = new Set<string>()
+
+/**
+ * Starts downloading the code of the screen at `pathname`, when it is loaded on first use
+ * (`lazyPart`); once per screen. wouter's own pattern parser (regexparam) matches, so the screen
+ * found is the one the router will show.
+ */
+export function preloadScreen(routes: readonly RouteDefinition[], pathname: string): void {
+  const route = routes.find(({ path }) => matchRoute(parse, path, pathname)[0])
+  const preload = route && (route.Component as { preload?: unknown }).preload
+  if (!route || typeof preload !== 'function' || started.has(route.path)) return
+  started.add(route.path)
+  ;(preload as () => void)()
 }
 
 /**
@@ -14,23 +24,15 @@ function preloaderOf(Component: RouteDefinition['Component']): (() => void) | nu
  * change does not wait behind a loading fallback.
  */
 export function usePreloadOnIntent(routes: readonly RouteDefinition[]): void {
-  const { parser } = useRouter()
   useEffect(() => {
-    const started = new Set<string>()
     const onIntent = (event: Event) => {
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null
-      if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return
-      const route = routes.find(({ path }) => matchRoute(parser, path, link.pathname)[0])
-      if (!route || started.has(route.path)) return
-      const preload = preloaderOf(route.Component)
-      if (!preload) return
-      started.add(route.path)
-      preload()
+      if (link instanceof HTMLAnchorElement && link.origin === window.location.origin) preloadScreen(routes, link.pathname)
     }
     const events = ['pointerover', 'focusin', 'touchstart'] as const
     for (const type of events) document.addEventListener(type, onIntent, { passive: true })
     return () => {
       for (const type of events) document.removeEventListener(type, onIntent)
     }
-  }, [parser, routes])
+  }, [routes])
 }

@@ -24,8 +24,10 @@ export default function HomePage() {
   const { t, i18n } = useLingui()
   const filter = raceFilterOf(useSearch())
   const races = useQuery(raceQueries.list(filter))
-  // The cards render at low priority, in slices, so a phone's main thread is never blocked by them.
-  const gare = useDeferredValue(races.data?.gare)
+  // The cards render at low priority, in slices, so a phone's main thread is never blocked by them:
+  // even when the list is already cached at the first render (asked for at boot), that render shows
+  // the skeleton (the initial value) and the cards follow in a background render that yields.
+  const gare = useDeferredValue(races.data?.gare ?? null, null)
 
   const filters: Array<{ value: RaceFilter; label: string }> = [
     { value: 'all', label: t`All races` },
@@ -52,7 +54,7 @@ export default function HomePage() {
           message={i18n._(NOTICES[noticeForQueryError(races.error)].message)}
           onRetry={() => void races.refetch()}
         />
-      ) : gare === undefined ? (
+      ) : gare === null ? (
         <RaceListSkeleton label={t`Loading races…`} />
       ) : gare.length === 0 ? (
         <Empty>

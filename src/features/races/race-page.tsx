@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState, type ReactNode } from 'react'
+import { useDeferredValue, useId, useState, type ReactNode } from 'react'
 import { Link, useParams } from 'wouter'
 import type { Edition, RaceDetail } from '../../../contracts/races.contract'
 import { HOUR_MS } from '../../../contracts/time'
@@ -36,7 +36,9 @@ export default function RacePage() {
 function RaceScreen({ id }: { id: number }) {
   const { t, i18n } = useLingui()
   const query = useQuery(raceQueries.get(id))
-  const race = query.data
+  // The page renders in a background render that yields, never in one long task: even when the race
+  // is already cached at the first render (asked for at boot), that render shows the skeleton.
+  const race = useDeferredValue(query.data ?? null, null)
 
   if (!race && query.isError && isRaceNotFound(query.error)) return <RaceNotFound />
 
