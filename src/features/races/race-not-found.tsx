@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import { Link } from 'wouter'
+import type { ComponentType } from 'react'
+import { Link, useParams } from 'wouter'
 import { ApiRequestError } from '../../lib/api-client'
 import { paths } from '../../lib/paths'
 import { Page } from '../../ui/page'
@@ -26,4 +27,16 @@ export function RaceNotFound() {
       </p>
     </Page>
   )
+}
+
+/**
+ * A screen of `/race/{id}/...`: the id read from the address, and 'race not found' for one that is
+ * no number, without asking the server. A new id is a new screen (its state starts afresh).
+ */
+export function withRaceId(Screen: ComponentType<{ raceId: number }>): ComponentType {
+  return function RaceRoute() {
+    const raceId = parseRaceId(useParams<{ id: string }>().id)
+    if (raceId === null) return <RaceNotFound />
+    return <Screen key={raceId} raceId={raceId} />
+  }
 }

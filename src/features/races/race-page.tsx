@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useId, useState, type ReactNode } from 'react'
-import { Link, useParams } from 'wouter'
+import { Link } from 'wouter'
 import type { Edition, RaceDetail } from '../../../contracts/races.contract'
 import { HOUR_MS } from '../../../contracts/time'
 import { registrationDisplay } from '../../../machines/rules/registration-display'
@@ -20,20 +20,15 @@ import { ElevationProfile, ElevationProfileSkeleton } from './elevation-profile'
 import { EnrolAction } from './enrol-action'
 import styles from './race-page.module.css'
 import { TRAIL_TYPE_LABELS } from './race-labels'
-import { isRaceNotFound, parseRaceId, RaceNotFound } from './race-not-found'
+import { isRaceNotFound, RaceNotFound, withRaceId } from './race-not-found'
 import { raceQueries } from './race-queries'
 import { RegistrationBadge } from './registration-badge'
 import { RulesText } from './rules-text'
 
 /** `/race/{id}`: everything about one race, what the athlete can do about entering it, and its other editions. */
-export default function RacePage() {
-  const id = parseRaceId(useParams<{ id: string }>().id)
-  // A malformed id is no race: no request is made for it.
-  if (id === null) return <RaceNotFound />
-  return <RaceScreen key={id} id={id} />
-}
+export default withRaceId(RaceScreen)
 
-function RaceScreen({ id }: { id: number }) {
+function RaceScreen({ raceId: id }: { raceId: number }) {
   const { t, i18n } = useLingui()
   const query = useQuery(raceQueries.get(id))
   // The page renders in a background render that yields, never in one long task: even when the race

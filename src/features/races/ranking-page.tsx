@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useMemo, useRef } from 'react'
-import { Link, useLocation, useParams } from 'wouter'
+import { Link, useLocation } from 'wouter'
 import type { Locale } from '../../../contracts/locale'
 import type { Edition, RaceDetail, RankingRow } from '../../../contracts/races.contract'
 import { HOUR_MS } from '../../../contracts/time'
@@ -42,17 +42,12 @@ import {
 import styles from './participant-parts.module.css'
 import { ParticipantTable, ParticipantTableSkeleton, type ParticipantColumn } from './participant-table'
 import { useUrlFilters, type FilterCodec } from './participant-url-state'
-import { isRaceNotFound, parseRaceId, RaceNotFound } from './race-not-found'
+import { isRaceNotFound, RaceNotFound, withRaceId } from './race-not-found'
 import { raceQueries } from './race-queries'
 import rankingStyles from './ranking-page.module.css'
 
 /** `/race/{id}/ranking`: a race's finishers, filtered from the address, and the way to the course's other editions. */
-export default function RankingPage() {
-  const id = parseRaceId(useParams<{ id: string }>().id)
-  // A malformed id is no race: no request is made for it.
-  if (id === null) return <RaceNotFound />
-  return <RankingScreen key={id} raceId={id} />
-}
+export default withRaceId(RankingScreen)
 
 const CODEC: FilterCodec<RankingFilters> = { read: readRankingFilters, write: writeRankingFilters }
 const rowKey = (entry: Indexed<RankingRow>) => entry.row.pettorale

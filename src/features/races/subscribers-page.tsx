@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useMemo, useRef } from 'react'
-import { useParams } from 'wouter'
 import type { Locale } from '../../../contracts/locale'
 import type { SubscriberRow } from '../../../contracts/races.contract'
 import { noticeForQueryError } from '../../lib/api-error-notice'
@@ -41,16 +40,11 @@ import {
 import styles from './participant-parts.module.css'
 import { ParticipantTable, ParticipantTableSkeleton, type ParticipantColumn } from './participant-table'
 import { useUrlFilters, type FilterCodec } from './participant-url-state'
-import { isRaceNotFound, parseRaceId, RaceNotFound } from './race-not-found'
+import { isRaceNotFound, RaceNotFound, withRaceId } from './race-not-found'
 import { raceQueries } from './race-queries'
 
 /** `/race/{id}/subscribers`: everyone entered in a race, searchable and filtered from the address. */
-export default function SubscribersPage() {
-  const id = parseRaceId(useParams<{ id: string }>().id)
-  // A malformed id is no race: no request is made for it.
-  if (id === null) return <RaceNotFound />
-  return <SubscribersScreen key={id} raceId={id} />
-}
+export default withRaceId(SubscribersScreen)
 
 const CODEC: FilterCodec<SubscriberFilters> = { read: readSubscriberFilters, write: writeSubscriberFilters }
 const rowKey = (entry: Indexed<SubscriberRow>) => entry.row.pettorale
