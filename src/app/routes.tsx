@@ -31,6 +31,10 @@ const RacePage = lazyPart(() => import('../features/races/race-page'))
 const SubscribersPage = lazyPart(() => import('../features/races/subscribers-page'))
 const RankingPage = lazyPart(() => import('../features/races/ranking-page'))
 const RequestExpiredPage = lazyPart(() => import('../features/company/request-expired-page'))
+const RegisterPage = lazyPart(() => import('../features/account/register-page'))
+const ResetPasswordPage = lazyPart(() => import('../features/account/reset-password-page'))
+const ResetEmailPage = lazyPart(() => import('../features/account/reset-email-page'))
+const CertificatePage = lazyPart(() => import('../features/certificate/certificate-page'))
 
 /** Every screen of spec section 2 and decisions.md; the first match wins. */
 export const routes: RouteDefinition[] = [
@@ -39,14 +43,14 @@ export const routes: RouteDefinition[] = [
   { path: paths.myRaces, requiresLogin: true, athleteArea: true, Component: comingSoon(msg`My races`) },
   { path: paths.openSubscriptions, requiresLogin: true, athleteArea: true, Component: comingSoon(msg`Open subscriptions`) },
   { path: paths.transactions, requiresLogin: true, athleteArea: true, Component: comingSoon(msg`My transactions`) },
-  { path: paths.medicalCertificate, requiresLogin: true, athleteArea: true, Component: comingSoon(msg`Medical certificate`) },
+  { path: paths.medicalCertificate, requiresLogin: true, athleteArea: true, Component: CertificatePage },
   { path: paths.experience, requiresLogin: true, athleteArea: true, Component: comingSoon(msg`My experience races`) },
-  { path: paths.register, requiresLogin: false, Component: comingSoon(msg`Registration`) },
+  { path: paths.register, requiresLogin: false, Component: RegisterPage },
   { path: paths.payment, requiresLogin: false, Component: comingSoon(msg`Payment status`) },
   { path: paths.paymentByLink, requiresLogin: false, Component: comingSoon(msg`Payment status by link`) },
   { path: paths.confirmAccount, requiresLogin: false, Component: ConfirmAccountPage },
-  { path: paths.resetPassword, requiresLogin: false, Component: comingSoon(msg`Recover your account`) },
-  { path: '/reset-email/:token', requiresLogin: false, Component: comingSoon(msg`Choose a new password`) },
+  { path: paths.resetPassword, requiresLogin: false, Component: ResetPasswordPage },
+  { path: '/reset-email/:token', requiresLogin: false, Component: ResetEmailPage },
   { path: '/race/:id/subscribe', requiresLogin: false, Component: comingSoon(msg`Race subscription`) },
   { path: '/race/:id/subscribed', requiresLogin: false, Component: comingSoon(msg`Subscription complete`) },
   { path: '/race/:id/ranking', requiresLogin: false, Component: RankingPage },

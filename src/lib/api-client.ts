@@ -235,3 +235,23 @@ function contractError(operation: string, direction: 'request' | 'response', sta
   console.warn(`[pettorale] ${operation} ${direction} does not match its contract:\n${detail}`)
   return { kind: 'contract', operation, direction, status, detail }
 }
+
+/**
+ * A data file the build ships beside the code (phone-number metadata, Italian municipalities),
+ * decoded with its schema. Read through here so `fetch` keeps one caller; failures throw an
+ * `ApiRequestError` (`network` or `contract`) for TanStack Query to retry or show.
+ */
+export async function loadStaticJson<T>(url: string, schema: z.ZodMiniType<T>): Promise<T> {
+  const operation = `static ${url}`
+  let payload: unknown
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(config.timeoutMs) })
+    if (!response.ok) throw new Error(String(response.status))
+    payload = await response.json()
+  } catch {
+    throw new ApiRequestError({ kind: 'network', operation })
+  }
+  const decoded = z.safeParse(schema, payload)
+  if (!decoded.success) throw new ApiRequestError(contractError(operation, 'response', 200, decoded.error))
+  return decoded.data
+}

@@ -1,4 +1,4 @@
-import { isEmail } from '../../lib/validation'
+import { isEmail } from '../../lib/validation/email'
 
 export type LoginFieldError = 'required' | 'invalid_email'
 
