@@ -6,7 +6,7 @@
  */
 import type { Locale } from '../../../contracts/locale'
 import type { RankingRow, SubscriberRow } from '../../../contracts/races.contract'
-import { countryName } from './country'
+import { countryName } from '../../lib/country'
 
 // ---------------------------------------------------------------------------------------------
 // Text

@@ -9,7 +9,7 @@ import { paths } from '../../lib/paths'
 import { Button } from '../../ui/button'
 import { Bone } from '../../ui/skeleton'
 import { Empty } from '../../ui/state'
-import { countryName, flagEmoji } from './country'
+import { countryName, flagEmoji } from '../../lib/country'
 import styles from './participant-parts.module.css'
 
 export interface SelectOption {

@@ -10,7 +10,7 @@ import { Field } from '../../ui/field'
 import { Page } from '../../ui/page'
 import { Skeleton } from '../../ui/skeleton'
 import { Empty, ErrorState } from '../../ui/state'
-import { countryName } from './country'
+import { countryName } from '../../lib/country'
 import {
   applicableSubscriberFilters,
   filterSubscribers,

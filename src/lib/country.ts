@@ -1,4 +1,4 @@
-import type { Locale } from '../../../contracts/locale'
+import type { Locale } from '../../contracts/locale'
 
 const ALPHA_2 = /^[A-Z]{2}$/
 /** REGIONAL INDICATOR SYMBOL LETTER A; the 26 letters follow it in order. */
