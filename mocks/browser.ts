@@ -1,5 +1,5 @@
 import { setupWorker } from 'msw/browser'
-import { createControls } from './controls'
+import { createControls, createDataControls } from './controls'
 import { createHandlers } from './handlers'
 import { createPersistentDb, webStorageChangeStore } from './persistence'
 import { createSeed, PERSONAS, SEED_NOW_MS } from './seed'
@@ -28,6 +28,7 @@ export async function startMockBackend(apiBaseUrl: string) {
 
   const api = {
     ...controls,
+    ...createDataControls(database.persist),
     personas: PERSONAS,
     /** Back to the seed: data (in every tab), clock, faults. Reload the page afterwards. */
     async resetAll() {
@@ -39,5 +40,5 @@ export async function startMockBackend(apiBaseUrl: string) {
   return api
 }
 
-/** What `window.pettoraleMock` offers: the controls, the personas and `resetAll`. */
+/** What `window.pettoraleMock` offers: the controls (clock, faults, data), the personas and `resetAll`. */
 export type MockApi = Awaited<ReturnType<typeof startMockBackend>>

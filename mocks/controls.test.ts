@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { allOperations } from '../contracts'
 import type { mock } from '../tests/e2e/fixtures'
-import { createControls } from './controls'
-import { SEED_NOW_MS } from './seed'
+import { createControls, createDataControls } from './controls'
+import { db, loadDb } from './db'
+import { createSeed, SEED_NOW_MS } from './seed'
+import { ATHLETE_IDS } from './seed/personas'
 
 describe('the controls', () => {
   const controls = createControls(SEED_NOW_MS)
@@ -38,11 +40,52 @@ describe('the controls', () => {
   })
 })
 
+describe('the certificate review control', () => {
+  let changes = 0
+  const { reviewCertificate } = createDataControls(() => void (changes += 1))
+  const certificateOf = (id: number) => {
+    const athlete = db.athletes.findFirst((q) => q.where({ id }))
+    return { review: athlete?.validazione_certificato, valid: athlete?.certificato_valido }
+  }
+
+  beforeEach(async () => {
+    changes = 0
+    await loadDb(createSeed())
+  })
+
+  it('accepts a certificate under review, found by the athlete id, and has the change kept', async () => {
+    await reviewCertificate(ATHLETE_IDS.revisione, 'valido')
+    expect(certificateOf(ATHLETE_IDS.revisione)).toEqual({ review: 'valido', valid: true })
+    expect(changes).toBe(1)
+  })
+
+  it('rejects one, found by the e-mail (as QA types it) or by the id typed as text', async () => {
+    await reviewCertificate(' Revisione@pettorale.test ', 'non_valido')
+    expect(certificateOf(ATHLETE_IDS.revisione)).toEqual({ review: 'non_valido', valid: false })
+    await reviewCertificate(String(ATHLETE_IDS.revisione), 'valido')
+    expect(certificateOf(ATHLETE_IDS.revisione)).toEqual({ review: 'valido', valid: true })
+  })
+
+  it('refuses an athlete without an uploaded certificate, an unknown athlete and an unknown verdict, changing nothing', async () => {
+    await expect(reviewCertificate(ATHLETE_IDS.nuovo, 'valido')).rejects.toThrow(/athlete 1 has no uploaded certificate/)
+    await expect(reviewCertificate('nobody@pettorale.test', 'valido')).rejects.toThrow(/no athlete "nobody@pettorale.test"/)
+    // @ts-expect-error -- QA may type anything in the console
+    await expect(reviewCertificate(ATHLETE_IDS.revisione, 'valid')).rejects.toThrow(/'valido' or 'non_valido'/)
+    expect(certificateOf(ATHLETE_IDS.nuovo)).toEqual({ review: null, valid: null })
+    expect(certificateOf(ATHLETE_IDS.revisione)).toEqual({ review: 'in_revisione', valid: null })
+    expect(changes).toBe(0)
+  })
+})
+
 /** Never run: the e2e fixture's `mock()` takes a control's name and that control's own arguments. */
 const _typedE2eCalls = (call: typeof mock, page: Page) => {
   void call(page, 'fault', 'athlete.me', { kind: 'status', status: 500 })
   void call(page, 'advance', 60_000)
   void call(page, 'latency', '*', 1500)
+  void call(page, 'reviewCertificate', 3, 'valido')
+  void call(page, 'reviewCertificate', 'revisione@pettorale.test', 'non_valido')
+  // @ts-expect-error -- the verdict is valido or non_valido
+  void call(page, 'reviewCertificate', 3, 'in_revisione')
   // @ts-expect-error -- not an operation name
   void call(page, 'fault', 'athlete.mine', null)
   // @ts-expect-error -- advance takes milliseconds

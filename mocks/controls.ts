@@ -5,6 +5,8 @@
  */
 
 import { isOperationName, operationNames, type OperationName } from '../contracts'
+import { db, type AthleteRecord } from './db'
+import { findAthleteByMail } from './records'
 
 export type Fault =
   /** The request never gets an answer (a dropped connection). */
@@ -79,6 +81,52 @@ export function createControls(seedNowMs: number, realNow: () => number = Date.n
 }
 
 export type Controls = ReturnType<typeof createControls>
+
+/** What a reviewer can decide about an uploaded medical certificate. */
+export type CertificateVerdict = 'valido' | 'non_valido'
+const VERDICTS: readonly CertificateVerdict[] = ['valido', 'non_valido']
+
+/**
+ * The controls that act on the data, standing in for the organiser's back office. `onChanged` runs
+ * after each change, as after a handler, so the browser keeps it across reloads.
+ */
+export function createDataControls(onChanged: () => void) {
+  return {
+    /**
+     * Reviews an athlete's uploaded certificate (the athlete by id or e-mail): `valido` makes it
+     * valid until its expiry, `non_valido` asks the athlete for another.
+     */
+    async reviewCertificate(athlete: number | string, verdict: CertificateVerdict): Promise<void> {
+      if (!VERDICTS.includes(verdict)) {
+        throw new TypeError(`pettoraleMock.reviewCertificate: the verdict is 'valido' or 'non_valido', not ${JSON.stringify(verdict)}`)
+      }
+      const record = findAthlete(athlete)
+      if (!record) throw new Error(`pettoraleMock.reviewCertificate: no athlete ${JSON.stringify(athlete)}`)
+      if (!record.certificato_medico_file) {
+        throw new Error(`pettoraleMock.reviewCertificate: athlete ${String(record.id)} has no uploaded certificate to review`)
+      }
+      try {
+        await db.athletes.update((q) => q.where({ id: record.id }), {
+          data(draft) {
+            draft.validazione_certificato = verdict
+            draft.certificato_valido = verdict === 'valido'
+          },
+        })
+      } finally {
+        onChanged()
+      }
+    },
+  }
+}
+
+export type DataControls = ReturnType<typeof createDataControls>
+
+/** QA may type an id as a number or as digits; anything else is an e-mail. */
+function findAthlete(athlete: number | string): AthleteRecord | undefined {
+  if (typeof athlete === 'string' && !/^\d+$/.test(athlete.trim())) return findAthleteByMail(athlete)
+  const id = Number(athlete)
+  return db.athletes.findFirst((q) => q.where({ id }))
+}
 
 /**
  * QA types operation names in the console: a misspelt one would silently fault nothing, so it is

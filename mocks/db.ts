@@ -34,6 +34,21 @@ export const MailTokenRecordSchema = z.object({
 })
 export type MailTokenRecord = z.infer<typeof MailTokenRecordSchema>
 
+/**
+ * The e-mails the backend would have sent (it sends none): what the mailbox page lists. `link` is
+ * portal-relative, so it opens in whichever origin the portal is served from.
+ */
+export const MailRecordSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  kind: z.enum(['confirm', 'reset', 'payment_link']),
+  link: z.string(),
+  /** Epoch milliseconds on the mock clock. */
+  sent_at: z.number(),
+})
+export type MailRecord = z.infer<typeof MailRecordSchema>
+export type MailKind = MailRecord['kind']
+
 /** Other editions are found by the course's name when a race is asked for. */
 export const RaceRecordSchema = z.omit(RaceDetailSchema, { edizioni: true })
 export type RaceRecord = z.infer<typeof RaceRecordSchema>
@@ -80,6 +95,7 @@ export const RECORD_SCHEMAS = {
   athletes: AthleteRecordSchema,
   sessions: SessionRecordSchema,
   mailTokens: MailTokenRecordSchema,
+  outbox: MailRecordSchema,
   races: RaceRecordSchema,
   subscriptions: SubscriptionRecordSchema,
   entrants: EntrantRecordSchema,

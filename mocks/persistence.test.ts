@@ -1,9 +1,10 @@
 // @vitest-environment node
 import { getResponse } from 'msw'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createControls } from './controls'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createControls, createDataControls } from './controls'
 import { db, dumpDb, type DbName, type DbSnapshot } from './db'
 import { createHandlers } from './handlers'
+import { sentMail } from './outbox'
 import {
   applyChangeSet,
   CHANGE_KEY_PREFIX,
@@ -205,6 +206,28 @@ describe('the browser database over a store', () => {
     // Taking another tab's changes is not a change of ours to write back.
     database.persist()
     expect(storage.getItem(key)).toBeNull()
+  })
+
+  it('keeps the e-mails sent across a reload, newest first', async () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {})
+    const body = JSON.stringify({ nome: 'Anna', cognome: 'Rey', mail: 'anna.rey@example.org', password: 'Sentiero-2026!', privacy_policy: true })
+    expect((await call('POST', '/api/v1/vdatrailers/new_user', { body, headers: { 'content-type': 'application/json' } })).status).toBe(201)
+    controls.advance(1000)
+    expect((await call('GET', `/api/v1/users/forgot?mail=${encodeURIComponent(completo.mail)}`)).status).toBe(200)
+    const sent = sentMail()
+    expect(sent.map((mail) => mail.kind)).toEqual(['reset', 'confirm'])
+    await reload()
+    expect(sentMail()).toEqual(sent)
+  })
+
+  it("keeps a certificate review across a reload, as a handler's change", async () => {
+    const revisione = PERSONAS.find((persona) => persona.key === 'revisione')!
+    await createDataControls(() => database.persist()).reviewCertificate(revisione.athleteId, 'valido')
+    await reload()
+    expect(db.athletes.findFirst((q) => q.where({ id: revisione.athleteId }))).toMatchObject({
+      validazione_certificato: 'valido',
+      certificato_valido: true,
+    })
   })
 
   it('resets to the seed and clears the store', async () => {

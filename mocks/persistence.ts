@@ -16,6 +16,7 @@ export const RECORD_KEYS: { [K in DbName]: (record: RecordOf<K>) => string } = {
   athletes: (r) => String(r.id),
   sessions: (r) => r.token,
   mailTokens: (r) => r.token,
+  outbox: (r) => r.id,
   races: (r) => String(r.id),
   subscriptions: (r) => `${String(r.athlete_id)}/${String(r.project_id)}`,
   entrants: (r) => `${String(r.race_id)}/${String(r.pettorale)}`,

@@ -1,26 +1,26 @@
 import { setNonce } from 'get-nonce'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App, createQueryClient } from './app/app'
+import { App, createQueryClient, type AppExtensions } from './app/app'
 import { prefetchLandingData, takeLandingToken } from './app/landing'
 import { preloadScreen } from './app/preload-on-intent'
 import { routes } from './app/routes'
 import { initSessionStore } from './app/session-store'
 import { configureApiClient } from './lib/api-client'
-import { setClockSource } from './lib/clock'
 import { activateLocale, initialLocale } from './lib/i18n'
 import { ensureTemporal } from './lib/temporal'
 import './ui/global.css'
 
 const apiBaseUrl = import.meta.env.VITE_API_BASE_URL ?? ''
 
-/** The only door to the simulated backend: a production build with VITE_API_MOCK=false drops it. */
-async function startMock(): Promise<void> {
-  if (import.meta.env.VITE_API_MOCK === 'false') return
-  const { startMockBackend } = await import('../mocks/browser')
-  const mock = await startMockBackend(apiBaseUrl)
-  setClockSource(mock.now)
-  mock.subscribe(() => setClockSource(mock.now))
+/**
+ * The only door to the simulated backend and its QA tools (decision 008): a production build with
+ * VITE_API_MOCK=false drops both. What they add to the portal (the mailbox) comes back from it.
+ */
+async function startMock(): Promise<AppExtensions | undefined> {
+  if (import.meta.env.VITE_API_MOCK === 'false') return undefined
+  const { startSimulatedBackend } = await import('./dev/entry')
+  return startSimulatedBackend(apiBaseUrl)
 }
 
 /**
@@ -63,7 +63,7 @@ async function boot() {
   // answer (at once against a real one), while the catalog and Temporal download; its query finds it.
   void backendReady.then(() => prefetchLandingData(queryClient, window.location))
   // Independent downloads: the catalog, the simulated backend and (where missing) Temporal.
-  await Promise.all([ensureTemporal(), backendReady, activateLocale(initialLocale())])
+  const [, extensions] = await Promise.all([ensureTemporal(), backendReady, activateLocale(initialLocale())])
   const session = initSessionStore(landing, queryClient)
   // A session to restore or a sign-in to complete starts the machine now; a visitor's page loads it
   // when the athlete first reaches for the page (or at once when something needs it: the drawer,
@@ -75,7 +75,7 @@ async function boot() {
     onCaughtError: (error, info) => console.warn('[pettorale] a part of the page failed', error, info.componentStack),
   }).render(
     <StrictMode>
-      <App queryClient={queryClient} />
+      <App queryClient={queryClient} extensions={extensions} />
     </StrictMode>,
   )
 }

@@ -1,5 +1,6 @@
 import { db } from '../db'
 import { problem, reply, type ResourceHandlers } from '../handler'
+import { mailLinks, sendMail } from '../outbox'
 import { CONFIRM_TOKEN_TTL_MS, findAthleteByMail, MAIL_SESSION_TTL_MS, nextId, openSession, randomToken } from '../records'
 
 /** Registrations with this in the e-mail fail with a generic 409, to drive "registration failed". */
@@ -27,7 +28,8 @@ export function accountHandlers(): ResourceHandlers<'account'> {
         sesso: null, data_nascita: null, nazione_nascita: null, provincia_nascita: null, citta_nascita: null,
         cod_fiscale: null, paese: null, provincia: null, citta: null, via: null, civico: null, cap: null,
         telefono: null, contatto_emergenza: null, telefono_emergenze: null, taglia_maglietta: null,
-        torexperience: [],
+        // The experience question is pending: the portal asks it once the athlete signs in.
+        torexperience: [{ esperienza_gara: null }],
         certificato_medico_id: 9000 + id,
         certificato_valido: null,
         validazione_certificato: null,
@@ -35,7 +37,7 @@ export function accountHandlers(): ResourceHandlers<'account'> {
       })
       const token = randomToken('cnf')
       await db.mailTokens.create({ token, athlete_id: id, kind: 'confirm', expires_at: now + CONFIRM_TOKEN_TTL_MS, used: false })
-      console.info(`[pettorale mock] confirmation e-mail to ${body.mail}: /confirm-account?contact_id=${String(id)}&token=${token}`)
+      await sendMail({ to: body.mail, kind: 'confirm', link: mailLinks.confirm(id, token), sent_at: now })
       return reply(201, { contact_id: id })
     },
 

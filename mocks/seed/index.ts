@@ -16,6 +16,8 @@ function build(): DbSnapshot {
     athletes: [...ATHLETES],
     sessions: [],
     mailTokens: [...MAIL_TOKENS],
+    // The seeded links (SEED_TOKENS) were sent before the seed's "now": the mailbox starts empty.
+    outbox: [],
     races: [...RACES],
     subscriptions: subscriptions(),
     entrants: fields.flatMap((field) => field.entrants),

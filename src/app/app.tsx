@@ -3,8 +3,8 @@ import { I18nProvider } from '@lingui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { shouldRetryRead } from '../lib/api-query'
 import { SECOND_MS } from '../../contracts/time'
-import { Layout } from './layout'
-import { AppRouter } from './router'
+import { Layout, type FooterLink } from './layout'
+import { AppRouter, type ToolRoute } from './router'
 import { LoginDrawerContext, SessionContext } from '../lib/session'
 import { useSessionViews } from './session-store'
 
@@ -19,15 +19,21 @@ export function createQueryClient(): QueryClient {
   })
 }
 
-export function App({ queryClient }: { queryClient: QueryClient }) {
+/** What the mock gate adds to the portal in mock mode (decision 008); a production build has none. */
+export interface AppExtensions {
+  tools: readonly ToolRoute[]
+  footerLinks: readonly FooterLink[]
+}
+
+export function App({ queryClient, extensions }: { queryClient: QueryClient; extensions?: AppExtensions }) {
   const views = useSessionViews()
   return (
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <SessionContext value={views.session}>
           <LoginDrawerContext value={views.drawer}>
-            <Layout>
-              <AppRouter />
+            <Layout footerLinks={extensions?.footerLinks}>
+              <AppRouter tools={extensions?.tools} />
             </Layout>
           </LoginDrawerContext>
         </SessionContext>

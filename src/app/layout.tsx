@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
 import { Suspense, useState, type ReactNode } from 'react'
 import { Link, useRoute } from 'wouter'
@@ -23,8 +24,14 @@ function NavLink({ href, children }: { href: string; children: ReactNode }) {
   )
 }
 
-export function Layout({ children }: { children: ReactNode }) {
-  const { t } = useLingui()
+/** A footer link the mock gate adds (the mailbox): present in mock mode only. */
+export interface FooterLink {
+  href: string
+  label: MessageDescriptor
+}
+
+export function Layout({ children, footerLinks = [] }: { children: ReactNode; footerLinks?: readonly FooterLink[] }) {
+  const { t, i18n } = useLingui()
   const session = useSession()
   const { profile } = useAthlete()
   const drawer = useLoginDrawer()
@@ -109,6 +116,11 @@ export function Layout({ children }: { children: ReactNode }) {
                 {t`Privacy policy (opens in a new tab)`}
               </a>
             </li>
+            {footerLinks.map(({ href, label }) => (
+              <li key={href}>
+                <Link href={href}>{i18n._(label)}</Link>
+              </li>
+            ))}
           </ul>
           <p>{t`pettorale · trail races in the Alps`}</p>
         </div>

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import { Suspense, useEffect, useRef, type ReactNode } from 'react'
+import { Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react'
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter'
 import { isProfileComplete } from '../../machines/rules/profile-completeness'
 import { useAthlete } from '../lib/athlete-queries'
@@ -13,6 +13,15 @@ import { decideNavigation } from './guard'
 import { NotFoundPage } from './not-found-page'
 import { usePreloadOnIntent } from './preload-on-intent'
 import { routes } from './routes'
+
+/**
+ * A screen that is not part of the portal: the mock-only QA tools (the mailbox), which the mock
+ * gate hands over. No guard: a tool is there whatever the session, profile included.
+ */
+export interface ToolRoute {
+  path: string
+  Component: ComponentType
+}
 
 function withSearch(path: string, search: string): string {
   return search ? `${path}?${search}` : path
@@ -54,7 +63,7 @@ function useNavigationReset() {
   }, [path])
 }
 
-export function AppRouter() {
+export function AppRouter({ tools = [] }: { tools?: readonly ToolRoute[] }) {
   const { t } = useLingui()
   const search = useSearch()
   const [path] = useLocation()
@@ -81,6 +90,11 @@ export function AppRouter() {
                 <Component />
               )}
             </Guarded>
+          </Route>
+        ))}
+        {tools.map(({ path, Component }) => (
+          <Route key={path} path={path}>
+            <Component />
           </Route>
         ))}
         <Route>

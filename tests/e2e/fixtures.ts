@@ -58,7 +58,7 @@ export async function logInFromHeader(page: Page, key: Persona['key']) {
 }
 
 /** The controls of `window.pettoraleMock` a test may call: their arguments cross into the page as JSON. */
-export type MockControl = 'setNow' | 'advance' | 'fault' | 'latency' | 'resetAll'
+export type MockControl = 'setNow' | 'advance' | 'fault' | 'latency' | 'resetAll' | 'reviewCertificate'
 type Controls = Pick<MockApi, MockControl>
 
 /**

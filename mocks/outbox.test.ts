@@ -1,0 +1,125 @@
+// @vitest-environment node
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { MINUTE_MS } from '../contracts/time'
+import { db } from './db'
+import { controls, TEST_API_BASE } from './node'
+import { sendMail, sentMail, watchOutbox } from './outbox'
+import { PERSONAS, SEED_NOW_MS } from './seed'
+import '../tests/setup/mock-backend'
+
+/**
+ * The simulated backend sends no e-mail: it keeps what it would have sent in its outbox, which the
+ * mailbox page lists. Requests go straight to the handlers, as the portal's would.
+ */
+
+const completo = PERSONAS.find((candidate) => candidate.key === 'completo')!
+
+async function api(path: string, init: RequestInit = {}): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${TEST_API_BASE}${path}`, init)
+  const text = await response.text()
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null }
+}
+
+const register = (mail: string) =>
+  api('/api/v1/vdatrailers/new_user', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ nome: 'Anna', cognome: 'Rey', mail, password: 'Sentiero-2026!', privacy_policy: true }),
+  })
+
+const forgot = (mail: string) => api(`/api/v1/users/forgot?mail=${encodeURIComponent(mail)}`)
+
+beforeEach(() => {
+  // The console line that stands in for delivery is expected; it is not what these tests read.
+  vi.spyOn(console, 'info').mockImplementation(() => {})
+})
+
+describe('the outbox', () => {
+  it('is empty in the seed', () => {
+    expect(sentMail()).toEqual([])
+  })
+
+  it('gets a confirmation e-mail on registration, whose link confirms the account', async () => {
+    const before = controls.now()
+    const answer = await register('anna.rey@example.org')
+    const after = controls.now()
+    expect(answer.status).toBe(201)
+    const { contact_id } = answer.body as { contact_id: number }
+
+    const [mail, ...others] = sentMail()
+    expect(others).toEqual([])
+    expect(mail).toMatchObject({ to: 'anna.rey@example.org', kind: 'confirm' })
+    // Sent at the mock clock's "now" (it runs).
+    expect(mail!.sent_at).toBeGreaterThanOrEqual(before)
+    expect(mail!.sent_at).toBeLessThanOrEqual(after)
+    const link = new URL(mail!.link, 'http://portal.test')
+    expect(link.pathname).toBe('/confirm-account')
+    expect(link.searchParams.get('contact_id')).toBe(String(contact_id))
+
+    // What /confirm-account does with the link: the token is the bearer.
+    const confirmed = await api(`/api/v1/vdatrailers/confirm_new_user?contact_id=${String(contact_id)}`, {
+      headers: { authorization: `Bearer ${link.searchParams.get('token') ?? ''}` },
+    })
+    expect(confirmed.status).toBe(200)
+    expect(db.athletes.findFirst((q) => q.where({ id: contact_id }))?.confermato).toBe(true)
+  })
+
+  it('gets nothing when the registration is refused', async () => {
+    expect((await register(completo.mail)).status).toBe(409)
+    expect(sentMail()).toEqual([])
+  })
+
+  it('gets a password-reset e-mail on a forgot request, whose token resets the password', async () => {
+    expect((await forgot(completo.mail)).status).toBe(200)
+    const [mail] = sentMail()
+    expect(mail).toMatchObject({ to: completo.mail, kind: 'reset' })
+    const token = /^\/reset-email\/([^/?#]+)$/.exec(mail!.link)?.[1]
+    expect(token).toBeDefined()
+
+    const reset = await api(`/api/v1/reset/${token!}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { attributes: { password: 'Nuova-Password-9' } } }),
+    })
+    expect(reset.status).toBe(200)
+    expect(db.athletes.findFirst((q) => q.where({ id: completo.athleteId }))?.password).toBe('Nuova-Password-9')
+  })
+
+  it('lists the newest first, by the mock clock', async () => {
+    await register('first@example.org')
+    controls.advance(5 * MINUTE_MS)
+    await forgot(completo.mail)
+    const sent = sentMail()
+    expect(sent.map((mail) => [mail.kind, mail.to])).toEqual([
+      ['reset', completo.mail],
+      ['confirm', 'first@example.org'],
+    ])
+    expect(sent[0]!.sent_at - sent[1]!.sent_at).toBeGreaterThanOrEqual(5 * MINUTE_MS)
+  })
+
+  it('puts the later of two e-mails sent in the same millisecond first', async () => {
+    await sendMail({ to: 'a@example.org', kind: 'payment_link', link: '/payment/by-link?code=a', sent_at: SEED_NOW_MS })
+    await sendMail({ to: 'b@example.org', kind: 'payment_link', link: '/payment/by-link?code=b', sent_at: SEED_NOW_MS })
+    expect(sentMail().map((mail) => mail.to)).toEqual(['b@example.org', 'a@example.org'])
+    // Reading it does not reorder the collection itself.
+    expect(db.outbox.all().map((mail) => mail.to)).toEqual(['a@example.org', 'b@example.org'])
+  })
+
+  it('tells a watcher once the new e-mail is there to read', async () => {
+    const seen: number[] = []
+    const stop = watchOutbox(() => seen.push(sentMail().length))
+    await register('watched@example.org')
+    await vi.waitFor(() => expect(seen).toEqual([1]))
+    stop()
+    await forgot(completo.mail)
+    await new Promise((resolve) => setTimeout(resolve))
+    expect(seen).toEqual([1])
+  })
+})
+
+describe('a new account', () => {
+  it('has the experience question pending, so the portal asks it', async () => {
+    const { contact_id } = (await register('nuova@example.org')).body as { contact_id: number }
+    expect(db.athletes.findFirst((q) => q.where({ id: contact_id }))?.torexperience).toEqual([{ esperienza_gara: null }])
+  })
+})

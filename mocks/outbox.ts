@@ -1,0 +1,45 @@
+import { db, type MailKind, type MailRecord } from './db'
+import { randomToken } from './records'
+
+/** How each kind of mail is named in the console line that stands in for delivery. */
+const CONSOLE_NAMES: Record<MailKind, string> = {
+  confirm: 'confirmation',
+  reset: 'password-reset',
+  payment_link: 'payment-link',
+}
+
+/** The portal pages the e-mails link to, relative to the portal. */
+export const mailLinks = {
+  confirm: (contactId: number, token: string) => `/confirm-account?contact_id=${String(contactId)}&token=${token}`,
+  reset: (token: string) => `/reset-email/${token}`,
+}
+
+/** Records an e-mail the backend would have sent (the mailbox lists it) and prints its link. */
+export async function sendMail(mail: Omit<MailRecord, 'id'>): Promise<MailRecord> {
+  const record = await db.outbox.create({ id: randomToken('mail'), ...mail })
+  console.info(`[pettorale mock] ${CONSOLE_NAMES[mail.kind]} e-mail to ${mail.to}: ${mail.link}`)
+  return record
+}
+
+/** The e-mails sent, newest first; of two sent in the same millisecond, the later one first. */
+export function sentMail(): MailRecord[] {
+  // all() is the collection's own array: reversed in a copy.
+  return [...db.outbox.all()]
+    .reverse()
+    .sort((a, b) => b.sent_at - a.sent_at)
+    .map((record) => ({ ...record }))
+}
+
+/**
+ * Calls `listener` after each change to the outbox: a mail sent here or in another tab, a reset.
+ * The collection's hooks run before the change lands, so the listener is called a task later.
+ */
+export function watchOutbox(listener: () => void): () => void {
+  const controller = new AbortController()
+  const { signal } = controller
+  const later = () => void setTimeout(() => signal.aborted || listener())
+  db.outbox.hooks.on('create', later, { signal })
+  db.outbox.hooks.on('update', later, { signal })
+  db.outbox.hooks.on('delete', later, { signal })
+  return () => controller.abort()
+}

@@ -1,0 +1,72 @@
+import { I18nProvider } from '@lingui/react'
+import { cleanup, render, screen, within } from '@testing-library/react'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { MINUTE_MS } from '../../contracts/time'
+import { loadDb } from '../../mocks/db'
+import { sendMail } from '../../mocks/outbox'
+import { createSeed, SEED_NOW_MS } from '../../mocks/seed'
+import { activateLocale, i18n } from '../lib/i18n'
+import { ensureTemporal } from '../lib/temporal'
+import MailboxPage from './mailbox-page'
+
+beforeAll(async () => {
+  await Promise.all([activateLocale('en'), ensureTemporal()])
+})
+beforeEach(async () => {
+  vi.spyOn(console, 'info').mockImplementation(() => {})
+  await loadDb(createSeed())
+})
+afterEach(cleanup)
+
+const renderMailbox = () =>
+  render(
+    <I18nProvider i18n={i18n}>
+      <MailboxPage />
+    </I18nProvider>,
+  )
+
+describe('the mailbox page', () => {
+  it('says so when nothing was sent', () => {
+    renderMailbox()
+    expect(screen.getByRole('heading', { level: 1, name: 'Mailbox' })).toBeTruthy()
+    expect(screen.getByText('No e-mails yet.')).toBeTruthy()
+    expect(screen.queryAllByRole('article')).toEqual([])
+  })
+
+  it('shows each kind of e-mail with its subject, recipient, time, sentence and link, newest first, as they are sent', async () => {
+    renderMailbox()
+    await sendMail({ to: 'anna@example.org', kind: 'confirm', link: '/confirm-account?contact_id=9&token=cnf-1', sent_at: SEED_NOW_MS })
+    await sendMail({ to: 'anna@example.org', kind: 'reset', link: '/reset-email/rst-1', sent_at: SEED_NOW_MS + MINUTE_MS })
+    await sendMail({ to: 'bruno@example.org', kind: 'payment_link', link: '/payment/by-link?code=lnk-1', sent_at: SEED_NOW_MS + 2 * MINUTE_MS })
+
+    await screen.findByRole('article', { name: 'Confirm your pettorale account' })
+    const mails = screen.getAllByRole('article')
+    expect(mails.map((mail) => mail.querySelector('h2')?.textContent)).toEqual([
+      'Your payment link',
+      'Reset your pettorale password',
+      'Confirm your pettorale account',
+    ])
+    const [payment, reset, confirm] = mails.map((mail) => within(mail))
+    expect(payment!.getByText('To: bruno@example.org')).toBeTruthy()
+    expect(payment!.getByText('The organiser sent you this link to pay for your race entry.')).toBeTruthy()
+    expect(payment!.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe('/payment/by-link?code=lnk-1')
+    expect(reset!.getByRole('link', { name: 'Choose a new password' }).getAttribute('href')).toBe('/reset-email/rst-1')
+    // 09:00 in Rome is 08:00 in London, where English shows times.
+    expect(confirm!.getByText(/^Sent/).textContent).toBe('Sent 2 Mar 2026, 08:00 GMT')
+    expect(confirm!.getByRole('link', { name: 'Confirm my account' }).getAttribute('href')).toBe('/confirm-account?contact_id=9&token=cnf-1')
+    expect(screen.queryByText('No e-mails yet.')).toBeNull()
+  })
+
+  it('is current when opened again after e-mails were sent while it was closed', async () => {
+    renderMailbox()
+    await sendMail({ to: 'anna@example.org', kind: 'confirm', link: '/confirm-account?contact_id=9&token=cnf-1', sent_at: SEED_NOW_MS })
+    await screen.findByRole('article')
+    cleanup()
+    await sendMail({ to: 'anna@example.org', kind: 'reset', link: '/reset-email/rst-1', sent_at: SEED_NOW_MS + MINUTE_MS })
+    renderMailbox()
+    expect(screen.getAllByRole('article').map((mail) => mail.querySelector('h2')?.textContent)).toEqual([
+      'Reset your pettorale password',
+      'Confirm your pettorale account',
+    ])
+  })
+})

@@ -1,0 +1,99 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useId, useSyncExternalStore } from 'react'
+import type { MailKind, MailRecord } from '../../mocks/db'
+import { sentMail, watchOutbox } from '../../mocks/outbox'
+import { formatDateTime } from '../lib/format'
+import { activeLocale } from '../lib/i18n'
+import { buttonClass } from '../ui/button'
+import { Page } from '../ui/page'
+import { Empty } from '../ui/state'
+import styles from './mailbox-page.module.css'
+
+/** What each kind of e-mail says: its subject, one sentence, and the words on its link. */
+const WORDING: Record<MailKind, { subject: MessageDescriptor; body: MessageDescriptor; action: MessageDescriptor }> = {
+  confirm: {
+    subject: msg`Confirm your pettorale account`,
+    body: msg`Welcome to pettorale: confirm this e-mail address to activate your account.`,
+    action: msg`Confirm my account`,
+  },
+  reset: {
+    subject: msg`Reset your pettorale password`,
+    body: msg`Someone asked to reset the password of this account; if it was you, choose a new one.`,
+    action: msg`Choose a new password`,
+  },
+  payment_link: {
+    subject: msg`Your payment link`,
+    body: msg`The organiser sent you this link to pay for your race entry.`,
+    action: msg`Pay now`,
+  },
+}
+
+// The outbox as React reads it: the same array until an e-mail comes or goes (a sent e-mail never
+// changes), read afresh on every render so a page opened again is current at once.
+let snapshot: MailRecord[] = []
+
+function readOutbox(): MailRecord[] {
+  const next = sentMail()
+  const same = next.length === snapshot.length && next.every((mail, index) => mail.id === snapshot[index]!.id)
+  if (!same) snapshot = next
+  return snapshot
+}
+
+function Mail({ mail }: { mail: MailRecord }) {
+  const { i18n } = useLingui()
+  const headingId = useId()
+  const wording = WORDING[mail.kind]
+  const to = mail.to
+  const sent = formatDateTime(activeLocale(), mail.sent_at)
+  return (
+    <article className={styles.mail} aria-labelledby={headingId}>
+      <h2 id={headingId}>{i18n._(wording.subject)}</h2>
+      <div className={styles.meta}>
+        <p>
+          <Trans>To: {to}</Trans>
+        </p>
+        <p>
+          <Trans>
+            Sent <time dateTime={new Date(mail.sent_at).toISOString()}>{sent}</time>
+          </Trans>
+        </p>
+      </div>
+      <p>{i18n._(wording.body)}</p>
+      <p>
+        {/* A full page load, as from a mail client: the portal takes a link's token from the
+            address bar when it starts. The mock's data and clock are kept across it. */}
+        <a href={mail.link} className={buttonClass()}>
+          {i18n._(wording.action)}
+        </a>
+      </p>
+    </article>
+  )
+}
+
+/**
+ * The simulated backend's mailbox (mock mode only): the e-mails it would have sent, newest first,
+ * with their links; new ones appear as they are sent, here or in another tab.
+ */
+export default function MailboxPage() {
+  const { t } = useLingui()
+  const mails = useSyncExternalStore(watchOutbox, readOutbox)
+  return (
+    <Page title={t`Mailbox`} lead={t`The e-mails the simulated backend would have sent, newest first.`}>
+      {mails.length === 0 ? (
+        <Empty>
+          <p>{t`No e-mails yet.`}</p>
+        </Empty>
+      ) : (
+        <ol className={styles.list}>
+          {mails.map((mail) => (
+            <li key={mail.id}>
+              <Mail mail={mail} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </Page>
+  )
+}

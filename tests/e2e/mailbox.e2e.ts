@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test'
+import { MINUTE_MS } from '../../contracts/time'
+import { expect, expectNoAxeViolations, mock, persona, test } from './fixtures'
+
+/**
+ * The mailbox (mock mode only): the e-mails the simulated backend would have sent. The e-mails are
+ * asked for from inside the page, so the service worker answers as it does for the portal.
+ */
+
+const MAIL = 'lucia.bionaz@example.org'
+
+async function openMailbox(page: Page) {
+  await page.goto('/mailbox')
+  await expect(page.getByRole('heading', { level: 1, name: 'Mailbox' })).toBeVisible()
+}
+
+async function register(page: Page, mail: string) {
+  await page.waitForFunction(() => 'pettoraleMock' in window)
+  const status = await page.evaluate(async (address) => {
+    const answer = await fetch('/api/v1/vdatrailers/new_user', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nome: 'Lucia', cognome: 'Bionaz', mail: address, password: 'Sentiero-2026!', privacy_policy: true }),
+    })
+    return answer.status
+  }, mail)
+  expect(status).toBe(201)
+}
+
+async function forgotPassword(page: Page, mail: string) {
+  await page.waitForFunction(() => 'pettoraleMock' in window)
+  const status = await page.evaluate(async (address) => {
+    const answer = await fetch(`/api/v1/users/forgot?mail=${encodeURIComponent(address)}`)
+    return answer.status
+  }, mail)
+  expect(status).toBe(200)
+}
+
+test.describe('the mailbox of the simulated backend', () => {
+  test('is empty at first and says what it is, at 360 and 1280 px', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await openMailbox(page)
+    await expect(page.getByText('The e-mails the simulated backend would have sent, newest first.')).toBeVisible()
+    await expect(page.getByText('No e-mails yet.')).toBeVisible()
+    await expect(page.getByRole('article')).toHaveCount(0)
+    await expectNoAxeViolations(page)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await expectNoAxeViolations(page)
+  })
+
+  test('is linked from the footer', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Mailbox (simulated e-mails)' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Mailbox' })).toBeFocused()
+    await expect(page).toHaveURL('/mailbox')
+  })
+
+  test('lists a registration\'s confirmation e-mail as it is sent, whose link confirms the account', async ({ page }) => {
+    await openMailbox(page)
+    await register(page, MAIL)
+
+    const confirmation = page.getByRole('article', { name: 'Confirm your pettorale account' })
+    await expect(confirmation).toBeVisible()
+    await expect(confirmation.getByText(`To: ${MAIL}`)).toBeVisible()
+    // The mock clock starts at 2 March 2026, 09:00 in Rome: 08:00 in London, where English shows times.
+    await expect(confirmation.getByText(/^Sent 2 Mar 2026, 08:\d\d GMT$/)).toBeVisible()
+    await expect(confirmation.getByText('Welcome to pettorale: confirm this e-mail address to activate your account.')).toBeVisible()
+    await expect(page.getByText('No e-mails yet.')).toBeHidden()
+
+    await confirmation.getByRole('link', { name: 'Confirm my account' }).click()
+    await expect(page.getByText('Your account is confirmed. Welcome!')).toBeVisible()
+    // Signed in with the link, the new athlete is held on "My profile" to complete it.
+    await expect(page).toHaveURL('/me')
+  })
+
+  test('lists a password-reset e-mail above the earlier ones, also on a later visit, and its link opens the reset page', async ({ page }) => {
+    const completo = persona('completo')
+    await page.goto('/')
+    await register(page, MAIL)
+    await mock(page, 'advance', 2 * MINUTE_MS)
+    await forgotPassword(page, completo.mail)
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Mailbox (simulated e-mails)' }).click()
+    const mails = page.getByRole('article')
+    await expect(mails).toHaveCount(2)
+    await expect(mails.nth(0)).toHaveAccessibleName('Reset your pettorale password')
+    await expect(mails.nth(0).getByText(`To: ${completo.mail}`)).toBeVisible()
+    await expect(mails.nth(1)).toHaveAccessibleName('Confirm your pettorale account')
+    await expectNoAxeViolations(page)
+    await page.setViewportSize({ width: 360, height: 740 })
+    await expectNoAxeViolations(page)
+
+    await mails.nth(0).getByRole('link', { name: 'Choose a new password' }).click()
+    await expect(page).toHaveURL(/\/reset-email\/rst-[0-9a-f]+$/)
+    await expect(page.getByText(`choose a new password for ${completo.mail}`)).toBeVisible()
+  })
+})
