@@ -1,14 +1,20 @@
+import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import * as Dialog from '@radix-ui/react-dialog'
-import { useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'wouter'
+import { useSchemaForm } from '../../lib/forms'
 import { NOTICES } from '../../lib/notices'
 import { paths } from '../../lib/paths'
 import { useLoginDrawer, useSession } from '../../lib/session'
 import { Button } from '../../ui/button'
-import { Field } from '../../ui/field'
+import { Field, FormProblems } from '../../ui/field'
+import { fieldErrorMessage } from '../../ui/form-messages'
 import styles from './login-drawer.module.css'
-import { validateLogin, type LoginErrors, type LoginFieldError } from './login-form'
+import { loginSchema } from './login-form'
+
+const EMAIL_ERRORS = { required: msg`Enter your e-mail.` }
+const PASSWORD_ERRORS = { required: msg`Enter your password.` }
 
 export default function LoginDrawer() {
   const { t, i18n } = useLingui()
@@ -17,29 +23,25 @@ export default function LoginDrawer() {
   const formRef = useRef<HTMLFormElement>(null)
   // An unreachable or failing service may answer the same request a moment later.
   const retryable = failure === 'network_error' || failure === 'server_error'
-  const emailRef = useRef<HTMLInputElement>(null)
-  const passwordRef = useRef<HTMLInputElement>(null)
   // The drawer is opened from several places (header, guard, screens), not by a Radix trigger.
   const returnFocusTo = useRef<HTMLElement | null>(null)
-  const [errors, setErrors] = useState<LoginErrors>({})
   const [showPassword, setShowPassword] = useState(false)
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    reset,
+    formState: { errors, isSubmitted, isSubmitSuccessful },
+  } = useSchemaForm(loginSchema, {
+    defaultValues: { email: '', password: '' },
+  })
 
-  const fieldMessage = (error: LoginFieldError | undefined, field: 'email' | 'password') => {
-    if (error === 'invalid_email') return t`Enter a valid e-mail address, like name@example.com.`
-    if (error === 'required') return field === 'email' ? t`Enter your e-mail.` : t`Enter your password.`
-    return null
-  }
+  // The form outlives the dialog's content: a closed drawer forgets what was typed, the password first.
+  useEffect(() => {
+    if (!open) reset()
+  }, [open, reset])
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const data = new FormData(event.currentTarget)
-    const values = { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') }
-    const found = validateLogin(values)
-    setErrors(found)
-    if (found.email) return emailRef.current?.focus()
-    if (found.password) return passwordRef.current?.focus()
-    login(values.email.trim(), values.password)
-  }
+  const submit = handleSubmit(({ email, password }) => login(email, password))
 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -50,7 +52,7 @@ export default function LoginDrawer() {
           onOpenAutoFocus={(event) => {
             event.preventDefault()
             returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-            emailRef.current?.focus()
+            setFocus('email')
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault()
@@ -70,7 +72,8 @@ export default function LoginDrawer() {
             {t`Log in to enrol in races, upload your medical certificate and see your transactions.`}
           </Dialog.Description>
 
-          <form ref={formRef} className={styles.form} noValidate onSubmit={submit}>
+          <form ref={formRef} className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+            <FormProblems count={isSubmitted && !isSubmitSuccessful ? Object.keys(errors).length : 0} />
             {failure && !authenticating ? (
               <div role="alert" className={styles.alert}>
                 <p>{i18n._(NOTICES[failure].message)}</p>
@@ -82,26 +85,24 @@ export default function LoginDrawer() {
               </div>
             ) : null}
             <Field
-              ref={emailRef}
               label={t`E-mail`}
-              name="email"
               type="email"
               autoComplete="username"
               inputMode="email"
-              error={fieldMessage(errors.email, 'email')}
+              error={fieldErrorMessage(i18n, errors.email?.message, EMAIL_ERRORS)}
+              {...register('email')}
             />
             <Field
-              ref={passwordRef}
               label={t`Password`}
-              name="password"
               type={showPassword ? 'text' : 'password'}
               autoComplete="current-password"
-              error={fieldMessage(errors.password, 'password')}
+              error={fieldErrorMessage(i18n, errors.password?.message, PASSWORD_ERRORS)}
               addon={
                 <Button variant="secondary" aria-pressed={showPassword} onClick={() => setShowPassword((shown) => !shown)}>
                   {t`Show password`}
                 </Button>
               }
+              {...register('password')}
             />
             <Button type="submit" aria-busy={authenticating} disabled={coolingDown}>
               {authenticating ? t`Logging in…` : t`Log in`}

@@ -1,16 +1,10 @@
-import { isEmail } from '../../lib/validation/email'
+import * as z from 'zod/mini'
+import { emailField } from '../../lib/validation/email'
 
-export type LoginFieldError = 'required' | 'invalid_email'
+/** The drawer's sign-in form: the e-mail is trimmed, the password is sent as typed. */
+export const loginSchema = z.object({
+  email: emailField,
+  password: z.string().check(z.minLength(1, 'required')),
+})
 
-export interface LoginErrors {
-  email?: LoginFieldError
-  password?: LoginFieldError
-}
-
-export function validateLogin(values: { email: string; password: string }): LoginErrors {
-  const errors: LoginErrors = {}
-  if (!values.email.trim()) errors.email = 'required'
-  else if (!isEmail(values.email)) errors.email = 'invalid_email'
-  if (!values.password) errors.password = 'required'
-  return errors
-}
+export type LoginValues = z.infer<typeof loginSchema>

@@ -1,7 +1,4 @@
 import * as z from 'zod/mini'
 
-const email = z.email()
-
-export function isEmail(value: string): boolean {
-  return email.safeParse(value.trim()).success
-}
+/** An e-mail address, trimmed: 'required' when empty, else 'invalid_email' when it is not one. */
+export const emailField = z.string().check(z.trim(), z.minLength(1, 'required'), z.email({ error: 'invalid_email' }))

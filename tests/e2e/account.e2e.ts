@@ -1,0 +1,394 @@
+import type { Page } from '@playwright/test'
+import { HOUR_MS, MINUTE_MS } from '../../contracts/time'
+import { RESET_TOKEN_TTL_MS } from '../../mocks/records'
+import { SEED_TOKENS } from '../../mocks/seed/tokens'
+import { expect, expectNoAxeViolations, logInFromHeader, loginDrawer, mock, persona, test } from './fixtures'
+
+const NEW_PASSWORD = 'Sentiero-2026!'
+
+interface Registration {
+  nome: string
+  cognome: string
+  mail: string
+  password: string
+  passwordConfirm: string
+}
+
+const giulia: Registration = {
+  nome: 'Giulia',
+  cognome: 'Rosset',
+  mail: 'giulia.rosset@example.com',
+  password: NEW_PASSWORD,
+  passwordConfirm: NEW_PASSWORD,
+}
+
+function form(page: Page) {
+  const main = page.getByRole('main')
+  return {
+    nome: main.getByLabel('First name'),
+    cognome: main.getByLabel('Last name'),
+    mail: main.getByLabel('E-mail'),
+    password: main.getByLabel('Password', { exact: true }),
+    passwordConfirm: main.getByLabel('Confirm password'),
+    language: main.getByLabel('Preferred language for communications'),
+    newsletter: main.getByRole('checkbox', { name: /newsletter/ }),
+    privacy: main.getByRole('checkbox', { name: /privacy policy/ }),
+    submit: main.getByRole('button', { name: 'Create my account' }),
+  }
+}
+
+async function fillRegistration(page: Page, values: Registration) {
+  const fields = form(page)
+  await fields.nome.fill(values.nome)
+  await fields.cognome.fill(values.cognome)
+  await fields.mail.fill(values.mail)
+  await fields.password.fill(values.password)
+  await fields.passwordConfirm.fill(values.passwordConfirm)
+  await fields.language.selectOption({ label: 'Français' })
+  await fields.newsletter.check()
+  await fields.privacy.check()
+}
+
+async function expectRegistrationKept(page: Page, values: Registration) {
+  const fields = form(page)
+  await expect(fields.nome).toHaveValue(values.nome)
+  await expect(fields.cognome).toHaveValue(values.cognome)
+  await expect(fields.mail).toHaveValue(values.mail)
+  await expect(fields.password).toHaveValue(values.password)
+  await expect(fields.passwordConfirm).toHaveValue(values.passwordConfirm)
+  await expect(fields.language).toHaveValue('fr')
+  await expect(fields.newsletter).toBeChecked()
+  await expect(fields.privacy).toBeChecked()
+}
+
+/** The simulated e-mails (mock mode only), reached as QA would: from the footer. */
+async function openMailbox(page: Page) {
+  await page.getByRole('link', { name: 'Mailbox (simulated e-mails)' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Mailbox' })).toBeVisible()
+}
+
+/** The newest e-mail with this subject. */
+function mail(page: Page, subject: string) {
+  return page.getByRole('article', { name: subject }).first()
+}
+
+async function register(page: Page, values: Registration) {
+  await page.goto('/register')
+  await fillRegistration(page, values)
+  await form(page).submit.click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Registration successful' })).toBeFocused()
+}
+
+async function askForResetLink(page: Page, address: string) {
+  await page.goto('/reset-password')
+  await page.getByRole('main').getByLabel('E-mail').fill(address)
+  await page.getByRole('button', { name: 'Send me the link' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeFocused()
+}
+
+test.describe('registration', () => {
+  test('each class of error is said on its field, the first is focused, then the account is created', async ({ page }) => {
+    await page.goto('/register')
+    const fields = form(page)
+    await fields.submit.click()
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+      'There are unfilled or invalid fields: 6 fields need your attention.',
+    )
+    await expect(fields.nome).toBeFocused()
+    for (const field of [fields.nome, fields.cognome, fields.mail, fields.passwordConfirm]) {
+      await expect(field).toHaveAccessibleDescription('This field is required.')
+    }
+    await expect(fields.password).toHaveAccessibleDescription(/This field is required\.$/)
+    await expect(fields.privacy).toHaveAccessibleDescription('Accept the privacy policy to continue.')
+
+    await fields.nome.fill('G')
+    await fields.cognome.fill('Rosset')
+    await fields.mail.fill('giulia@rosset')
+    await fields.password.fill('sentieri')
+    await fields.passwordConfirm.fill('sentieri2')
+    await fields.submit.click()
+    await expect(fields.nome).toBeFocused()
+    await expect(fields.nome).toHaveAccessibleDescription('Enter at least 2 characters.')
+    await expect(fields.cognome).toHaveAccessibleDescription('')
+    await expect(fields.mail).toHaveAccessibleDescription('Enter a valid e-mail address, like name@example.com.')
+    await expect(fields.password).toHaveAccessibleDescription(
+      /Password too weak: add digits and special characters, like ! \? # or -\.$/,
+    )
+    await expect(fields.passwordConfirm).toHaveAccessibleDescription('The passwords do not match.')
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+      'There are unfilled or invalid fields: 5 fields need your attention.',
+    )
+
+    // The message follows what is still missing as the athlete types.
+    await fields.password.fill('sentieri-1')
+    await expect(fields.password).not.toHaveAccessibleDescription(/too weak/)
+    await fields.password.fill('sentieri1')
+    await expect(fields.password).toHaveAccessibleDescription(/Password too weak: add special characters, like ! \? # or -\.$/)
+
+    await fillRegistration(page, giulia)
+    await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0)
+    await fields.submit.click()
+    const done = page.getByRole('heading', { level: 1, name: 'Registration successful' })
+    await expect(done).toBeFocused()
+    await expect(page.getByRole('main')).toContainText(`we have sent a confirmation link to ${giulia.mail}.`)
+  })
+
+  test('an e-mail that already has an account keeps every field and offers to recover it or log in', async ({ page }) => {
+    const taken = { ...giulia, mail: persona('completo').mail }
+    await page.goto('/register')
+    await fillRegistration(page, taken)
+    await form(page).submit.click()
+    await expect(form(page).mail).toHaveAccessibleDescription('An account with this e-mail already exists. Log in instead.')
+    await expect(form(page).mail).toBeFocused()
+    await expectRegistrationKept(page, taken)
+
+    await page.getByRole('main').getByRole('button', { name: 'Log in', exact: true }).click()
+    await expect(loginDrawer(page)).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(loginDrawer(page)).toBeHidden()
+    await expectRegistrationKept(page, taken)
+
+    await page.getByRole('link', { name: 'Recover your account' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Recover your account' })).toBeVisible()
+    await expect(page.getByRole('main').getByLabel('E-mail')).toHaveValue(taken.mail)
+    await expect(page).toHaveURL('/reset-password')
+  })
+
+  test('a registration the backend refuses says it failed and keeps every field', async ({ page }) => {
+    const refused = { ...giulia, mail: 'giulia+fail-registration@example.com' }
+    await page.goto('/register')
+    await fillRegistration(page, refused)
+    await form(page).submit.click()
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Registration failed. Please try again.')
+    await expectRegistrationKept(page, refused)
+  })
+
+  test('a server that fails is named as such, and Try again sends the same registration once it heals', async ({ page }) => {
+    await page.goto('/register')
+    await mock(page, 'fault', 'account.register', { kind: 'status', status: 503 })
+    await fillRegistration(page, giulia)
+    await form(page).submit.click()
+    const alert = page.getByRole('main').getByRole('alert')
+    await expect(alert).toContainText('The service is not answering right now. Please try again in a moment.')
+    await expectRegistrationKept(page, giulia)
+
+    await mock(page, 'fault', 'account.register', { kind: 'network' })
+    await alert.getByRole('button', { name: 'Try again' }).click()
+    await expect(alert).toContainText('We could not reach the server. Check your connection and try again.')
+    await expectRegistrationKept(page, giulia)
+
+    await mock(page, 'fault', 'account.register', null)
+    await alert.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Registration successful' })).toBeFocused()
+  })
+
+  test('a signed-in athlete opening the registration is told they already have an account', async ({ page }) => {
+    await logInFromHeader(page, 'completo')
+    await page.goto('/register')
+    await expect(page.getByRole('heading', { level: 1, name: 'You already have an account' })).toBeVisible()
+    await page.getByRole('link', { name: 'Go to my profile' }).click()
+    await expect(page).toHaveURL('/me')
+  })
+
+  test('the privacy policy opens in a new tab and says so', async ({ page }) => {
+    await page.goto('/register')
+    const link = page.getByRole('link', { name: 'privacy policy (opens in a new tab)' })
+    await expect(link).toHaveAttribute('target', '_blank')
+    await expect(link).toHaveAttribute('rel', /noopener/)
+  })
+})
+
+test.describe('account confirmation through the mailbox', () => {
+  test('the e-mailed link confirms the account and signs in; the same link a second time fails', async ({ page }) => {
+    await register(page, giulia)
+    await openMailbox(page)
+    const confirmation = mail(page, 'Confirm your pettorale account')
+    await expect(confirmation).toContainText(giulia.mail)
+    await confirmation.getByRole('link', { name: 'Confirm my account' }).click()
+    await expect(page.getByText('Your account is confirmed. Welcome!')).toBeVisible()
+    await expect(page).toHaveURL('/me')
+
+    // Back to the mailbox as from a bookmark (My profile may be asking something in a dialog).
+    await page.goto('/mailbox')
+    await expect(page.getByRole('banner')).toContainText('Giulia')
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
+    await openMailbox(page)
+    await mail(page, 'Confirm your pettorale account').getByRole('link', { name: 'Confirm my account' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Account not confirmed' })).toBeVisible()
+  })
+})
+
+test.describe('account recovery and password reset', () => {
+  test('a reset link from the mailbox greets the athlete, takes a new password and signs in for 24 hours', async ({ page }) => {
+    const completo = persona('completo')
+    await askForResetLink(page, completo.mail)
+    await openMailbox(page)
+    await mail(page, 'Reset your pettorale password').getByRole('link', { name: 'Choose a new password' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible()
+    await expect(page.getByText(`Hello Chiara, choose a new password for ${completo.mail}.`)).toBeVisible()
+
+    const main = page.getByRole('main')
+    const password = main.getByLabel('New password', { exact: true })
+    const confirm = main.getByLabel('Confirm new password')
+    await password.fill('montagne')
+    await confirm.fill('montagne!')
+    await main.getByRole('button', { name: 'Save my new password' }).click()
+    await expect(password).toBeFocused()
+    await expect(password).toHaveAccessibleDescription(/Password too weak: add digits and special characters, like ! \? # or -\.$/)
+    await expect(confirm).toHaveAccessibleDescription('The passwords do not match.')
+
+    await password.fill(NEW_PASSWORD)
+    await confirm.fill(NEW_PASSWORD)
+    await main.getByRole('button', { name: 'Save my new password' }).click()
+    await expect(page.getByText('Your new password is saved and you are signed in.')).toBeVisible()
+    await expect(page).toHaveURL('/')
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+
+    await mock(page, 'advance', 24 * HOUR_MS - 5 * MINUTE_MS)
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+    await mock(page, 'advance', 10 * MINUTE_MS)
+    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
+
+    // The new password is the one that works now.
+    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
+    const drawer = loginDrawer(page)
+    await drawer.getByLabel('E-mail').fill(completo.mail)
+    await drawer.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD)
+    await drawer.getByRole('button', { name: 'Log in' }).click()
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+  })
+
+  test('a reset link opened after it has expired goes to Request expired', async ({ page }) => {
+    await askForResetLink(page, persona('revisione').mail)
+    await mock(page, 'advance', RESET_TOKEN_TTL_MS + MINUTE_MS)
+    await openMailbox(page)
+    await mail(page, 'Reset your pettorale password').getByRole('link', { name: 'Choose a new password' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Request expired' })).toBeVisible()
+    await expect(page).toHaveURL('/request-expired')
+  })
+
+  test('a link that expires while the form is open goes to Request expired on saving', async ({ page }) => {
+    await page.goto(`/reset-email/${SEED_TOKENS.resetValid}`)
+    await expect(page.getByText(`Hello Chiara, choose a new password for ${persona('completo').mail}.`)).toBeVisible()
+    await mock(page, 'advance', RESET_TOKEN_TTL_MS + MINUTE_MS)
+    await page.getByRole('main').getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
+    await page.getByRole('main').getByLabel('Confirm new password').fill(NEW_PASSWORD)
+    await page.getByRole('button', { name: 'Save my new password' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Request expired' })).toBeVisible()
+  })
+
+  test('an unknown or used reset link goes to Request expired', async ({ page }) => {
+    await page.goto(`/reset-email/${SEED_TOKENS.resetExpired}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Request expired' })).toBeVisible()
+    await page.goto('/reset-email/rst-not-a-link-of-ours')
+    await expect(page.getByRole('heading', { level: 1, name: 'Request expired' })).toBeVisible()
+  })
+
+  test('a failing server while saving is named, keeps both passwords, and Try again saves them', async ({ page }) => {
+    await page.goto(`/reset-email/${SEED_TOKENS.resetValid}`)
+    await mock(page, 'fault', 'auth.resetPassword', { kind: 'status', status: 500 })
+    const main = page.getByRole('main')
+    await main.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
+    await main.getByLabel('Confirm new password').fill(NEW_PASSWORD)
+    await main.getByRole('button', { name: 'Save my new password' }).click()
+    const alert = main.getByRole('alert')
+    await expect(alert).toContainText('The service is not answering right now. Please try again in a moment.')
+    await expect(main.getByLabel('New password', { exact: true })).toHaveValue(NEW_PASSWORD)
+    await expect(main.getByLabel('Confirm new password')).toHaveValue(NEW_PASSWORD)
+
+    await mock(page, 'fault', 'auth.resetPassword', null)
+    await alert.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByText('Your new password is saved and you are signed in.')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+  })
+
+  test('a link that cannot be checked for a network failure offers to try again', async ({ page }) => {
+    await page.goto('/')
+    await mock(page, 'fault', 'auth.resetLookup', { kind: 'network' })
+    await page.goto(`/reset-email/${SEED_TOKENS.resetValid}`)
+    const alert = page.getByRole('main').getByRole('alert')
+    await expect(alert).toContainText('We could not reach the server. Check your connection and try again.')
+    await mock(page, 'fault', 'auth.resetLookup', null)
+    await alert.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByText(`Hello Chiara, choose a new password for ${persona('completo').mail}.`)).toBeVisible()
+  })
+
+  test('an empty request says what is missing; an unknown e-mail says so and offers to register', async ({ page }) => {
+    await page.goto('/reset-password')
+    const main = page.getByRole('main')
+    const address = main.getByLabel('E-mail')
+    await main.getByRole('button', { name: 'Send me the link' }).click()
+    await expect(address).toBeFocused()
+    await expect(address).toHaveAccessibleDescription('This field is required.')
+
+    await address.fill('nessuno@example.com')
+    await main.getByRole('button', { name: 'Send me the link' }).click()
+    await expect(address).toHaveAccessibleDescription('This e-mail is incorrect or not registered. Correct it or register.')
+    await expect(address).toBeFocused()
+    await main.getByRole('link', { name: 'Create an account' }).click()
+    await expect(page).toHaveURL('/register')
+  })
+
+  test('an old recovery address with the e-mail in it fills the form and takes the e-mail out of the address bar', async ({ page }) => {
+    await page.goto('/reset_password?mail=completo%40pettorale.test')
+    await expect(page.getByRole('main').getByLabel('E-mail')).toHaveValue('completo@pettorale.test')
+    await expect(page).toHaveURL('/reset-password')
+  })
+})
+
+test.describe('social sign-in', () => {
+  test('Continue with Google comes back signed in for one hour, with no token in the address bar', async ({ page }) => {
+    await page.goto('/contacts')
+    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
+    await loginDrawer(page).getByRole('button', { name: 'Continue with Google' }).click()
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+    await expect(page).toHaveURL('/contacts')
+    expect(new URL(page.url()).search).toBe('')
+    await expect(page.getByRole('banner')).toContainText(persona('social').nome)
+
+    await mock(page, 'advance', HOUR_MS - 5 * MINUTE_MS)
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+    await mock(page, 'advance', 10 * MINUTE_MS)
+    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
+  })
+})
+
+test.describe('login drawer', () => {
+  test('a closed drawer forgets what was typed', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
+    const drawer = loginDrawer(page)
+    await drawer.getByLabel('E-mail').fill('completo@pettorale.test')
+    await drawer.getByLabel('Password', { exact: true }).fill('secret')
+    await page.keyboard.press('Escape')
+    await expect(drawer).toBeHidden()
+    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
+    await expect(drawer.getByLabel('E-mail')).toHaveValue('')
+    await expect(drawer.getByLabel('Password', { exact: true })).toHaveValue('')
+    await expect(drawer.getByLabel('E-mail')).toBeFocused()
+  })
+})
+
+test.describe('account screens accessibility', () => {
+  for (const width of [360, 1280]) {
+    test(`registration, recovery and reset have no axe violations at ${String(width)} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 })
+      await page.goto('/register')
+      await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible()
+      await expectNoAxeViolations(page)
+      // With every error shown.
+      await form(page).submit.click()
+      await expect(form(page).nome).toBeFocused()
+      await expectNoAxeViolations(page)
+
+      await page.goto('/reset-password')
+      await expect(page.getByRole('heading', { level: 1, name: 'Recover your account' })).toBeVisible()
+      await expectNoAxeViolations(page)
+
+      await page.goto(`/reset-email/${SEED_TOKENS.resetValid}`)
+      await expect(page.getByText(/^Hello Chiara/)).toBeVisible()
+      await expectNoAxeViolations(page)
+    })
+  }
+})
