@@ -3,6 +3,7 @@
  * (./write-flow-diagrams.ts) writes docs/flows and ./flow-diagrams.test.ts checks they are current.
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate'
+import { certificateMachine } from '../machines/certificate/certificate.machine'
 import { loginDrawerMachine } from '../machines/session/login-drawer.machine'
 import { sessionMachine } from '../machines/session/session.machine'
 
@@ -10,6 +11,7 @@ import { sessionMachine } from '../machines/session/session.machine'
 export const FLOWS: Record<string, { title: string; machine: AnyStateMachine }> = {
   'session.md': { title: 'Session', machine: sessionMachine },
   'login-drawer.md': { title: 'Login drawer', machine: loginDrawerMachine },
+  'certificate.md': { title: 'Medical certificate upload', machine: certificateMachine },
 }
 
 /** Transitions of the machine itself are taken from any state. */

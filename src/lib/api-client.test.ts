@@ -216,3 +216,100 @@ describe('api client: no request hangs', () => {
     await expect(call).rejects.toThrow()
   })
 })
+
+describe('api client: uploads that report progress (over XMLHttpRequest)', () => {
+  afterEach(() => configureApiClient({ timeoutMs: 20_000, uploadMsPerByte: 1 / 64 }))
+
+  const certificatePdf = () => new Blob(['%PDF-1.7 ', 'x'.repeat(4_000)], { type: 'application/pdf' })
+
+  async function signedUrl(pdf: Blob) {
+    const profile = await signedInProfile()
+    const signed = await callApi(files.requestUpload, {
+      body: { d: profile.id, type: 'contact', tags: ['CM'], size: pdf.size, content_type: pdf.type, extension: 'pdf', originalname: 'c.pdf' },
+    })
+    if (!signed.ok) throw new Error('signed url')
+    return signed.data.signedurl
+  }
+
+  it('sends the file, tells the bytes sent of the total, and decodes the answer with the contract', async () => {
+    const pdf = certificatePdf()
+    const signedurl = await signedUrl(pdf)
+    const progress: Array<[number, number]> = []
+    const sent: Array<{ type: string | null; size: number }> = []
+    server.events.on('request:start', async ({ request }) => {
+      if (request.method === 'PUT') sent.push({ type: request.headers.get('content-type'), size: (await request.clone().arrayBuffer()).byteLength })
+    })
+    const put = await callApi(files.putSigned, {
+      params: { signedurl },
+      body: pdf,
+      onUploadProgress: (bytes, total) => progress.push([bytes, total]),
+    })
+    server.events.removeAllListeners()
+    expect(put).toMatchObject({ ok: true, status: 200 })
+    expect(sent).toEqual([{ type: 'application/pdf', size: pdf.size }])
+    expect(progress.length).toBeGreaterThan(0)
+    expect(progress.at(-1)).toEqual([pdf.size, pdf.size])
+  })
+
+  it("gives an http error with the contract's code (a signed URL used twice)", async () => {
+    const pdf = certificatePdf()
+    const signedurl = await signedUrl(pdf)
+    await callApi(files.putSigned, { params: { signedurl }, body: pdf })
+    const again = await callApi(files.putSigned, { params: { signedurl }, body: pdf, onUploadProgress: () => {} })
+    expect(again).toEqual({
+      ok: false,
+      error: { kind: 'http', operation: 'files.putSigned', status: 403, code: 'signature_invalid', body: expect.anything() },
+    })
+  })
+
+  it('gives a network error when the storage does not answer', async () => {
+    const pdf = certificatePdf()
+    const signedurl = await signedUrl(pdf)
+    controls.fault('files.putSigned', { kind: 'network' })
+    const put = await callApi(files.putSigned, { params: { signedurl }, body: pdf, onUploadProgress: () => {} })
+    expect(put).toEqual({ ok: false, error: { kind: 'network', operation: 'files.putSigned' } })
+  })
+
+  it('gives a network error marked as timed out when the answer is too slow', async () => {
+    const pdf = certificatePdf()
+    const signedurl = await signedUrl(pdf)
+    configureApiClient({ timeoutMs: 50, uploadMsPerByte: 0 })
+    controls.latency('files.putSigned', 2_000)
+    const put = await callApi(files.putSigned, { params: { signedurl }, body: pdf, onUploadProgress: () => {} })
+    expect(put).toEqual({ ok: false, error: { kind: 'network', operation: 'files.putSigned', timedOut: true } })
+  })
+
+  it('a cancelled upload rejects instead of reporting an error', async () => {
+    const pdf = certificatePdf()
+    const signedurl = await signedUrl(pdf)
+    controls.latency('files.putSigned', 2_000)
+    const cancel = new AbortController()
+    const put = callApi(files.putSigned, { params: { signedurl }, body: pdf, signal: cancel.signal, onUploadProgress: () => {} })
+    cancel.abort()
+    await expect(put).rejects.toThrow()
+  })
+
+  it('gives unauthorized and tells the session when the server refuses the token', async () => {
+    const onUnauthorized = vi.fn()
+    configureApiClient({ getToken: () => 'tok-unknown', onUnauthorized })
+    const result = await callApi(files.requestUpload, {
+      body: { d: 1, type: 'contact', tags: ['CM'], size: 10, content_type: 'application/pdf', extension: 'pdf', originalname: 'c.pdf' },
+      onUploadProgress: () => {},
+    })
+    expect(result).toEqual({ ok: false, error: { kind: 'unauthorized', operation: 'files.requestUpload' } })
+    expect(onUnauthorized).toHaveBeenCalledWith('files.requestUpload')
+  })
+
+  it('gives a contract error when the answer breaks the contract', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const profile = await signedInProfile()
+    controls.fault('files.requestUpload', { kind: 'malformed' })
+    const result = await callApi(files.requestUpload, {
+      body: { d: profile.id, type: 'contact', tags: ['CM'], size: 10, content_type: 'application/pdf', extension: 'pdf', originalname: 'c.pdf' },
+      onUploadProgress: () => {},
+    })
+    expect(result.ok).toBe(false)
+    if (!result.ok) expect(result.error).toMatchObject({ kind: 'contract', direction: 'response', status: 200 })
+    expect(warn).toHaveBeenCalled()
+  })
+})

@@ -26,7 +26,12 @@ export type CallInput<O extends OperationShape> = (O extends { pathParams: $ZodT
     /** A Bearer other than the session's (the account-confirmation link carries its own). */
     token?: string
     signal?: AbortSignal
+    /** Asks for the bytes sent as an upload goes (a progress bar); the call then goes over XHR. */
+    onUploadProgress?: UploadProgress
   }
+
+/** Bytes of the request body sent so far, of the total. */
+export type UploadProgress = (sentBytes: number, totalBytes: number) => void
 
 export interface ApiClientConfig {
   /** Base URL of the organiser's API, '' for same origin. */
@@ -57,7 +62,11 @@ export function configureApiClient(next: Partial<ApiClientConfig>): void {
   config = { ...config, ...next }
 }
 
-/** The only place in the portal that calls `fetch`. */
+/**
+ * The only place in the portal that calls `fetch` (or, for an upload whose progress is shown,
+ * `XMLHttpRequest`: fetch cannot report bytes sent). Both carriers share the request built here and
+ * the decoding of the answer, so an upload fails in the same typed ways as any other call.
+ */
 export async function callApi<O extends OperationShape>(
   operation: O,
   input: CallInput<O>,
@@ -77,7 +86,7 @@ export async function callApi<O extends OperationShape>(
     headers.set('authorization', `Basic ${btoa(`${config.clientId}:${config.clientSecret}`)}`)
   }
 
-  let body: BodyInit | undefined
+  let body: XMLHttpRequestBodyInit | undefined
   if (operation.body) {
     const checked = z.safeParse(operation.body.schema as z.ZodMiniType, input.body)
     if (!checked.success) {
@@ -90,52 +99,115 @@ export async function callApi<O extends OperationShape>(
   // No request waits for ever: a lost answer on a mountain network becomes a network error to retry.
   const timeout = AbortSignal.timeout(config.timeoutMs + uploadSize(body) * config.uploadMsPerByte)
   const signal = input.signal ? eitherSignal(input.signal, timeout) : timeout
-  const lost = (cause: unknown) => {
+  const request: OutgoingRequest = { url, method: operation.method, headers, body, signal }
+
+  let answer: RawAnswer
+  try {
+    answer = input.onUploadProgress ? await sendWithProgress(request, input.onUploadProgress) : await sendWithFetch(request)
+  } catch (cause) {
     // The caller gave up (a screen left, an actor stopped): that is not an error to show.
     if (input.signal?.aborted) throw cause
     return fail(timeout.aborted ? { kind: 'network', operation: name, timedOut: true } : { kind: 'network', operation: name })
   }
-  let response: Response
-  try {
-    response = await fetch(url, { method: operation.method, headers, body, signal })
-  } catch (cause) {
-    return lost(cause)
-  }
+  return decodeAnswer(operation, input, answer)
+}
 
-  if (response.status === 401) {
+interface OutgoingRequest {
+  url: URL
+  method: string
+  headers: Headers
+  body: XMLHttpRequestBodyInit | undefined
+  signal: AbortSignal
+}
+
+/** What either carrier received: the status, a header reader and the whole body as text. */
+interface RawAnswer {
+  status: number
+  header: (name: string) => string | null
+  text: string
+}
+
+async function sendWithFetch({ url, method, headers, body, signal }: OutgoingRequest): Promise<RawAnswer> {
+  const response = await fetch(url, { method, headers, body, signal })
+  // Read inside the carrier: a connection dropping while the body arrives is a lost answer too.
+  const text = await response.text()
+  return { status: response.status, header: (name) => response.headers.get(name), text }
+}
+
+/** The same request over `XMLHttpRequest`, telling `onProgress` the bytes sent as they leave. */
+function sendWithProgress(
+  { url, method, headers, body, signal }: OutgoingRequest,
+  onProgress: UploadProgress,
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(signal.reason)
+      return
+    }
+    const xhr = new XMLHttpRequest()
+    const size = uploadSize(body)
+    // Settled once: a load or error event arriving after the caller gave up is ignored.
+    let settled = false
+    const finish = (settle: () => void) => {
+      if (settled) return
+      settled = true
+      signal.removeEventListener('abort', stop)
+      settle()
+    }
+    function stop() {
+      finish(() => reject(signal.reason))
+      xhr.abort()
+    }
+    xhr.open(method, url)
+    headers.forEach((value, key) => xhr.setRequestHeader(key, value))
+    xhr.upload.addEventListener('progress', (event) => {
+      if (!settled) onProgress(event.loaded, event.lengthComputable ? event.total : size)
+    })
+    xhr.addEventListener('load', () =>
+      finish(() => resolve({ status: xhr.status, header: (name) => xhr.getResponseHeader(name), text: xhr.responseText })),
+    )
+    xhr.addEventListener('error', () => finish(() => reject(new TypeError(`${method} ${url.href}: no answer`))))
+    signal.addEventListener('abort', stop, { once: true })
+    xhr.send(body ?? null)
+  })
+}
+
+/** From what the server said to a typed result: one decoding for every carrier. */
+function decodeAnswer<O extends OperationShape>(
+  operation: O,
+  input: CallInput<O>,
+  answer: RawAnswer,
+): ApiResult<SuccessOf<O>, O> {
+  const name = operation.name
+  const fail = (error: ApiError<O>): ApiResult<SuccessOf<O>, O> => ({ ok: false, error })
+  if (answer.status === 401) {
     // Only a refusal of the session's own token ends the session; a link's token (account
     // confirmation) being refused says nothing about whoever is signed in.
     if (operation.auth === 'bearer' && input.token === undefined) config.onUnauthorized(name)
     return fail({ kind: 'unauthorized', operation: name })
   }
 
-  let payload: unknown
-  try {
-    payload = await readPayload(response)
-  } catch (cause) {
-    // The connection dropped, or the time ran out, while the body was arriving.
-    return lost(cause)
-  }
-  const schema = operation.responses[response.status]
-  if (!response.ok) {
+  const payload = parsePayload(answer.text)
+  const schema = operation.responses[answer.status]
+  if (answer.status < 200 || answer.status > 299) {
     const decoded = schema ? z.safeParse(schema as z.ZodMiniType, payload) : null
     const body: unknown = decoded?.success ? decoded.data : payload
-    const retryAfterS = retryAfterSeconds(response.headers.get('retry-after'))
+    const retryAfterS = retryAfterSeconds(answer.header('retry-after'))
     return fail({
       kind: 'http',
       operation: name,
-      status: response.status,
+      status: answer.status,
       code: errorCode(operation, body),
       body,
       ...(retryAfterS === undefined ? {} : { retryAfterS }),
     })
   }
   if (!schema) {
-    return fail({ kind: 'contract', operation: name, direction: 'response', status: response.status, detail: 'status not in contract' })
+    return fail({ kind: 'contract', operation: name, direction: 'response', status: answer.status, detail: 'status not in contract' })
   }
   const decoded = z.safeParse(schema as z.ZodMiniType, payload)
-  if (!decoded.success) return fail(contractError(name, 'response', response.status, decoded.error))
-  return { ok: true, status: response.status, data: decoded.data as SuccessOf<O> }
+  if (!decoded.success) return fail(contractError(name, 'response', answer.status, decoded.error))
+  return { ok: true, status: answer.status, data: decoded.data as SuccessOf<O> }
 }
 
 /** For query functions: the data, or an `ApiRequestError` carrying the typed error. */
@@ -171,7 +243,7 @@ function buildUrl(operation: OperationShape, params: Record<string, string | num
   return url
 }
 
-function encodeBody(kind: NonNullable<OperationShape['body']>['kind'], value: unknown, headers: Headers): BodyInit {
+function encodeBody(kind: NonNullable<OperationShape['body']>['kind'], value: unknown, headers: Headers): XMLHttpRequestBodyInit {
   switch (kind) {
     case 'json':
       headers.set('content-type', 'application/json')
@@ -211,7 +283,7 @@ export function retryAfterSeconds(header: string | null, nowMs: number = Date.no
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - nowMs) / SECOND_MS))
 }
 
-function uploadSize(body: BodyInit | undefined): number {
+function uploadSize(body: XMLHttpRequestBodyInit | undefined): number {
   if (body instanceof Blob) return body.size
   if (body instanceof FormData) {
     return [...body.values()].reduce((total, part) => total + (part instanceof Blob ? part.size : part.length), 0)
@@ -219,8 +291,7 @@ function uploadSize(body: BodyInit | undefined): number {
   return 0
 }
 
-async function readPayload(response: Response): Promise<unknown> {
-  const text = await response.text()
+function parsePayload(text: string): unknown {
   if (!text) return undefined
   try {
     return JSON.parse(text) as unknown

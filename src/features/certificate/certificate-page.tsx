@@ -1,4 +1,223 @@
-// Being written in this session (issue 9); replaced by the screen itself before it lands.
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
+import { useRef, useState, type FormEvent } from 'react'
+import type { ApiError } from '../../../contracts/api-error'
+import type { Profile } from '../../../contracts/athlete.contract'
+import { MAX_UPLOAD_BYTES } from '../../../contracts/files.contract'
+import type { CertificateFailure } from '../../../machines/certificate/certificate.machine'
+import { certificateStatus, type CertificateStatus } from '../../../machines/rules/certificate-status'
+import { useAthlete } from '../../lib/athlete-queries'
+import { now } from '../../lib/clock'
+import { DATE_ONLY_ZONE, formatDate, formatNumber } from '../../lib/format'
+import { activeLocale } from '../../lib/i18n'
+import { Button } from '../../ui/button'
+import { Field, FormProblems } from '../../ui/field'
+import { fieldErrorMessage } from '../../ui/form-messages'
+import { Page } from '../../ui/page'
+import { Loading } from '../../ui/state'
+import styles from './certificate-page.module.css'
+import { useCertificateUpload } from './use-certificate-upload'
+
+/** The blank form for the doctor, shipped in public/. */
+const TEMPLATE_URL = '/certificato-medico-modello.pdf'
+const ACCEPTED = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png'
+const MAX_MB = MAX_UPLOAD_BYTES / (1024 * 1024)
+
+const FIELD_PROBLEMS: Record<string, MessageDescriptor> = {
+  file_too_large: msg`File too large: the maximum is ${MAX_MB} MB.`,
+  wrong_type: msg`This file is not a PDF, JPEG or PNG. The type is read from the file's content, not from its name.`,
+  in_past: msg`The expiry date cannot be in the past.`,
+}
+
+const FAILED_STEP: Record<CertificateFailure['step'], MessageDescriptor> = {
+  request_upload: msg`The upload could not start: the server did not give a place to send the file.`,
+  upload: msg`The file could not be uploaded.`,
+  save: msg`The file was uploaded, but the certificate could not be saved.`,
+  reload: msg`The certificate is saved, but your profile could not be reloaded to show it.`,
+}
+
+function failureCause(error: ApiError): MessageDescriptor {
+  if (error.kind === 'network') return msg`No answer arrived: check your connection and try again.`
+  if (error.kind === 'unauthorized') return msg`Your session is no longer valid: log in again.`
+  return msg`The server could not handle the request. Try again in a moment.`
+}
+
+/** Today as a calendar day in Italy (`YYYY-MM-DD`), where certificate dates are read. */
+function todayInRome(): string {
+  return Temporal.Instant.fromEpochMilliseconds(now()).toZonedDateTimeISO(DATE_ONLY_ZONE).toPlainDate().toString()
+}
+
 export default function CertificatePage() {
-  return null
+  const { t } = useLingui()
+  const { profile } = useAthlete()
+  const today = todayInRome()
+
+  return (
+    <Page title={t`Medical certificate`} lead={t`A valid medical certificate for competitive sport is needed to run our races.`}>
+      {profile ? (
+        <>
+          <StatusCard status={certificateStatus(profile, today)} />
+          <p className={styles.template}>
+            <a href={TEMPLATE_URL} download>{t`Download the certificate form for your doctor (PDF)`}</a>
+          </p>
+          <UploadSection profile={profile} today={today} />
+        </>
+      ) : (
+        <Loading />
+      )}
+    </Page>
+  )
+}
+
+function StatusCard({ status }: { status: CertificateStatus }) {
+  const { t } = useLingui()
+  const date = status.expiresOn ? formatDate(activeLocale(), status.expiresOn) : ''
+  const [tone, title, next] = ((): [string, string, string] => {
+    switch (status.state) {
+      case 'none':
+        return ['neutral', t`No certificate uploaded yet.`, t`Have the form filled in by a sports doctor, then upload it below with its expiry date.`]
+      case 'in_revision':
+        return [
+          'warning',
+          t`In revision: the organiser is checking your certificate.`,
+          t`Nothing to do for now: the outcome will show here. You can still upload a different file if needed.`,
+        ]
+      case 'valid':
+        return ['positive', t`Valid until ${date}.`, t`You can enrol in races. Upload a renewed certificate before it expires.`]
+      case 'not_valid':
+        return [
+          'negative',
+          t`Not valid: the organiser could not accept your certificate.`,
+          t`Upload a new certificate: make sure it is complete, legible, signed and stamped by the doctor.`,
+        ]
+      case 'expired':
+        return ['negative', t`Expired on ${date}.`, t`Upload a renewed certificate to enrol in races.`]
+    }
+  })()
+  return (
+    <section className={`${styles.card} ${styles[tone] ?? ''}`} aria-labelledby="certificate-status">
+      <h2 id="certificate-status">{t`Your certificate`}</h2>
+      <p className={styles.state}>{title}</p>
+      {status.expiresOn && status.state === 'in_revision' ? <p>{t`Expiry date given: ${date}.`}</p> : null}
+      <p>{next}</p>
+    </section>
+  )
+}
+
+function UploadSection({ profile, today }: { profile: Profile; today: string }) {
+  const { t } = useLingui()
+  const fieldId = profile.certificato_medico_id
+  // The restart after a saved upload gives an empty form: a fresh file input holds no file.
+  const [round, setRound] = useState(0)
+  if (fieldId === null || fieldId === undefined) {
+    return <p role="alert">{t`Certificates cannot be uploaded for this account yet: please contact the organiser.`}</p>
+  }
+  return (
+    <UploadForm
+      key={round}
+      input={{ athleteId: profile.id, certificateFieldId: fieldId, today }}
+      onRestart={() => setRound((n) => n + 1)}
+    />
+  )
+}
+
+function UploadForm({
+  input,
+  onRestart,
+}: {
+  input: { athleteId: number; certificateFieldId: number; today: string }
+  onRestart: () => void
+}) {
+  const { t, i18n } = useLingui()
+  const upload = useCertificateUpload(input)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const dateInput = useRef<HTMLInputElement>(null)
+  const [submitted, setSubmitted] = useState(false)
+  const locale = activeLocale()
+  const { problems, progress, failure } = upload
+  const problemCount = Object.keys(problems).length
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    setSubmitted(true)
+    const found = await upload.submit()
+    if (found.file) fileInput.current?.focus()
+    else if (found.expiry) dateInput.current?.focus()
+  }
+
+  if (upload.step === 'done') {
+    return (
+      <section className={styles.card} aria-labelledby="certificate-upload">
+        <h2 id="certificate-upload">{t`Upload a certificate`}</h2>
+        <p role="status">{t`Certificate saved. The organiser will review it: its state shows above.`}</p>
+        <Button variant="secondary" onClick={onRestart}>{t`Upload another certificate`}</Button>
+      </section>
+    )
+  }
+
+  const kb = (bytes: number) => formatNumber(locale, Math.ceil(bytes / 1024))
+  const busy = !upload.can.edit
+
+  return (
+    <section className={styles.card} aria-labelledby="certificate-upload">
+      <h2 id="certificate-upload">{t`Upload a certificate`}</h2>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className={styles.form} aria-labelledby="certificate-upload">
+        {submitted ? <FormProblems count={problemCount} /> : null}
+        <Field
+          ref={fileInput}
+          label={t`Certificate file`}
+          type="file"
+          name="certificate"
+          accept={ACCEPTED}
+          disabled={busy}
+          hint={t`PDF, JPEG or PNG, at most ${MAX_MB} MB.`}
+          error={fieldErrorMessage(i18n, problems.file, FIELD_PROBLEMS)}
+          onChange={(event) => upload.chooseFile(event.currentTarget.files?.[0] ?? null)}
+        />
+        <Field
+          ref={dateInput}
+          label={t`Expiry date`}
+          type="date"
+          name="expiry"
+          min={input.today}
+          disabled={busy}
+          hint={t`As written on the certificate.`}
+          error={fieldErrorMessage(i18n, problems.expiry, FIELD_PROBLEMS)}
+          onChange={(event) => upload.setExpiry(event.currentTarget.value)}
+        />
+        {upload.step === 'editing' ? (
+          <div>
+            <Button type="submit">{t`Upload certificate`}</Button>
+          </div>
+        ) : null}
+      </form>
+
+      {upload.step === 'requestingUpload' || upload.step === 'uploading' ? (
+        <div className={styles.progress}>
+          <label htmlFor="certificate-progress">{t`Upload progress`}</label>
+          <progress id="certificate-progress" value={progress.sent} max={progress.total || 1} />
+          <p aria-live="polite">
+            {progress.total > 0 ? t`${kb(progress.sent)} of ${kb(progress.total)} KB sent` : t`Preparing the upload…`}
+          </p>
+          <Button variant="secondary" onClick={() => upload.send({ type: 'certificate.cancel' })}>{t`Cancel upload`}</Button>
+        </div>
+      ) : null}
+
+      {upload.step === 'saving' || upload.step === 'reloading' ? <Loading label={t`Saving the certificate…`} /> : null}
+
+      {upload.step === 'failed' && failure ? (
+        <div className={styles.failure} role="alert">
+          <p className={styles.state}>{i18n._(FAILED_STEP[failure.step])}</p>
+          <p>{i18n._(failureCause(failure.error))}</p>
+          <div className={styles.actions}>
+            <Button onClick={() => upload.send({ type: 'certificate.retry' })}>{t`Retry`}</Button>
+            <Button variant="secondary" onClick={() => upload.send({ type: 'certificate.cancel' })}>
+              {t`Back to the form`}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  )
 }

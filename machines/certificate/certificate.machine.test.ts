@@ -1,0 +1,386 @@
+import { describe, expect, it } from 'vitest'
+import { createActor, fromCallback, fromPromise } from 'xstate'
+import { MAX_UPLOAD_BYTES } from '../../contracts/files.contract'
+import { deferred, flushMicrotasks, httpFailure, networkFailure, type Deferred } from '../session/test-harness'
+import {
+  bigFileRequest,
+  certificateMachine,
+  certificatePatch,
+  certificateProblems,
+  type BigFileRequest,
+  type CertificateEmitted,
+  type CertificateEvent,
+  type CertificatePatch,
+  type ChosenFile,
+  type UploadInput,
+} from './certificate.machine'
+
+const TODAY = '2026-03-02'
+const ATHLETE_ID = 1042
+const FIELD_ID = 10042
+const SIGNED_URL = 'https://storage.pettorale.test/upload/cm-1?signature=mock'
+
+const pdf: ChosenFile = { name: 'certificato.pdf', size: 120_000, sniffedType: 'pdf' }
+
+/**
+ * A certificate actor whose network calls the test answers by hand: each call of
+ * `requestUpload`, `saveCertificate` and `reloadProfile` waits on a deferred the test settles;
+ * the upload hands the test its `sendBack` and counts aborts.
+ */
+function start() {
+  const calls = {
+    requestUpload: [] as BigFileRequest[],
+    uploadFile: [] as UploadInput[],
+    saveCertificate: [] as Array<{ certificateFieldId: number; patch: CertificatePatch }>,
+    reloadProfile: 0,
+    aborted: 0,
+  }
+  const pending: {
+    requestUpload?: Deferred<{ signedUrl: string }>
+    saveCertificate?: Deferred<void>
+    reloadProfile?: Deferred<void>
+  } = {}
+  let upload: ((event: CertificateEvent) => void) | null = null
+
+  const machine = certificateMachine.provide({
+    actors: {
+      requestUpload: fromPromise<{ signedUrl: string }, BigFileRequest>(({ input }) => {
+        calls.requestUpload.push(input)
+        pending.requestUpload = deferred()
+        return pending.requestUpload.promise
+      }),
+      uploadFile: fromCallback<CertificateEvent, UploadInput>(({ input, sendBack }) => {
+        calls.uploadFile.push(input)
+        upload = sendBack
+        return () => {
+          if (upload === sendBack) calls.aborted += 1
+          upload = null
+        }
+      }),
+      saveCertificate: fromPromise<void, { certificateFieldId: number; patch: CertificatePatch }>(({ input }) => {
+        calls.saveCertificate.push(input)
+        pending.saveCertificate = deferred()
+        return pending.saveCertificate.promise
+      }),
+      reloadProfile: fromPromise<void>(() => {
+        calls.reloadProfile += 1
+        pending.reloadProfile = deferred()
+        return pending.reloadProfile.promise
+      }),
+    },
+  })
+  const actor = createActor(machine, { input: { athleteId: ATHLETE_ID, certificateFieldId: FIELD_ID, today: TODAY } })
+  const emitted: CertificateEmitted[] = []
+  actor.on('*', (event) => void emitted.push(event))
+  actor.start()
+
+  async function settle<K extends keyof typeof pending>(key: K, how: 'resolve' | 'reject', value?: unknown) {
+    const call = pending[key]
+    if (!call) throw new Error(`no ${key} call in flight`)
+    delete pending[key]
+    if (how === 'resolve') (call.resolve as (v: unknown) => void)(value)
+    else call.reject(value)
+    await flushMicrotasks()
+  }
+
+  return {
+    actor,
+    calls,
+    emitted,
+    send: (event: CertificateEvent) => actor.send(event),
+    value: () => actor.getSnapshot().value,
+    context: () => actor.getSnapshot().context,
+    /** What the upload in flight tells the machine. */
+    fromUpload: (event: CertificateEvent) => {
+      if (!upload) throw new Error('no upload in flight')
+      upload(event)
+    },
+    isUploading: () => upload !== null,
+    resolve: <K extends keyof typeof pending>(key: K, value?: unknown) => settle(key, 'resolve', value),
+    reject: <K extends keyof typeof pending>(key: K, error: unknown) => settle(key, 'reject', error),
+  }
+}
+
+type Harness = ReturnType<typeof start>
+
+function fillIn(h: Harness, file: ChosenFile | null = pdf, expiry = '2027-03-01') {
+  h.send({ type: 'certificate.chooseFile', file })
+  h.send({ type: 'certificate.setExpiry', expiry })
+}
+
+/** Submits a good file and date and lets every step before `until` succeed. */
+async function runUntil(h: Harness, until: 'requestingUpload' | 'uploading' | 'saving' | 'reloading') {
+  fillIn(h)
+  h.send({ type: 'certificate.submit' })
+  if (until === 'requestingUpload') return
+  await h.resolve('requestUpload', { signedUrl: SIGNED_URL })
+  if (until === 'uploading') return
+  h.fromUpload({ type: 'upload.done' })
+  if (until === 'saving') return
+  await h.resolve('saveCertificate')
+}
+
+describe('certificate checks', () => {
+  it('needs a file and an expiry date', () => {
+    expect(certificateProblems(null, '', TODAY)).toEqual({ file: 'required', expiry: 'required' })
+  })
+
+  it('takes at most 16 MB', () => {
+    expect(certificateProblems({ ...pdf, size: MAX_UPLOAD_BYTES }, '2027-01-01', TODAY)).toEqual({})
+    expect(certificateProblems({ ...pdf, size: MAX_UPLOAD_BYTES + 1 }, '2027-01-01', TODAY)).toEqual({ file: 'file_too_large' })
+  })
+
+  it('takes PDF, JPEG and PNG by content, nothing else', () => {
+    for (const sniffedType of ['pdf', 'jpeg', 'png']) {
+      expect(certificateProblems({ ...pdf, sniffedType }, '2027-01-01', TODAY)).toEqual({})
+    }
+    for (const sniffedType of ['webp', null, 'toString']) {
+      expect(certificateProblems({ ...pdf, sniffedType }, '2027-01-01', TODAY)).toEqual({ file: 'wrong_type' })
+    }
+  })
+
+  it('takes an expiry from today on, not one in the past', () => {
+    expect(certificateProblems(pdf, TODAY, TODAY)).toEqual({})
+    expect(certificateProblems(pdf, '2026-03-01', TODAY)).toEqual({ expiry: 'in_past' })
+  })
+})
+
+describe('certificate requests', () => {
+  it('announces the file by its content type, with the CM tag on the athlete', () => {
+    expect(bigFileRequest(ATHLETE_ID, { name: 'scan.JPEG', size: 2048, sniffedType: 'jpeg' })).toEqual({
+      d: ATHLETE_ID,
+      type: 'contact',
+      tags: ['CM'],
+      size: 2048,
+      content_type: 'image/jpeg',
+      extension: 'jpg',
+      originalname: 'scan.JPEG',
+    })
+  })
+
+  it('records the expiry on the custom field, definition 82', () => {
+    expect(certificatePatch(FIELD_ID, '2027-03-01')).toEqual({
+      data: {
+        type: 'custom_fields',
+        id: String(FIELD_ID),
+        attributes: { value: '2027-03-01', number_value: null, boolean_value: null, my_dirty: true },
+        relationships: { custom_field_definition: { data: { type: 'custom_field_definitions', id: '82' } } },
+      },
+    })
+  })
+})
+
+describe('certificate machine', () => {
+  it('starts on the empty form', () => {
+    const h = start()
+    expect(h.value()).toBe('editing')
+    expect(h.context()).toMatchObject({ file: null, expiry: '', problems: {}, failure: null, progress: { sent: 0, total: 0 } })
+  })
+
+  it('keeps what the athlete chooses and types, without judging it before a submit', () => {
+    const h = start()
+    fillIn(h, { ...pdf, size: MAX_UPLOAD_BYTES + 1 }, '2020-01-01')
+    expect(h.value()).toBe('editing')
+    expect(h.context()).toMatchObject({ file: { size: MAX_UPLOAD_BYTES + 1 }, expiry: '2020-01-01', problems: {} })
+  })
+
+  it('a submit with problems stays on the form and names each one, and calls nothing', () => {
+    const h = start()
+    h.send({ type: 'certificate.submit' })
+    expect(h.value()).toBe('editing')
+    expect(h.context().problems).toEqual({ file: 'required', expiry: 'required' })
+    expect(h.calls.requestUpload).toEqual([])
+  })
+
+  it('after a failed submit, each change is checked again at once', () => {
+    const h = start()
+    h.send({ type: 'certificate.submit' })
+    h.send({ type: 'certificate.chooseFile', file: { ...pdf, sniffedType: 'webp' } })
+    expect(h.context().problems).toEqual({ file: 'wrong_type', expiry: 'required' })
+    h.send({ type: 'certificate.setExpiry', expiry: '2026-03-01' })
+    expect(h.context().problems).toEqual({ file: 'wrong_type', expiry: 'in_past' })
+    fillIn(h)
+    expect(h.context().problems).toEqual({})
+  })
+
+  it('a good submit asks for a signed URL announcing the file', async () => {
+    const h = start()
+    await runUntil(h, 'requestingUpload')
+    expect(h.value()).toBe('requestingUpload')
+    expect(h.calls.requestUpload).toEqual([bigFileRequest(ATHLETE_ID, pdf)])
+  })
+
+  it('uploads to the signed URL with the content type, tracking the bytes sent', async () => {
+    const h = start()
+    await runUntil(h, 'uploading')
+    expect(h.value()).toBe('uploading')
+    expect(h.calls.uploadFile).toEqual([{ signedUrl: SIGNED_URL, contentType: 'application/pdf' }])
+    h.fromUpload({ type: 'upload.progress', sent: 40_000, total: pdf.size })
+    expect(h.context().progress).toEqual({ sent: 40_000, total: pdf.size })
+    h.fromUpload({ type: 'upload.progress', sent: pdf.size, total: pdf.size })
+    expect(h.context().progress).toEqual({ sent: pdf.size, total: pdf.size })
+  })
+
+  it('cancel during the upload aborts it and goes back to the form with the file and date', async () => {
+    const h = start()
+    await runUntil(h, 'uploading')
+    h.fromUpload({ type: 'upload.progress', sent: 40_000, total: pdf.size })
+    h.send({ type: 'certificate.cancel' })
+    expect(h.value()).toBe('editing')
+    expect(h.calls.aborted).toBe(1)
+    expect(h.context()).toMatchObject({ file: pdf, expiry: '2027-03-01', signedUrl: null, progress: { sent: 0, total: 0 } })
+    // Submitting again starts over with a fresh signed URL.
+    h.send({ type: 'certificate.submit' })
+    expect(h.value()).toBe('requestingUpload')
+    expect(h.calls.requestUpload).toHaveLength(2)
+  })
+
+  it('cancel while the signed URL is asked for goes back to the form', async () => {
+    const h = start()
+    await runUntil(h, 'requestingUpload')
+    h.send({ type: 'certificate.cancel' })
+    expect(h.value()).toBe('editing')
+    expect(h.context()).toMatchObject({ file: pdf, expiry: '2027-03-01' })
+  })
+
+  it('after the upload, records the certificate on the custom field with its expiry', async () => {
+    const h = start()
+    await runUntil(h, 'saving')
+    expect(h.value()).toBe('saving')
+    expect(h.calls.saveCertificate).toEqual([{ certificateFieldId: FIELD_ID, patch: certificatePatch(FIELD_ID, '2027-03-01') }])
+  })
+
+  it('then reloads the profile, and says the certificate is saved', async () => {
+    const h = start()
+    await runUntil(h, 'reloading')
+    expect(h.value()).toBe('reloading')
+    expect(h.calls.reloadProfile).toBe(1)
+    expect(h.emitted).toEqual([])
+    await h.resolve('reloadProfile')
+    expect(h.value()).toBe('done')
+    expect(h.emitted).toEqual([{ type: 'notice', code: 'operation_saved' }])
+  })
+
+  it('from done, the athlete may start over with an empty form', async () => {
+    const h = start()
+    await runUntil(h, 'reloading')
+    await h.resolve('reloadProfile')
+    h.send({ type: 'certificate.restart' })
+    expect(h.value()).toBe('editing')
+    expect(h.context()).toMatchObject({ file: null, expiry: '', problems: {}, signedUrl: null, failure: null })
+  })
+
+  describe('failures name their step, keep the file and date, and retry from there', () => {
+    it('the signed URL request', async () => {
+      const h = start()
+      await runUntil(h, 'requestingUpload')
+      await h.reject('requestUpload', networkFailure('files.requestUpload'))
+      expect(h.value()).toBe('failed')
+      expect(h.context()).toMatchObject({
+        failure: { step: 'request_upload', error: { kind: 'network', operation: 'files.requestUpload' } },
+        file: pdf,
+        expiry: '2027-03-01',
+      })
+      h.send({ type: 'certificate.retry' })
+      expect(h.value()).toBe('requestingUpload')
+      expect(h.context().failure).toBeNull()
+      expect(h.calls.requestUpload).toHaveLength(2)
+    })
+
+    it('the upload, told by the upload itself: retried to the same signed URL', async () => {
+      const h = start()
+      await runUntil(h, 'uploading')
+      h.fromUpload({ type: 'upload.failed', error: networkFailure('files.putSigned') })
+      expect(h.value()).toBe('failed')
+      expect(h.context().failure).toMatchObject({ step: 'upload', error: { kind: 'network' } })
+      expect(h.context()).toMatchObject({ file: pdf, expiry: '2027-03-01' })
+      h.send({ type: 'certificate.retry' })
+      expect(h.value()).toBe('uploading')
+      expect(h.calls.requestUpload).toHaveLength(1)
+      expect(h.calls.uploadFile).toEqual([
+        { signedUrl: SIGNED_URL, contentType: 'application/pdf' },
+        { signedUrl: SIGNED_URL, contentType: 'application/pdf' },
+      ])
+    })
+
+    it('the upload refused by the storage: the retry asks for a fresh signed URL', async () => {
+      const h = start()
+      await runUntil(h, 'uploading')
+      h.fromUpload({ type: 'upload.failed', error: httpFailure(403, 'signature_invalid', 'files.putSigned') })
+      h.send({ type: 'certificate.retry' })
+      expect(h.value()).toBe('requestingUpload')
+      expect(h.calls.requestUpload).toHaveLength(2)
+    })
+
+    it('the upload actor crashing counts as an upload failure', async () => {
+      const h = start()
+      const machine = certificateMachine.provide({
+        actors: {
+          requestUpload: fromPromise(async () => ({ signedUrl: SIGNED_URL })),
+          uploadFile: fromCallback<CertificateEvent, UploadInput>(() => {
+            throw networkFailure('files.putSigned')
+          }),
+        },
+      })
+      h.actor.stop()
+      const actor = createActor(machine, { input: { athleteId: ATHLETE_ID, certificateFieldId: FIELD_ID, today: TODAY } }).start()
+      actor.send({ type: 'certificate.chooseFile', file: pdf })
+      actor.send({ type: 'certificate.setExpiry', expiry: '2027-03-01' })
+      actor.send({ type: 'certificate.submit' })
+      await flushMicrotasks()
+      expect(actor.getSnapshot().value).toBe('failed')
+      expect(actor.getSnapshot().context.failure).toMatchObject({ step: 'upload', error: { kind: 'network' } })
+    })
+
+    it('the save', async () => {
+      const h = start()
+      await runUntil(h, 'saving')
+      await h.reject('saveCertificate', httpFailure(500, null, 'certificate.save'))
+      expect(h.value()).toBe('failed')
+      expect(h.context().failure).toMatchObject({ step: 'save', error: { kind: 'http', status: 500 } })
+      expect(h.context()).toMatchObject({ file: pdf, expiry: '2027-03-01' })
+      h.send({ type: 'certificate.retry' })
+      expect(h.value()).toBe('saving')
+      expect(h.calls.uploadFile).toHaveLength(1)
+      expect(h.calls.saveCertificate).toHaveLength(2)
+      await h.resolve('saveCertificate')
+      await h.resolve('reloadProfile')
+      expect(h.value()).toBe('done')
+    })
+
+    it('the profile reload', async () => {
+      const h = start()
+      await runUntil(h, 'reloading')
+      await h.reject('reloadProfile', networkFailure('athlete.me'))
+      expect(h.value()).toBe('failed')
+      expect(h.context().failure).toMatchObject({ step: 'reload' })
+      h.send({ type: 'certificate.retry' })
+      expect(h.value()).toBe('reloading')
+      expect(h.calls.saveCertificate).toHaveLength(1)
+      expect(h.calls.reloadProfile).toBe(2)
+    })
+
+    it('an error that is not the API client’s is told as a lost answer', async () => {
+      const h = start()
+      await runUntil(h, 'saving')
+      await h.reject('saveCertificate', new Error('bug'))
+      expect(h.context().failure).toEqual({ step: 'save', error: { kind: 'network', operation: 'certificate' } })
+    })
+
+    it('cancel from a failure goes back to the form with the file and date', async () => {
+      const h = start()
+      await runUntil(h, 'saving')
+      await h.reject('saveCertificate', httpFailure(500, null, 'certificate.save'))
+      h.send({ type: 'certificate.cancel' })
+      expect(h.value()).toBe('editing')
+      expect(h.context()).toMatchObject({ file: pdf, expiry: '2027-03-01', failure: null, signedUrl: null })
+    })
+  })
+
+  it('its context stays serialisable (no Blob, no function)', async () => {
+    const h = start()
+    await runUntil(h, 'uploading')
+    h.fromUpload({ type: 'upload.progress', sent: 1, total: 2 })
+    expect(JSON.parse(JSON.stringify(h.context()))).toEqual(h.context())
+  })
+})

@@ -1,0 +1,322 @@
+import { assertEvent, assign, emit, fromCallback, fromPromise, setup } from 'xstate'
+import type { ApiError } from '../../contracts/api-error'
+import { CERTIFICATE_FIELD_DEFINITION_ID, type CustomFieldPatchSchema } from '../../contracts/certificate.contract'
+import { MAX_UPLOAD_BYTES, type BigFileRequestSchema } from '../../contracts/files.contract'
+import type * as z from 'zod/mini'
+
+/**
+ * The client side of the medical certificate (spec section 7): choose a file and its expiry,
+ * check them, ask for a signed URL, PUT the file there with progress (cancellable), record it on the
+ * certificate's custom field, reload the profile. The review that follows is the server's: the
+ * profile's fields say where it stands (machines/rules/certificate-status.ts).
+ */
+
+/** The file types a certificate may be, read from the content (magic bytes), not the name. */
+export const CERTIFICATE_TYPES = {
+  pdf: { mime: 'application/pdf', extension: 'pdf' },
+  jpeg: { mime: 'image/jpeg', extension: 'jpg' },
+  png: { mime: 'image/png', extension: 'png' },
+} as const
+export type CertificateType = keyof typeof CERTIFICATE_TYPES
+
+/**
+ * What the machine knows of the chosen file. The content itself (a Blob) stays with the screen's
+ * binding, which hands it to the upload actor: context stays serialisable.
+ */
+export interface ChosenFile {
+  name: string
+  size: number
+  /** The type its first bytes say it is (`pdf`, `png`, `webp`...), `null` when none is known. */
+  sniffedType: string | null
+}
+
+export type FileProblem = 'required' | 'file_too_large' | 'wrong_type'
+export type ExpiryProblem = 'required' | 'in_past'
+export interface CertificateProblems {
+  file?: FileProblem
+  expiry?: ExpiryProblem
+}
+
+/** The step a failure happened at: retry resumes there. */
+export type CertificateStep = 'request_upload' | 'upload' | 'save' | 'reload'
+
+export interface CertificateFailure {
+  step: CertificateStep
+  error: ApiError
+}
+
+export interface CertificateContext {
+  athleteId: number
+  certificateFieldId: number
+  /** Today in Europe/Rome (`YYYY-MM-DD`): the expiry may not be before it. */
+  today: string
+  file: ChosenFile | null
+  /** `YYYY-MM-DD`, or '' while none is given. */
+  expiry: string
+  /** Once a submit found problems, each change checks again (as the portal's other forms do). */
+  checked: boolean
+  problems: CertificateProblems
+  signedUrl: string | null
+  progress: { sent: number; total: number }
+  failure: CertificateFailure | null
+}
+
+export interface CertificateInput {
+  athleteId: number
+  certificateFieldId: number
+  today: string
+}
+
+export type CertificateEvent =
+  | { type: 'certificate.chooseFile'; file: ChosenFile | null }
+  | { type: 'certificate.setExpiry'; expiry: string }
+  | { type: 'certificate.submit' }
+  | { type: 'certificate.cancel' }
+  | { type: 'certificate.retry' }
+  | { type: 'certificate.restart' }
+  | { type: 'upload.progress'; sent: number; total: number }
+  | { type: 'upload.done' }
+  | { type: 'upload.failed'; error: ApiError }
+
+export type CertificateEmitted = { type: 'notice'; code: 'operation_saved' }
+
+export type BigFileRequest = z.infer<typeof BigFileRequestSchema>
+export type CertificatePatch = z.infer<typeof CustomFieldPatchSchema>
+export interface UploadInput {
+  signedUrl: string
+  /** The content type by content, sent with the PUT. */
+  contentType: string
+}
+
+/** The problems of what the athlete gave; none means the upload may start. */
+export function certificateProblems(file: ChosenFile | null, expiry: string, today: string): CertificateProblems {
+  const problems: CertificateProblems = {}
+  if (!file) problems.file = 'required'
+  else if (file.size > MAX_UPLOAD_BYTES) problems.file = 'file_too_large'
+  else if (!isCertificateType(file.sniffedType)) problems.file = 'wrong_type'
+  if (!expiry) problems.expiry = 'required'
+  else if (expiry < today) problems.expiry = 'in_past'
+  return problems
+}
+
+function isCertificateType(type: string | null): type is CertificateType {
+  return type !== null && Object.hasOwn(CERTIFICATE_TYPES, type)
+}
+
+function typeOf(file: ChosenFile) {
+  if (!isCertificateType(file.sniffedType)) throw new Error(`not a certificate type: ${String(file.sniffedType)}`)
+  return CERTIFICATE_TYPES[file.sniffedType]
+}
+
+/** The `big_file` request announcing the certificate (tag CM on the athlete's contact). */
+export function bigFileRequest(athleteId: number, file: ChosenFile): BigFileRequest {
+  const { mime, extension } = typeOf(file)
+  return {
+    d: athleteId,
+    type: 'contact',
+    tags: ['CM'],
+    size: file.size,
+    content_type: mime,
+    extension,
+    originalname: file.name,
+  }
+}
+
+/** The custom-field PATCH that records the uploaded certificate with its expiry (definition 82). */
+export function certificatePatch(certificateFieldId: number, expiry: string): CertificatePatch {
+  return {
+    data: {
+      type: 'custom_fields',
+      id: String(certificateFieldId),
+      attributes: { value: expiry, number_value: null, boolean_value: null, my_dirty: true },
+      relationships: {
+        custom_field_definition: { data: { type: 'custom_field_definitions', id: CERTIFICATE_FIELD_DEFINITION_ID } },
+      },
+    },
+  }
+}
+
+const NO_PROGRESS = { sent: 0, total: 0 }
+
+/** Actors throw the API client's typed error; anything else (a bug) is told as a lost answer. */
+function toApiError(error: unknown): ApiError {
+  if (typeof error === 'object' && error !== null && 'kind' in error && 'operation' in error) return error as ApiError
+  return { kind: 'network', operation: 'certificate' }
+}
+
+export const certificateMachine = setup({
+  types: {
+    context: {} as CertificateContext,
+    events: {} as CertificateEvent,
+    emitted: {} as CertificateEmitted,
+    input: {} as CertificateInput,
+  },
+  actors: {
+    // Implementations come from src/ through `provide`; these stand-ins only carry the types.
+    requestUpload: fromPromise<{ signedUrl: string }, BigFileRequest>(async () => {
+      throw new Error('requestUpload not provided')
+    }),
+    /**
+     * PUTs the chosen file: sends `upload.progress` as bytes leave, then `upload.done` or
+     * `upload.failed`; stopping it (cancel) aborts the request.
+     */
+    uploadFile: fromCallback<CertificateEvent, UploadInput>(() => {
+      throw new Error('uploadFile not provided')
+    }),
+    saveCertificate: fromPromise<void, { certificateFieldId: number; patch: CertificatePatch }>(async () => {
+      throw new Error('saveCertificate not provided')
+    }),
+    /** Reloads the athlete's profile, whose fields now show the certificate in revision. */
+    reloadProfile: fromPromise<void>(async () => {
+      throw new Error('reloadProfile not provided')
+    }),
+  },
+  guards: {
+    hasNoProblems: ({ context }) => Object.keys(certificateProblems(context.file, context.expiry, context.today)).length === 0,
+    failedAtRequest: ({ context }) => context.failure?.step === 'request_upload',
+    /** A refused signature will not work again: the retry asks for a fresh signed URL. */
+    failedAtUploadWithUsableUrl: ({ context }) =>
+      context.failure?.step === 'upload' &&
+      context.signedUrl !== null &&
+      !(context.failure.error.kind === 'http' && context.failure.error.code === 'signature_invalid'),
+    failedAtUpload: ({ context }) => context.failure?.step === 'upload',
+    failedAtSave: ({ context }) => context.failure?.step === 'save',
+  },
+  actions: {
+    chooseFile: assign(({ context, event }) => {
+      assertEvent(event, 'certificate.chooseFile')
+      return withChecks({ ...context, file: event.file })
+    }),
+    setExpiry: assign(({ context, event }) => {
+      assertEvent(event, 'certificate.setExpiry')
+      return withChecks({ ...context, expiry: event.expiry })
+    }),
+    showProblems: assign(({ context }) => ({
+      checked: true,
+      problems: certificateProblems(context.file, context.expiry, context.today),
+    })),
+    clearProblems: assign({ problems: {} }),
+    forgetSignedUrl: assign({ signedUrl: null }),
+    resetProgress: assign({ progress: NO_PROGRESS }),
+    trackProgress: assign({
+      progress: ({ event }) => {
+        assertEvent(event, 'upload.progress')
+        return { sent: event.sent, total: event.total }
+      },
+    }),
+    clearFailure: assign({ failure: null }),
+    /** Error events of invoked actors are not in the event union: their `error` is read as is. */
+    recordFailure: assign({
+      failure: ({ event }, step: CertificateStep) => ({
+        step,
+        error: toApiError((event as { error?: unknown }).error),
+      }),
+    }),
+    notifySaved: emit({ type: 'notice', code: 'operation_saved' } as const),
+    startOver: assign({
+      file: null,
+      expiry: '',
+      checked: false,
+      problems: {},
+      signedUrl: null,
+      progress: NO_PROGRESS,
+      failure: null,
+    }),
+  },
+}).createMachine({
+  id: 'certificate',
+  context: ({ input }) => ({
+    ...input,
+    file: null,
+    expiry: '',
+    checked: false,
+    problems: {},
+    signedUrl: null,
+    progress: NO_PROGRESS,
+    failure: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'certificate.chooseFile': { actions: 'chooseFile' },
+        'certificate.setExpiry': { actions: 'setExpiry' },
+        'certificate.submit': 'validating',
+      },
+    },
+    validating: {
+      always: [
+        { guard: 'hasNoProblems', target: 'requestingUpload', actions: 'clearProblems' },
+        { target: 'editing', actions: 'showProblems' },
+      ],
+    },
+    requestingUpload: {
+      invoke: {
+        src: 'requestUpload',
+        input: ({ context }) => bigFileRequest(context.athleteId, context.file!),
+        onDone: { target: 'uploading', actions: assign({ signedUrl: ({ event }) => event.output.signedUrl }) },
+        onError: { target: 'failed', actions: { type: 'recordFailure', params: 'request_upload' } },
+      },
+      on: { 'certificate.cancel': 'editing' },
+    },
+    uploading: {
+      entry: 'resetProgress',
+      invoke: {
+        src: 'uploadFile',
+        input: ({ context }) => ({ signedUrl: context.signedUrl!, contentType: typeOf(context.file!).mime }),
+        onError: { target: 'failed', actions: { type: 'recordFailure', params: 'upload' } },
+      },
+      on: {
+        'upload.progress': { actions: 'trackProgress' },
+        'upload.done': 'saving',
+        'upload.failed': { target: 'failed', actions: { type: 'recordFailure', params: 'upload' } },
+        // Leaving the state stops the upload actor, which aborts the PUT.
+        'certificate.cancel': { target: 'editing', actions: ['forgetSignedUrl', 'resetProgress'] },
+      },
+    },
+    saving: {
+      invoke: {
+        src: 'saveCertificate',
+        input: ({ context }) => ({
+          certificateFieldId: context.certificateFieldId,
+          patch: certificatePatch(context.certificateFieldId, context.expiry),
+        }),
+        onDone: 'reloading',
+        onError: { target: 'failed', actions: { type: 'recordFailure', params: 'save' } },
+      },
+    },
+    reloading: {
+      invoke: {
+        src: 'reloadProfile',
+        onDone: { target: 'done', actions: 'notifySaved' },
+        onError: { target: 'failed', actions: { type: 'recordFailure', params: 'reload' } },
+      },
+    },
+    failed: {
+      exit: 'clearFailure',
+      on: {
+        'certificate.retry': [
+          { guard: 'failedAtRequest', target: 'requestingUpload' },
+          { guard: 'failedAtUploadWithUsableUrl', target: 'uploading' },
+          { guard: 'failedAtUpload', target: 'requestingUpload' },
+          { guard: 'failedAtSave', target: 'saving' },
+          { target: 'reloading' },
+        ],
+        // Back to the form, the file and the date still there, to change them or leave.
+        'certificate.cancel': { target: 'editing', actions: ['forgetSignedUrl', 'resetProgress'] },
+      },
+    },
+    done: {
+      on: { 'certificate.restart': { target: 'editing', actions: 'startOver' } },
+    },
+  },
+})
+
+/** After a submit found problems, every change is checked again at once. */
+function withChecks(context: CertificateContext): Partial<CertificateContext> {
+  return {
+    file: context.file,
+    expiry: context.expiry,
+    problems: context.checked ? certificateProblems(context.file, context.expiry, context.today) : context.problems,
+  }
+}

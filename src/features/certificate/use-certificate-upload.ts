@@ -1,0 +1,129 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useState } from 'react'
+import { fromCallback, fromPromise } from 'xstate'
+import * as certificate from '../../../contracts/certificate.contract'
+import * as files from '../../../contracts/files.contract'
+import {
+  certificateMachine,
+  type BigFileRequest,
+  type CertificateEvent,
+  type CertificatePatch,
+  type UploadInput,
+} from '../../../machines/certificate/certificate.machine'
+import { ApiRequestError, callApi } from '../../lib/api-client'
+import { athleteQueries } from '../../lib/athlete-queries'
+import { sniffFileType } from '../../lib/validation/file-type'
+import { notify } from '../../ui/notifications'
+
+export type CertificateUploadStep = 'editing' | 'requestingUpload' | 'uploading' | 'saving' | 'reloading' | 'failed' | 'done'
+
+/**
+ * The certificate machine bound to the API client, for the certificate screen. The chosen file's
+ * content stays here (the machine holds its name, size and sniffed type) and goes to the upload.
+ */
+export function useCertificateUpload(input: { athleteId: number; certificateFieldId: number; today: string }) {
+  const queryClient = useQueryClient()
+  const [chosen] = useState(chosenFileHolder)
+
+  const actor = useActorRef(
+    certificateMachine.provide({
+      actors: {
+        requestUpload: fromPromise<{ signedUrl: string }, BigFileRequest>(async ({ input: body, signal }) => {
+          const result = await callApi(files.requestUpload, { body, signal })
+          if (!result.ok) throw result.error
+          return { signedUrl: result.data.signedurl }
+        }),
+        uploadFile: fromCallback<CertificateEvent, UploadInput>(({ input: { signedUrl, contentType }, sendBack }) => {
+          const file = chosen.file()
+          if (!file) throw new Error('uploadFile: no file chosen')
+          const cancel = new AbortController()
+          // The type read from the content, not the one the browser guessed from the name.
+          const body = new Blob([file], { type: contentType })
+          callApi(files.putSigned, {
+            params: { signedurl: signedUrl },
+            body,
+            signal: cancel.signal,
+            onUploadProgress: (sent, total) => sendBack({ type: 'upload.progress', sent, total }),
+          }).then(
+            (result) => sendBack(result.ok ? { type: 'upload.done' } : { type: 'upload.failed', error: result.error }),
+            () => {
+              // Only a cancel rejects: the machine has already left the upload.
+            },
+          )
+          return () => cancel.abort()
+        }),
+        saveCertificate: fromPromise<void, { certificateFieldId: number; patch: CertificatePatch }>(
+          async ({ input: { certificateFieldId, patch }, signal }) => {
+            const result = await callApi(certificate.save, { params: { id: certificateFieldId }, body: patch, signal })
+            if (!result.ok) throw result.error
+          },
+        ),
+        reloadProfile: fromPromise<void>(async () => {
+          try {
+            await queryClient.fetchQuery({ ...athleteQueries.me(), staleTime: 0 })
+          } catch (cause) {
+            throw cause instanceof ApiRequestError ? cause.error : cause
+          }
+        }),
+      },
+    }),
+    { input },
+  )
+
+  useEffect(() => {
+    const subscription = actor.on('notice', ({ code }) => notify(code))
+    return () => subscription.unsubscribe()
+  }, [actor])
+
+  const step = useSelector(actor, (snapshot) => snapshot.value as CertificateUploadStep)
+  const problems = useSelector(actor, (snapshot) => snapshot.context.problems)
+  const progress = useSelector(actor, (snapshot) => snapshot.context.progress)
+  const failure = useSelector(actor, (snapshot) => snapshot.context.failure)
+
+  return {
+    step,
+    problems,
+    progress,
+    failure,
+    can: {
+      edit: step === 'editing',
+      cancel: step === 'requestingUpload' || step === 'uploading' || step === 'failed',
+      retry: step === 'failed',
+    },
+    chooseFile(file: File | null) {
+      chosen.choose(file, async () => {
+        const sniffedType = file ? await sniffFileType(file) : null
+        // A later choice has replaced this one while its bytes were read.
+        if (chosen.file() !== file) return
+        actor.send({ type: 'certificate.chooseFile', file: file && { name: file.name, size: file.size, sniffedType } })
+      })
+    },
+    setExpiry: (expiry: string) => actor.send({ type: 'certificate.setExpiry', expiry }),
+    /** Submits once the chosen file's type is known; resolves to the problems found, if any. */
+    async submit() {
+      await chosen.read()
+      actor.send({ type: 'certificate.submit' })
+      return actor.getSnapshot().context.problems
+    },
+    send: (event: Extract<CertificateEvent, { type: 'certificate.cancel' | 'certificate.retry' | 'certificate.restart' }>) =>
+      actor.send(event),
+  }
+}
+
+/**
+ * The chosen file's content, out of the machine's context, and the reading of its first bytes
+ * (its type) that a submit waits for.
+ */
+function chosenFileHolder() {
+  let file: Blob | null = null
+  let reading: Promise<void> = Promise.resolve()
+  return {
+    file: () => file,
+    choose(next: Blob | null, readType: () => Promise<void>) {
+      file = next
+      reading = readType()
+    },
+    read: () => reading,
+  }
+}

@@ -1,0 +1,125 @@
+import type { Page } from '@playwright/test'
+import { expect, expectNoAxeViolations, logInFromHeader, mock, persona, test } from './fixtures'
+
+const main = (page: Page) => page.getByRole('main')
+const statusCard = (page: Page) => main(page).getByRole('region', { name: 'Your certificate' })
+const uploadForm = (page: Page) => main(page).getByRole('form', { name: 'Upload a certificate' })
+const fileField = (page: Page) => uploadForm(page).getByLabel('Certificate file')
+const expiryField = (page: Page) => uploadForm(page).getByLabel('Expiry date')
+const submit = (page: Page) => uploadForm(page).getByRole('button', { name: 'Upload certificate' })
+
+/** A small real PDF (its first bytes say so). */
+const pdf = (name = 'certificato.pdf') => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from(`%PDF-1.4\n% a medical certificate\n${'0'.repeat(20_000)}\n%%EOF\n`),
+})
+
+/** The seed's "now" is 2 March 2026 (mocks/seed/time.ts). */
+const NEXT_YEAR = '2027-03-01'
+
+async function openCertificate(page: Page, who: Parameters<typeof logInFromHeader>[1]) {
+  await logInFromHeader(page, who)
+  await page.goto('/me/medical-certificate')
+  await expect(page.getByRole('heading', { level: 1, name: 'Medical certificate' })).toBeVisible()
+}
+
+async function fillAndSubmit(page: Page, file = pdf(), expiry = NEXT_YEAR) {
+  await fileField(page).setInputFiles(file)
+  await expiryField(page).fill(expiry)
+  await submit(page).click()
+}
+
+test.describe('medical certificate', () => {
+  test('checks the file and the date before sending anything, each message on its field', async ({ page }) => {
+    await openCertificate(page, 'completo')
+    await submit(page).click()
+    await expect(uploadForm(page).getByRole('alert')).toHaveText(/2 fields need your attention/)
+    await expect(fileField(page)).toBeFocused()
+    await expect(fileField(page)).toHaveAccessibleDescription(/This field is required/)
+    await expect(expiryField(page)).toHaveAccessibleDescription(/This field is required/)
+
+    // 17 MB: over the limit, whatever its content.
+    await fileField(page).setInputFiles({ name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(17 * 1024 * 1024, 0x25) })
+    await expect(fileField(page)).toHaveAccessibleDescription(/File too large: the maximum is 16 MB/)
+
+    // Named .pdf, but text inside: the content decides.
+    await fileField(page).setInputFiles({ name: 'certificato.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some text') })
+    await expect(fileField(page)).toHaveAccessibleDescription(/not a PDF, JPEG or PNG/)
+
+    await fileField(page).setInputFiles(pdf())
+    await expect(fileField(page)).not.toHaveAttribute('aria-invalid')
+    await expiryField(page).fill('2026-01-10')
+    await submit(page).click()
+    await expect(expiryField(page)).toBeFocused()
+    await expect(expiryField(page)).toHaveAccessibleDescription(/cannot be in the past/)
+    await expect(uploadForm(page).getByRole('alert')).toHaveText(/1 field needs your attention/)
+  })
+
+  test('uploads with a progress bar; cancel keeps the file and date; then it is in revision', async ({ page }) => {
+    await openCertificate(page, 'completo')
+    await expect(statusCard(page)).toContainText('Valid until')
+    await mock(page, 'latency', 'files.putSigned', 1500)
+    await fillAndSubmit(page)
+
+    await expect(main(page).getByRole('progressbar', { name: 'Upload progress' })).toBeVisible()
+    await main(page).getByRole('button', { name: 'Cancel upload' }).click()
+    await expect(main(page).getByRole('progressbar')).toBeHidden()
+    await expect(expiryField(page)).toHaveValue(NEXT_YEAR)
+    expect(await fileField(page).evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe('certificato.pdf')
+
+    await submit(page).click()
+    await expect(main(page).getByRole('progressbar', { name: 'Upload progress' })).toBeVisible()
+    await expect(page.getByText('Certificate saved.', { exact: true })).toBeVisible()
+    await expect(statusCard(page)).toContainText('In revision')
+    await expect(statusCard(page)).toContainText('1 Mar 2027')
+  })
+
+  test('a failed save says the save failed, keeps everything, and a retry saves', async ({ page }) => {
+    await openCertificate(page, 'completo')
+    await mock(page, 'fault', 'certificate.save', { kind: 'status', status: 500 })
+    await fillAndSubmit(page)
+    const failure = main(page).getByRole('alert')
+    await expect(failure).toContainText('The file was uploaded, but the certificate could not be saved.')
+    await expect(expiryField(page)).toHaveValue(NEXT_YEAR)
+
+    await mock(page, 'fault', 'certificate.save', null)
+    await failure.getByRole('button', { name: 'Retry' }).click()
+    await expect(page.getByText('Certificate saved.', { exact: true })).toBeVisible()
+    await expect(statusCard(page)).toContainText('In revision')
+  })
+
+  test('a certificate the review rejects shows as not valid', async ({ page }) => {
+    await openCertificate(page, 'completo')
+    await fillAndSubmit(page, pdf('rejected.pdf'))
+    await expect(statusCard(page)).toContainText('Not valid')
+    await expect(statusCard(page)).toContainText('Upload a new certificate')
+  })
+
+  test('a certificate the review accepts shows as valid until its expiry', async ({ page }) => {
+    await openCertificate(page, 'completo')
+    await fillAndSubmit(page)
+    await expect(statusCard(page)).toContainText('In revision')
+    await mock(page, 'reviewCertificate', persona('completo').mail, 'valido')
+    await page.reload()
+    await expect(statusCard(page)).toContainText('Valid until 1 Mar 2027.')
+  })
+
+  test('an expired certificate says so, even though the backend still says valid', async ({ page }) => {
+    await openCertificate(page, 'scaduto')
+    await expect(statusCard(page)).toContainText('Expired on 14 Feb 2026.')
+    await expect(statusCard(page)).toContainText('Upload a renewed certificate')
+    await expect(main(page).getByRole('link', { name: /certificate form/ })).toHaveAttribute('href', '/certificato-medico-modello.pdf')
+  })
+
+  for (const width of [360, 1280]) {
+    test(`has no accessibility violations at ${String(width)} px, errors shown`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      await openCertificate(page, 'revisione')
+      await expectNoAxeViolations(page)
+      await submit(page).click()
+      await expect(uploadForm(page).getByRole('alert')).toBeVisible()
+      await expectNoAxeViolations(page)
+    })
+  }
+})
