@@ -29,15 +29,41 @@ export function entryKey(manifest: Manifest): string {
 
 /**
  * Each chunk loaded on demand (a route, the login drawer, the session runtime, a catalog) with what
- * it adds beyond the first page's JavaScript: its own files, not the ones the home page already has.
+ * it adds beyond the first page's JavaScript, split in two: its `own` files (itself, and what only it
+ * loads), and the `shared` ones that other on-demand chunks load too (a library such as the forms
+ * library or XState, a contract, another screen it is part of), which an athlete downloads once for
+ * all of them. `sharedChunks` lists the shared files that are not screens of their own.
  */
-export function lazyChunks(manifest: Manifest): Array<{ name: string; files: string[] }> {
+export function lazyChunks(manifest: Manifest): Array<{ name: string; own: string[]; shared: string[] }> {
+  const closures = lazyClosures(manifest)
+  const users = usersOf(closures)
+  const isOwn = (entry: string) => (key: string) => key === entry || (users.get(key) === 1 && !closures.has(key))
+  return [...closures].map(([entry, keys]) => ({
+    name: manifest[entry]!.name ?? entry,
+    own: scriptsOf(manifest, keys.filter(isOwn(entry))),
+    shared: scriptsOf(manifest, keys.filter((key) => !isOwn(entry)(key))),
+  }))
+}
+
+/** The files more than one on-demand chunk loads and that are not loaded on demand themselves. */
+export function sharedChunks(manifest: Manifest): Array<{ name: string; file: string; users: number }> {
+  const closures = lazyClosures(manifest)
+  return [...usersOf(closures)]
+    .filter(([key, count]) => count > 1 && !closures.has(key) && manifest[key]!.file.endsWith('.js'))
+    .map(([key, count]) => ({ name: manifest[key]!.name ?? key, file: manifest[key]!.file, users: count }))
+}
+
+/** Every dynamically imported chunk with the manifest keys it loads beyond the first page. */
+function lazyClosures(manifest: Manifest): Map<string, string[]> {
   const initial = staticClosure(manifest, entryKey(manifest))
   const dynamic = new Set(Object.values(manifest).flatMap((chunk) => chunk.dynamicImports ?? []))
-  return [...dynamic].map((key) => {
-    const own = [...staticClosure(manifest, key)].filter((k) => !initial.has(k))
-    return { name: manifest[key]!.name ?? key, files: scriptsOf(manifest, own) }
-  })
+  return new Map([...dynamic].map((key) => [key, [...staticClosure(manifest, key)].filter((k) => !initial.has(k))]))
+}
+
+function usersOf(closures: Map<string, string[]>): Map<string, number> {
+  const users = new Map<string, number>()
+  for (const keys of closures.values()) for (const key of keys) users.set(key, (users.get(key) ?? 0) + 1)
+  return users
 }
 
 /** Files of a production build that are, or carry, the simulated backend or development tools. */
