@@ -7,6 +7,7 @@ import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { readPo } from './scripts/po'
 import { CSP_NONCE_PLACEHOLDER, newNonce, securityHeaders, withNonce } from './scripts/security-headers'
+import { italianMunicipalities } from './scripts/vite-municipalities'
 
 /**
  * MSW's service worker, straight from the installed package: served and emitted only when the
@@ -115,6 +116,7 @@ export default defineConfig({
     previewSecurityHeaders(),
     frameWords(),
     appAfterFirstPaint(),
+    italianMunicipalities(),
   ],
   // Vite marks index.html's tags and its CSS loader with this; the server swaps in each page's nonce.
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },

@@ -5,12 +5,18 @@ import { defineOperation } from './operation'
 /** Largest file the backend accepts, in bytes (16 MB). */
 export const MAX_UPLOAD_BYTES = 16 * 1024 * 1024
 
+/**
+ * Largest profile picture, in bytes (5 MiB). The spec says an image limit exists without its value;
+ * ours is what a phone's photo weighs, and the backend makes a thumbnail of it anyway.
+ */
+export const MAX_PICTURE_BYTES = 5 * 1024 * 1024
+
 const BlobSchema = z.custom<Blob>((value) => value instanceof Blob)
 
 export const UploadedFileSchema = z.object({ file_url: z.url(), file_name: z.string() })
 
 /**
- * The picture is over MAX_UPLOAD_BYTES (413), its content is not an image (415), or `d` is not the
+ * The picture is over MAX_PICTURE_BYTES (413), its content is not an image (415), or `d` is not the
  * signed-in athlete (403).
  */
 export const UploadPictureErrorSchema = z.enum(['file_too_large', 'not_an_image', 'forbidden'])

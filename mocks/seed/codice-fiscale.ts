@@ -1,4 +1,4 @@
-import { controlCharacter } from '../../contracts/codice-fiscale'
+import { controlCharacter, MONTH_LETTERS, nameCode, surnameCode } from '../../contracts/codice-fiscale'
 
 /**
  * The Italian tax code (codice fiscale) of a person born in Italy, computed from the data it encodes,
@@ -14,29 +14,6 @@ export interface TaxCodeData {
   comune: string
 }
 
-const MONTHS = 'ABCDEHLMPRST'
-const VOWELS = /[AEIOU]/
-
-function letters(value: string): string[] {
-  return [...value.normalize('NFD').toUpperCase().replace(/[^A-Z]/g, '')]
-}
-
-function consonantsThenVowels(value: string): string[] {
-  const all = letters(value)
-  return [...all.filter((c) => !VOWELS.test(c)), ...all.filter((c) => VOWELS.test(c))]
-}
-
-function surnameCode(cognome: string): string {
-  return [...consonantsThenVowels(cognome), 'X', 'X', 'X'].slice(0, 3).join('')
-}
-
-function nameCode(nome: string): string {
-  const consonants = letters(nome).filter((c) => !VOWELS.test(c))
-  // With four or more consonants the name skips its second one.
-  if (consonants.length >= 4) return [consonants[0], consonants[2], consonants[3]].join('')
-  return [...consonantsThenVowels(nome), 'X', 'X', 'X'].slice(0, 3).join('')
-}
-
 export function codiceFiscale({ nome, cognome, sesso, data_nascita, comune }: TaxCodeData): string {
   const [year = '', month = '', day = ''] = data_nascita.split('-')
   const dayCode = Number(day) + (sesso === 'F' ? 40 : 0)
@@ -44,7 +21,7 @@ export function codiceFiscale({ nome, cognome, sesso, data_nascita, comune }: Ta
     surnameCode(cognome) +
     nameCode(nome) +
     year.slice(2) +
-    (MONTHS[Number(month) - 1] ?? '') +
+    (MONTH_LETTERS[Number(month) - 1] ?? '') +
     String(dayCode).padStart(2, '0') +
     comune
   return first15 + controlCharacter(first15)

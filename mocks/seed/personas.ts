@@ -87,7 +87,8 @@ function freshAthlete(id: number, key: string, nome: string, cognome: string, co
     sesso: null, data_nascita: null, nazione_nascita: null, provincia_nascita: null, citta_nascita: null,
     cod_fiscale: null, paese: null, provincia: null, citta: null, via: null, civico: null, cap: null,
     telefono: null, contatto_emergenza: null, telefono_emergenze: null, taglia_maglietta: null,
-    torexperience: [],
+    // The experience question is pending (no truthy answer yet), as after any registration.
+    torexperience: [{ esperienza_gara: null }],
     certificato_medico_file: null,
     scadenza_certificato: null,
     validazione_certificato: null,
@@ -239,7 +240,8 @@ export const PERSONAS: readonly Persona[] = [
   {
     key: 'nuovo' as const,
     ...NUOVO,
-    description: 'Account confirmed, profile still empty: after sign-in the portal asks to complete it.',
+    description:
+      'Account confirmed, profile still empty: after sign-in the portal asks about experience races, then to complete the profile.',
   },
   ...PEOPLE,
 ].map(({ key, nome, cognome, description }) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countryName, flagEmoji } from './country'
+import { COUNTRY_CODES, countryName, countryOptions, flagEmoji } from './country'
 
 describe('flagEmoji', () => {
   it('spells the code in regional indicator symbols, which fonts draw as the flag', () => {
@@ -40,5 +40,31 @@ describe('countryName', () => {
   it('falls back to the code for a code the platform does not know, and never throws', () => {
     expect(countryName('en', 'XZ')).toBe('XZ')
     expect(countryName('en', 'not a code')).toBe('not a code')
+  })
+})
+
+describe('countryOptions', () => {
+  it('offers every assigned ISO 3166-1 alpha-2 code once, each named by the platform', () => {
+    expect(COUNTRY_CODES).toHaveLength(249)
+    expect(new Set(COUNTRY_CODES).size).toBe(249)
+    for (const code of COUNTRY_CODES) {
+      expect(code).toMatch(/^[A-Z]{2}$/)
+      expect(countryName('en', code)).not.toBe(code)
+    }
+  })
+
+  it('puts Italy first, then sorts the rest by their name in the locale', () => {
+    const english = countryOptions('en')
+    expect(english).toHaveLength(249)
+    expect(english[0]).toEqual({ code: 'IT', name: 'Italy' })
+    expect(english[1]).toEqual({ code: 'AF', name: 'Afghanistan' })
+    const rest = english.slice(1).map((option) => option.name)
+    expect(rest).toEqual([...rest].sort(new Intl.Collator('en').compare))
+
+    // The United States come after Sweden in English, before it ("Stati Uniti", "Svezia") in Italian.
+    const position = (locale: 'en' | 'it', code: string) => countryOptions(locale).findIndex((o) => o.code === code)
+    expect(countryOptions('it')[0]?.code).toBe('IT')
+    expect(position('en', 'US')).toBeGreaterThan(position('en', 'SE'))
+    expect(position('it', 'US')).toBeLessThan(position('it', 'SE'))
   })
 })

@@ -30,6 +30,8 @@ test.describe('navigation guard', () => {
   test('an athlete with an incomplete profile is sent to /me and held there', async ({ page }) => {
     await logInFromHeader(page, 'nuovo')
     await expect(page).toHaveURL('/me')
+    // A new account is asked about experience races first (a dialog on /me).
+    await page.getByRole('dialog', { name: /experience race/i }).getByRole('button', { name: 'Later' }).click()
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Races' }).click()
     await expect(page).toHaveURL('/me')
     await expect(page.getByText('Complete your profile before continuing')).toBeVisible()

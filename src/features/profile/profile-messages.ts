@@ -1,0 +1,95 @@
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { Locale } from '../../../contracts/locale'
+import type { CodiceFiscaleMismatch } from '../../lib/validation/codice-fiscale-match'
+import { fieldErrorMessage } from '../../ui/form-messages'
+import type { ProfileFieldError, ProfileFormField } from './profile-form'
+
+/** The words of the profile's own error codes (spec section 5). */
+export const PROFILE_FIELD_ERRORS = {
+  birth_date_invalid: msg`This date does not exist: check the day, month and year.`,
+  birth_date_future: msg`The birth date cannot be in the future.`,
+  birth_date_too_old: msg`Check the year: the birth date cannot be before 1900.`,
+  birth_date_too_young: msg`Check the year: athletes are at least 10 years old.`,
+  phone_not_a_number: msg`Enter a phone number in digits, like +39 347 123 4567.`,
+  phone_no_prefix: msg`Add the international prefix, like +39 for Italy, or choose your country of residence first.`,
+  phone_country_code: msg`No country has this international prefix: check the digits after the +.`,
+  phone_too_short: msg`Phone number too short: some digits are missing.`,
+  phone_too_long: msg`Phone number too long: there are digits too many.`,
+  phone_area: msg`Wrong area prefix: no phone number of this country starts like this.`,
+  cf_length: msg`Length error: a tax code has 16 characters.`,
+  cf_character: msg`Character not allowed: a tax code has letters and digits in a fixed order, like RSSMRA85T10A562S.`,
+  cf_control: msg`Invalid control character: the last character does not match the others. Check for a typing slip.`,
+  cf_date: msg`The birth date inside the tax code does not exist: check characters 7 to 11.`,
+  cf_birth_country_first: msg`Select your birth country first.`,
+  cf_placeholder_resident: msg`0000 is only for athletes not resident in Italy: type your tax code, or choose your country of residence first.`,
+  province_format: msg`Type the province as its two-letter abbreviation, like AO or TO.`,
+  province_municipality: msg`This is not the municipality's province: choose the municipality from the list to fill it in.`,
+  cap_format: msg`An Italian postcode has 5 digits.`,
+  cap_municipality: msg`This postcode is not one of the municipality's: check it.`,
+} as const satisfies Record<ProfileFieldError, MessageDescriptor>
+
+export function profileFieldMessage(i18n: I18n, code: string | undefined): string | null {
+  return fieldErrorMessage(i18n, code, PROFILE_FIELD_ERRORS)
+}
+
+/** Every field's label, for the form and for the list of missing details. */
+export const PROFILE_FIELD_LABELS = {
+  nome: msg`First name`,
+  cognome: msg`Last name`,
+  sesso: msg`Gender`,
+  data_nascita: msg`Birth date`,
+  nazione_nascita: msg`Birth country`,
+  provincia_nascita: msg`Birth province`,
+  citta_nascita: msg`Birth municipality`,
+  cod_fiscale: msg`Tax code`,
+  nazionalita: msg`Nationality`,
+  paese: msg`Country of residence`,
+  provincia: msg`Province`,
+  citta: msg`Municipality`,
+  via: msg`Street`,
+  civico: msg`Street number`,
+  cap: msg`Postcode`,
+  telefono: msg`Phone number`,
+  contatto_emergenza: msg`Emergency contact`,
+  telefono_emergenze: msg`Emergency phone number`,
+  taglia_maglietta: msg`T-shirt size`,
+  documento: msg`ID document number`,
+  team: msg`Team`,
+  lingua: msg`Language for communications`,
+  newsletter: msg`Newsletter`,
+  privacy_policy: msg`Privacy policy`,
+} as const satisfies Record<ProfileFormField, MessageDescriptor>
+
+const MISMATCH_PARTS: Record<CodiceFiscaleMismatch, MessageDescriptor> = {
+  surname: msg`last name`,
+  name: msg`first name`,
+  birth_date: msg`birth date`,
+  sex: msg`gender`,
+  birth_place: msg`birth municipality`,
+}
+
+/** 'The tax code does not match the last name and birth date you typed', in the locale's list style. */
+export function mismatchWarning(i18n: I18n, locale: Locale, mismatches: readonly CodiceFiscaleMismatch[]): string {
+  const parts = new Intl.ListFormat(locale, { type: 'conjunction' }).format(mismatches.map((part) => i18n._(MISMATCH_PARTS[part])))
+  return i18n._(msg`The tax code does not match the ${parts} you typed. Check them; you can still save.`)
+}
+
+export interface ProfileGroup {
+  key: string
+  title: MessageDescriptor
+  fields: readonly ProfileFormField[]
+}
+
+/** How the profile is grouped, in view and in edit mode alike. */
+export const PROFILE_GROUPS: readonly ProfileGroup[] = [
+  { key: 'personal', title: msg`Personal details`, fields: ['nome', 'cognome', 'sesso', 'nazionalita'] },
+  { key: 'birth', title: msg`Birth`, fields: ['data_nascita', 'nazione_nascita', 'citta_nascita', 'provincia_nascita'] },
+  { key: 'tax', title: msg`Tax code`, fields: ['cod_fiscale'] },
+  { key: 'residence', title: msg`Residence`, fields: ['paese', 'citta', 'provincia', 'via', 'civico', 'cap'] },
+  { key: 'contacts', title: msg`Contacts and emergency`, fields: ['telefono', 'contatto_emergenza', 'telefono_emergenze'] },
+  { key: 'kit', title: msg`Race kit and team`, fields: ['taglia_maglietta', 'documento', 'team'] },
+  { key: 'preferences', title: msg`Preferences and consents`, fields: ['lingua', 'newsletter', 'privacy_policy'] },
+]
+
+export const SEX_LABELS = { M: msg`Man`, F: msg`Woman` } as const satisfies Record<'M' | 'F', MessageDescriptor>
