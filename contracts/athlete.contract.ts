@@ -87,6 +87,13 @@ export const READ_ONLY_PROFILE_FIELDS = {
 export const ProfileUpdateSchema = z.omit(ProfileSchema, READ_ONLY_PROFILE_FIELDS)
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>
 
+/** The profile as a save sends it back: every field but the read-only ones. */
+export function writableProfile(profile: Profile): ProfileUpdate {
+  return Object.fromEntries(
+    Object.entries(profile).filter(([field]) => !Object.hasOwn(READ_ONLY_PROFILE_FIELDS, field)),
+  ) as ProfileUpdate
+}
+
 export const RefundOptionSchema = z.enum(['standard', 'protetto'])
 export type RefundOption = z.infer<typeof RefundOptionSchema>
 

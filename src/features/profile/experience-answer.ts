@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import * as athlete from '../../../contracts/athlete.contract'
-import { READ_ONLY_PROFILE_FIELDS, type Profile, type ProfileUpdate } from '../../../contracts/athlete.contract'
+import { writableProfile, type Profile, type ProfileUpdate } from '../../../contracts/athlete.contract'
 import { apiMutation } from '../../lib/api-query'
 import { athleteQueries } from '../../lib/athlete-queries'
 
@@ -33,9 +33,7 @@ export type ExperienceValues = z.infer<ReturnType<typeof experienceSchema>>
 
 /** What a save sends: the profile as it is, without its read-only fields, and the answer. */
 export function experiencePayload(profile: Profile, answer: ExperienceAnswer): ProfileUpdate {
-  const writable = Object.fromEntries(
-    Object.entries(profile).filter(([field]) => !Object.hasOwn(READ_ONLY_PROFILE_FIELDS, field)),
-  ) as ProfileUpdate
+  const writable = writableProfile(profile)
   return { ...writable, torexperience: [answer, ...profile.torexperience.slice(1)] }
 }
 

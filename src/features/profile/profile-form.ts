@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import {
-  READ_ONLY_PROFILE_FIELDS,
+  writableProfile,
   type Profile,
   type ProfileUpdate,
 } from '../../../contracts/athlete.contract'
@@ -269,9 +269,7 @@ function e164(value: string, rules: PhoneRules, country: string): string | null 
  * profile carried.
  */
 export function toProfileUpdate(profile: Profile, values: ProfileFormValues, phones: PhoneRules): ProfileUpdate {
-  const writable = Object.fromEntries(
-    Object.entries(profile).filter(([field]) => !Object.hasOwn(READ_ONLY_PROFILE_FIELDS, field)),
-  ) as ProfileUpdate
+  const writable = writableProfile(profile)
   const upper = (value: string) => orNull(value)?.toUpperCase() ?? null
   return {
     ...writable,

@@ -1,4 +1,4 @@
-import { controlCharacter } from '../../../contracts/codice-fiscale'
+import { controlCharacter, MONTH_LETTERS, OMOCODIA_LETTERS, withDigits } from '../../../contracts/codice-fiscale'
 
 /**
  * The Italian tax code (codice fiscale) of a person: 16 characters encoding surname, name, birth
@@ -7,26 +7,10 @@ import { controlCharacter } from '../../../contracts/codice-fiscale'
  */
 export type CodiceFiscaleCheck = { ok: true } | { ok: false; reason: 'length' | 'character' | 'date' | 'control' }
 
-/** Digit 0-9 as its omocodia letter. */
-const OMOCODIA = 'LMNPQRSTUV'
-const MONTHS = 'ABCDEHLMPRST'
 const LETTER = '[A-Z]'
-const DIGIT = `[0-9${OMOCODIA}]`
+const DIGIT = `[0-9${OMOCODIA_LETTERS}]`
 // Surname and name (6 letters), year (2), month letter, day (2), municipality (letter + 3), control.
 const SHAPE = new RegExp(`^${LETTER}{6}${DIGIT}{2}${LETTER}${DIGIT}{2}${LETTER}${DIGIT}{3}${LETTER}$`)
-/** Positions (0-based) that hold digits, possibly as omocodia letters. */
-const DIGIT_POSITIONS = [6, 7, 9, 10, 12, 13, 14]
-
-/** The code with omocodia letters turned back into digits. */
-function withDigits(code: string): string {
-  const characters = [...code]
-  for (const position of DIGIT_POSITIONS) {
-    const letter = OMOCODIA.indexOf(characters[position]!)
-    if (letter >= 0) characters[position] = String(letter)
-  }
-  return characters.join('')
-}
-
 function isCalendarDate(year: number, month: number, day: number): boolean {
   const date = new Date(Date.UTC(year, month - 1, day))
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
@@ -34,7 +18,7 @@ function isCalendarDate(year: number, month: number, day: number): boolean {
 
 /** A real birth date: men's days 1-31, women's 41-71; the century is not encoded, so either will do. */
 function hasRealDate(code: string): boolean {
-  const month = MONTHS.indexOf(code[8]!) + 1
+  const month = MONTH_LETTERS.indexOf(code[8]!) + 1
   if (month === 0) return false
   const yy = Number(code.slice(6, 8))
   const encodedDay = Number(code.slice(9, 11))
