@@ -93,6 +93,7 @@ describe('findMunicipality', () => {
     expect(findMunicipality(list, 'Castro')).toBeDefined()
     expect(findMunicipality(list, 'Aosta', 'TO')).toBeUndefined()
     expect(findMunicipality(list, 'Aosta', '')?.name).toBe('Aosta')
+    expect(findMunicipality(list, 'Aosta', null)?.name).toBe('Aosta')
   })
 
   it('keeps a city of many postcodes whole', () => {

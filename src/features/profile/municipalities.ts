@@ -164,7 +164,7 @@ export function searchMunicipalities(list: readonly Municipality[], text: string
  * The municipality of that name (case, accents and punctuation aside), in that province when one is
  * given; without one, the first of that name (a few names exist in two provinces).
  */
-export function findMunicipality(list: readonly Municipality[], name: string, province?: string): Municipality | undefined {
+export function findMunicipality(list: readonly Municipality[], name: string, province?: string | null): Municipality | undefined {
   const wanted = searchKey(name).compact
   if (wanted === '') return undefined
   const keys = searchKeys(list)
