@@ -192,7 +192,8 @@ test.describe('registration', () => {
 
   test('the privacy policy opens in a new tab and says so', async ({ page }) => {
     await page.goto('/register')
-    const link = page.getByRole('link', { name: 'privacy policy (opens in a new tab)' })
+    // The form's own link; the footer has one too, with a capital P.
+    const link = page.getByRole('main').getByRole('link', { name: 'privacy policy (opens in a new tab)', exact: true })
     await expect(link).toHaveAttribute('target', '_blank')
     await expect(link).toHaveAttribute('rel', /noopener/)
   })

@@ -4,7 +4,8 @@ test.describe('addresses', () => {
   for (const [from, to] of [
     ['/pay_status?pagamento_id=PAY-1&x=1', '/payment?pagamento_id=PAY-1&x=1'],
     ['/pay_status_link?code=abc', '/payment/by-link?code=abc'],
-    ['/reset_password?mail=a%40b.it', '/reset-password?mail=a%40b.it'],
+    // With `?mail=` the recovery page also takes the address out of the bar (account.e2e.ts).
+    ['/reset_password?from=newsletter', '/reset-password?from=newsletter'],
   ] as const) {
     test(`the legacy address ${from} leads to ${to}, query kept`, async ({ page }) => {
       await page.goto(from)
