@@ -12,7 +12,9 @@ import {
   type CertificateEvent,
   type CertificatePatch,
   type ChosenFile,
+  type KeptChoice,
   type UploadInput,
+  unsavedChoice,
 } from './certificate.machine'
 
 const TODAY = '2026-03-02'
@@ -27,7 +29,7 @@ const pdf: ChosenFile = { name: 'certificato.pdf', size: 120_000, sniffedType: '
  * `requestUpload`, `saveCertificate` and `reloadProfile` waits on a deferred the test settles;
  * the upload hands the test its `sendBack` and counts aborts.
  */
-function start() {
+function start(kept?: KeptChoice) {
   const calls = {
     requestUpload: [] as BigFileRequest[],
     uploadFile: [] as UploadInput[],
@@ -69,7 +71,7 @@ function start() {
       }),
     },
   })
-  const actor = createActor(machine, { input: { athleteId: ATHLETE_ID, certificateFieldId: FIELD_ID, today: TODAY } })
+  const actor = createActor(machine, { input: { athleteId: ATHLETE_ID, certificateFieldId: FIELD_ID, today: TODAY, kept } })
   const emitted: CertificateEmitted[] = []
   actor.on('*', (event) => void emitted.push(event))
   actor.start()
@@ -382,5 +384,47 @@ describe('certificate machine', () => {
     await runUntil(h, 'uploading')
     h.fromUpload({ type: 'upload.progress', sent: 1, total: 2 })
     expect(JSON.parse(JSON.stringify(h.context()))).toEqual(h.context())
+  })
+
+  describe('a choice kept when the form goes away (the session ended) comes back', () => {
+    it('starts on the form with the kept file and date, unjudged, and uploads them', async () => {
+      const h = start({ file: pdf, expiry: '2027-03-01' })
+      expect(h.value()).toBe('editing')
+      expect(h.context()).toMatchObject({ file: pdf, expiry: '2027-03-01', problems: {}, checked: false })
+      h.send({ type: 'certificate.submit' })
+      expect(h.calls.requestUpload).toEqual([bigFileRequest(ATHLETE_ID, pdf)])
+    })
+
+    it('nothing is kept from an empty form', () => {
+      expect(unsavedChoice('editing', start().context())).toBeNull()
+    })
+
+    it('a half-filled form, an upload under way and a failure before the save landed keep the choice', async () => {
+      const h = start()
+      h.send({ type: 'certificate.setExpiry', expiry: '2027-03-01' })
+      expect(unsavedChoice('editing', h.context())).toEqual({ file: null, expiry: '2027-03-01' })
+      h.send({ type: 'certificate.chooseFile', file: pdf })
+      h.send({ type: 'certificate.submit' })
+      await h.resolve('requestUpload', { signedUrl: SIGNED_URL })
+      expect(unsavedChoice(String(h.value()), h.context())).toEqual({ file: pdf, expiry: '2027-03-01' })
+      h.fromUpload({ type: 'upload.done' })
+      // The save may or may not land: keeping costs a second upload at most, losing costs the choice.
+      expect(unsavedChoice(String(h.value()), h.context())).toEqual({ file: pdf, expiry: '2027-03-01' })
+      await h.reject('saveCertificate', { kind: 'unauthorized', operation: 'certificate.save' })
+      expect(h.value()).toBe('failed')
+      expect(unsavedChoice('failed', h.context())).toEqual({ file: pdf, expiry: '2027-03-01' })
+    })
+
+    it('once saved, nothing is kept: reloading, a failed reload, done', async () => {
+      const h = start()
+      await runUntil(h, 'reloading')
+      expect(unsavedChoice(String(h.value()), h.context())).toBeNull()
+      await h.reject('reloadProfile', networkFailure('athlete.me'))
+      expect(unsavedChoice(String(h.value()), h.context())).toBeNull()
+      h.send({ type: 'certificate.retry' })
+      await h.resolve('reloadProfile')
+      expect(h.value()).toBe('done')
+      expect(unsavedChoice('done', h.context())).toBeNull()
+    })
   })
 })

@@ -65,6 +65,14 @@ export interface CertificateInput {
   athleteId: number
   certificateFieldId: number
   today: string
+  /** The file and date a form left before saving them (the session ended), given back. */
+  kept?: KeptChoice
+}
+
+/** The athlete's choice, worth bringing back while it is not saved. */
+export interface KeptChoice {
+  file: ChosenFile | null
+  expiry: string
 }
 
 export type CertificateEvent =
@@ -137,6 +145,17 @@ export function certificatePatch(certificateFieldId: number, expiry: string): Ce
 }
 
 const NO_PROGRESS = { sent: 0, total: 0 }
+
+/**
+ * What a form leaving in `state` should keep for when the athlete is back: the file and date, unless
+ * there are none or the certificate is already saved. An unfinished save may have landed, but
+ * losing the choice costs the athlete more than uploading the same file twice.
+ */
+export function unsavedChoice(state: string, context: CertificateContext): KeptChoice | null {
+  const saved = state === 'reloading' || state === 'done' || (state === 'failed' && context.failure?.step === 'reload')
+  if (saved || (context.file === null && context.expiry === '')) return null
+  return { file: context.file, expiry: context.expiry }
+}
 
 /** Actors throw the API client's typed error; anything else (a bug) is told as a lost answer. */
 function toApiError(error: unknown): ApiError {
@@ -225,10 +244,10 @@ export const certificateMachine = setup({
   },
 }).createMachine({
   id: 'certificate',
-  context: ({ input }) => ({
+  context: ({ input: { kept, ...input } }) => ({
     ...input,
-    file: null,
-    expiry: '',
+    file: kept?.file ?? null,
+    expiry: kept?.expiry ?? '',
     checked: false,
     problems: {},
     signedUrl: null,

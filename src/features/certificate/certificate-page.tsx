@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import { useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { ApiError } from '../../../contracts/api-error'
 import type { Profile } from '../../../contracts/athlete.contract'
 import { MAX_UPLOAD_BYTES } from '../../../contracts/files.contract'
@@ -137,6 +137,15 @@ function UploadForm({
   const locale = activeLocale()
   const { problems, progress, failure } = upload
   const problemCount = Object.keys(problems).length
+  const { restored } = upload
+
+  // A kept file goes back into the input, so the form shows what the machine already has.
+  useEffect(() => {
+    if (!restored?.content || !fileInput.current) return
+    const transfer = new DataTransfer()
+    transfer.items.add(restored.content)
+    fileInput.current.files = transfer.files
+  }, [restored])
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
@@ -164,6 +173,9 @@ function UploadForm({
       <h2 id="certificate-upload">{t`Upload a certificate`}</h2>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className={styles.form} aria-labelledby="certificate-upload">
         {submitted ? <FormProblems count={problemCount} /> : null}
+        {restored && !submitted ? (
+          <p role="status">{t`What you chose earlier is back: check the file and the expiry date, then upload.`}</p>
+        ) : null}
         <Field
           ref={fileInput}
           label={t`Certificate file`}
@@ -181,6 +193,7 @@ function UploadForm({
           type="date"
           name="expiry"
           min={input.today}
+          defaultValue={restored?.expiry}
           disabled={busy}
           hint={t`As written on the certificate.`}
           error={fieldErrorMessage(i18n, problems.expiry, FIELD_PROBLEMS)}

@@ -10,21 +10,26 @@ import {
   type CertificateEvent,
   type CertificatePatch,
   type UploadInput,
+  unsavedChoice,
 } from '../../../machines/certificate/certificate.machine'
 import { ApiRequestError, callApi } from '../../lib/api-client'
 import { athleteQueries } from '../../lib/athlete-queries'
 import { sniffFileType } from '../../lib/validation/file-type'
 import { notify } from '../../ui/notifications'
+import { certificateDraftFor, keepCertificateDraft } from './certificate-draft'
 
 export type CertificateUploadStep = 'editing' | 'requestingUpload' | 'uploading' | 'saving' | 'reloading' | 'failed' | 'done'
 
 /**
  * The certificate machine bound to the API client, for the certificate screen. The chosen file's
  * content stays here (the machine holds its name, size and sniffed type) and goes to the upload.
+ * A choice the form leaves unsaved (the session ended mid-flow) is kept in memory and given back
+ * when the athlete returns (`certificate-draft.ts`).
  */
 export function useCertificateUpload(input: { athleteId: number; certificateFieldId: number; today: string }) {
   const queryClient = useQueryClient()
-  const [chosen] = useState(chosenFileHolder)
+  const [restored] = useState(() => certificateDraftFor(input.athleteId))
+  const [chosen] = useState(() => chosenFileHolder(restored?.content ?? null))
 
   const actor = useActorRef(
     certificateMachine.provide({
@@ -68,7 +73,17 @@ export function useCertificateUpload(input: { athleteId: number; certificateFiel
         }),
       },
     }),
-    { input },
+    { input: { ...input, kept: restored ? { file: restored.file, expiry: restored.expiry } : undefined } },
+  )
+
+  const { athleteId } = input
+  useEffect(
+    () => () => {
+      const { value, context } = actor.getSnapshot()
+      const choice = unsavedChoice(String(value), context)
+      keepCertificateDraft(athleteId, choice && { ...choice, content: chosen.file() })
+    },
+    [actor, athleteId, chosen],
   )
 
   useEffect(() => {
@@ -83,6 +98,8 @@ export function useCertificateUpload(input: { athleteId: number; certificateFiel
 
   return {
     step,
+    /** The file and date given back from before, as the form's inputs should show them. */
+    restored,
     problems,
     progress,
     failure,
@@ -115,12 +132,12 @@ export function useCertificateUpload(input: { athleteId: number; certificateFiel
  * The chosen file's content, out of the machine's context, and the reading of its first bytes
  * (its type) that a submit waits for.
  */
-function chosenFileHolder() {
-  let file: Blob | null = null
+function chosenFileHolder(initial: File | null) {
+  let file = initial
   let reading: Promise<void> = Promise.resolve()
   return {
     file: () => file,
-    choose(next: Blob | null, readType: () => Promise<void>) {
+    choose(next: File | null, readType: () => Promise<void>) {
       file = next
       reading = readType()
     },
