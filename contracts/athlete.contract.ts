@@ -111,6 +111,10 @@ export const SubscriptionSchema = z.object({
   opzione_rimborso: z.nullable(RefundOptionSchema),
   noleggio_gps: z.boolean(),
   totale: z.nullable(EuroAmountSchema),
+  /** Inferred: the version of the waiver text signed, so a changed text asks for a new signature. */
+  liberatoria_versione: z.optional(z.nullable(z.string())),
+  /** Inferred: an application to the flagship's lottery (no PAX), paid only if drawn. */
+  domanda_lotteria: z.optional(z.boolean()),
 })
 export type Subscription = z.infer<typeof SubscriptionSchema>
 

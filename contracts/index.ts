@@ -7,6 +7,7 @@ import * as files from './files.contract'
 import * as liberatoria from './liberatoria.contract'
 import * as payments from './payments.contract'
 import * as races from './races.contract'
+import * as subscriptions from './subscriptions.contract'
 import * as transactions from './transactions.contract'
 import type { OperationShape } from './operation'
 
@@ -44,6 +45,7 @@ export const contract = {
   files: operationsOf(files),
   certificate: operationsOf(certificate),
   races: operationsOf(races),
+  subscriptions: operationsOf(subscriptions),
   transactions: operationsOf(transactions),
   payments: operationsOf(payments),
   experience: operationsOf(experience),

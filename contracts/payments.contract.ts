@@ -30,11 +30,20 @@ export const StartPaymentSchema = z.object({
 export type StartPayment = z.infer<typeof StartPaymentSchema>
 
 /**
- * Why a payment did not start: the server's total differs from the one shown (409); no
- * subscription to pay, it is paid already, or the idempotency key was already used for a different
- * request (422).
+ * Why a payment did not start: the server's total differs from the one shown, or the last place
+ * has gone (409); no subscription to pay, it is paid already, its waiver is not signed, it is a
+ * lottery application (paid only if drawn), or the idempotency key was already used for a
+ * different request (422).
  */
-export const StartPaymentErrorSchema = z.enum(['total_mismatch', 'no_subscription', 'already_paid', 'idempotency_key_reused'])
+export const StartPaymentErrorSchema = z.enum([
+  'total_mismatch',
+  'sold_out',
+  'no_subscription',
+  'already_paid',
+  'waiver_not_signed',
+  'lottery_application',
+  'idempotency_key_reused',
+])
 export type StartPaymentError = z.infer<typeof StartPaymentErrorSchema>
 const startPaymentProblem = problemOf(StartPaymentErrorSchema)
 

@@ -74,11 +74,25 @@ export const EditionSchema = z.object({
 })
 export type Edition = z.infer<typeof EditionSchema>
 
+/**
+ * What a withdrawal gives back, as a share of the race fee: the rule with the largest `giorni_prima`
+ * not above the days left to the start applies. The surcharge for protection is never refunded; an
+ * unused GPS rental always is.
+ */
+export const RefundRuleSchema = z.object({
+  giorni_prima: z.number().check(z.int(), z.nonnegative()),
+  standard_percento: z.number().check(z.int(), z.gte(0), z.lte(100)),
+  protetto_percento: z.number().check(z.int(), z.gte(0), z.lte(100)),
+})
+export type RefundRule = z.infer<typeof RefundRuleSchema>
+
 export const RaceDetailSchema = z.extend(RaceSchema, {
   /** Plain text; blank lines separate paragraphs, lines starting with "- " are list items. */
   descrizione: z.string(),
   regolamento: z.string(),
   profilo: CourseProfileSchema,
+  /** The refund schedule, by days before the start, largest first; the last rule is at 0 days. */
+  rimborsi: z.array(RefundRuleSchema).check(z.minLength(1)),
   /** Every edition of the course, this one included, newest first. */
   edizioni: z.array(EditionSchema),
 })
@@ -174,6 +188,7 @@ export const SubscriptionFieldSchema = z.object({
   obbligatorio: z.boolean(),
   opzioni: z.optional(z.array(z.string())),
 })
+export type SubscriptionField = z.infer<typeof SubscriptionFieldSchema>
 
 export const subscriptionFields = defineOperation({
   name: 'races.subscriptionFields',

@@ -181,9 +181,15 @@ describe('payment start', () => {
     ...extra,
   })
   const pay = (token: string, body: unknown, headers?: Record<string, string>) => api('/api/v1/vdatrailers/pagamenti', json(token, body, headers))
+  /** completo's open subscription to race 203 is payable once its waiver is signed. */
+  const signedIn = async (key = 'completo') => {
+    const token = await signIn(key)
+    expect((await api('/api/v1/vdatrailers/sign_liberatoria', json(token, { project_id: 203 }))).status).toBe(key === 'completo' ? 200 : 404)
+    return token
+  }
 
   it('answers a retry with the same key and body with the same payment', async () => {
-    const token = await signIn()
+    const token = await signedIn()
     const first = await pay(token, order('key-retry-0001'))
     const retry = await pay(token, order('key-retry-0001'))
     expect(first.status).toBe(201)
@@ -192,7 +198,7 @@ describe('payment start', () => {
   })
 
   it('refuses the same key with a different body: 422 idempotency_key_reused', async () => {
-    const token = await signIn()
+    const token = await signedIn()
     expect((await pay(token, order('key-reuse-0001'))).status).toBe(201)
     const race = race203()
     const changed = await pay(token, order('key-reuse-0001', { noleggio_gps: true, totale_atteso: race.prezzo + race.noleggio_gps }))
@@ -200,7 +206,7 @@ describe('payment start', () => {
   })
 
   it('scopes the key to the athlete: another athlete’s key is a new request', async () => {
-    const owner = await signIn('completo')
+    const owner = await signedIn('completo')
     const paid = await pay(owner, order('key-shared-0001'))
     expect(paid.status).toBe(201)
     // nuovo has no subscription to race 203: answered as its own request, not with completo's payment.
@@ -211,14 +217,14 @@ describe('payment start', () => {
   })
 
   it('builds the redirect on the configured portal, whatever Origin the request carries', async () => {
-    const token = await signIn()
+    const token = await signedIn()
     const answer = await pay(token, order('key-origin-0001'), { origin: 'https://evil.example' })
     expect(answer.status).toBe(201)
-    expect(String(answer.body.redirect_url)).toBe(`${TEST_PORTAL_ORIGIN}/payment?pagamento_id=${String(answer.body.pagamento_id)}`)
+    expect(String(answer.body.redirect_url)).toBe(`${TEST_PORTAL_ORIGIN}/checkout?pagamento_id=${String(answer.body.pagamento_id)}`)
   })
 
   it('keeps the request fingerprint out of the status answer', async () => {
-    const token = await signIn()
+    const token = await signedIn()
     const started = await pay(token, order('key-status-0001'))
     const status = await api(`/api/v1/vdatrailers/pagamenti/${String(started.body.pagamento_id)}`)
     expect(status.status).toBe(200)

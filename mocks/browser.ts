@@ -1,6 +1,7 @@
 import { setupWorker } from 'msw/browser'
 import { createControls, createDataControls } from './controls'
 import { createHandlers } from './handlers'
+import { createProvider } from './provider'
 import { createPersistentDb, webStorageChangeStore } from './persistence'
 import { createSeed, PERSONAS, SEED_NOW_MS } from './seed'
 
@@ -29,6 +30,8 @@ export async function startMockBackend(apiBaseUrl: string) {
   const api = {
     ...controls,
     ...createDataControls(database.persist),
+    /** The simulated payment provider, for the mock-only checkout page. */
+    provider: createProvider(controls.now, database.persist),
     personas: PERSONAS,
     /** Back to the seed: data (in every tab), clock, faults. Reload the page afterwards. */
     async resetAll() {

@@ -7,6 +7,7 @@
 import { isOperationName, operationNames, type OperationName } from '../contracts'
 import { db, type AthleteRecord } from './db'
 import { findAthleteByMail } from './records'
+import { nextWaiverVersion } from './seed/waiver'
 
 export type Fault =
   /** The request never gets an answer (a dropped connection). */
@@ -112,6 +113,32 @@ export function createDataControls(onChanged: () => void) {
             draft.certificato_valido = verdict === 'valido'
           },
         })
+      } finally {
+        onChanged()
+      }
+    },
+
+    /** Fills every place of a race, as other athletes would: direct entry is sold out. */
+    async fillRace(raceId: number): Promise<void> {
+      try {
+        const filled = await db.races.update((q) => q.where({ id: raceId }), { data: (race) => void (race.iscritti = race.posti) })
+        if (!filled) throw new Error(`pettoraleMock.fillRace: no race ${JSON.stringify(raceId)}`)
+      } finally {
+        onChanged()
+      }
+    },
+
+    /**
+     * The organiser changes a race's waiver text (a new version in every language): a signature of
+     * the old text no longer counts, and the athlete is asked to sign again.
+     */
+    async reviseWaiver(raceId: number): Promise<string> {
+      try {
+        const revised = await db.races.update((q) => q.where({ id: raceId }), {
+          data: (race) => void (race.liberatoria_versione = nextWaiverVersion(race.liberatoria_versione)),
+        })
+        if (!revised) throw new Error(`pettoraleMock.reviseWaiver: no race ${JSON.stringify(raceId)}`)
+        return revised.liberatoria_versione
       } finally {
         onChanged()
       }

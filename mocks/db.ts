@@ -1,9 +1,11 @@
 import { Collection } from '@msw/data'
 import * as z from 'zod/mini'
-import { ProfileSchema, SubscriptionSchema } from '../contracts/athlete.contract'
+import { ProfileSchema, RefundOptionSchema, SubscriptionSchema } from '../contracts/athlete.contract'
 import { ExperienceReportSchema } from '../contracts/experience.contract'
 import { PaymentStatusSchema } from '../contracts/payments.contract'
 import { RaceDetailSchema, RankingRowSchema, SubscriberRowSchema } from '../contracts/races.contract'
+import { LocaleSchema } from '../contracts/locale'
+import { ExtraFieldValueSchema } from '../contracts/subscriptions.contract'
 import { TransactionSchema } from '../contracts/transactions.contract'
 
 // Every collection is built from the contract schema of what it serves, extended with the
@@ -49,11 +51,21 @@ export const MailRecordSchema = z.object({
 export type MailRecord = z.infer<typeof MailRecordSchema>
 export type MailKind = MailRecord['kind']
 
-/** Other editions are found by the course's name when a race is asked for. */
-export const RaceRecordSchema = z.omit(RaceDetailSchema, { edizioni: true })
+/**
+ * Other editions are found by the course's name when a race is asked for. The waiver's version is
+ * the race's; its text is made from it (seed/waiver.ts).
+ */
+export const RaceRecordSchema = z.extend(z.omit(RaceDetailSchema, { edizioni: true }), { liberatoria_versione: z.string() })
 export type RaceRecord = z.infer<typeof RaceRecordSchema>
 
-export const SubscriptionRecordSchema = z.extend(SubscriptionSchema, { athlete_id: z.number() })
+export const SubscriptionRecordSchema = z.extend(SubscriptionSchema, {
+  athlete_id: z.number(),
+  /** The answers to the race's extra fields. */
+  campi: z.optional(z.record(z.string(), ExtraFieldValueSchema)),
+  /** Evidence of the waiver signed, beside its version: the language shown and the text's SHA-256. */
+  liberatoria_lingua: z.optional(z.nullable(LocaleSchema)),
+  liberatoria_sha256: z.optional(z.nullable(z.string())),
+})
 export type SubscriptionRecord = z.infer<typeof SubscriptionRecordSchema>
 
 export const EntrantRecordSchema = z.extend(SubscriberRowSchema, { race_id: z.number() })
@@ -74,6 +86,12 @@ export const PaymentRecordSchema = z.extend(PaymentStatusSchema, {
   link_code: z.nullable(z.string()),
   /** Epoch milliseconds after which a pending link payment counts as expired. */
   scade: z.nullable(z.number()),
+  /** Refund option and GPS rental the payment is for, applied to the subscription when it settles. */
+  opzione_rimborso: z.optional(RefundOptionSchema),
+  noleggio_gps: z.optional(z.boolean()),
+  /** What the simulated provider decided at checkout, applied once `settle_at` (mock clock) passes. */
+  esito: z.optional(z.nullable(z.enum(['authorised', 'declined', 'cancelled']))),
+  settle_at: z.optional(z.nullable(z.number())),
 })
 export type PaymentRecord = z.infer<typeof PaymentRecordSchema>
 

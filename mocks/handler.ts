@@ -5,6 +5,7 @@ import type { Contract, ResourceName } from '../contracts'
 import type { BodyOf, OperationShape, PathParamsOf, QueryOf, ResponseOf } from '../contracts/operation'
 import type { Controls } from './controls'
 import { db, type AthleteRecord, type SessionRecord } from './db'
+import { settleDuePayments } from './provider'
 
 export interface MockContext {
   /** Base URL the handlers answer on (no trailing slash). */
@@ -106,6 +107,8 @@ export function defineHandler<O extends OperationShape>(ctx: MockContext, operat
     if (fault?.kind === 'malformed') return HttpResponse.json({ unexpected: true }, { status: 200 })
 
     const now = ctx.controls.now()
+    // The provider's outcomes reach the backend on its own time, whoever asks next.
+    await settleDuePayments(now)
     const authorization = request.headers.get('authorization')
     const bearer = authorization?.startsWith('Bearer ') ? authorization.slice(7) : null
     let session: SessionRecord | undefined

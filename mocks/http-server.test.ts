@@ -253,13 +253,19 @@ describe('the mock server refuses bad requests and stays up', () => {
   it('Origin: null on payment start: the redirect is built on the server’s own address', async () => {
     const token = await signIn()
     const race = db.races.findFirst((q) => q.where({ id: 203 }))!
+    const signed = await call('/api/v1/vdatrailers/sign_liberatoria', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ project_id: 203 }),
+    })
+    expect(signed.status).toBe(200)
     const answer = await call('/api/v1/vdatrailers/pagamenti', {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', origin: 'null' },
       body: JSON.stringify({ project_id: 203, opzione_rimborso: 'standard', noleggio_gps: false, totale_atteso: race.prezzo, idempotency_key: 'origin-null-1' }),
     })
     expect(answer.status).toBe(201)
-    expect(String(answer.json().redirect_url)).toMatch(new RegExp(`^${mock.url}/payment\\?pagamento_id=PAY-`))
+    expect(String(answer.json().redirect_url)).toMatch(new RegExp(`^${mock.url}/checkout\\?pagamento_id=PAY-`))
     await expectAlive()
   })
 

@@ -5,6 +5,7 @@ import { createControls, createDataControls } from './controls'
 import { db, dumpDb, type DbName, type DbSnapshot } from './db'
 import { createHandlers } from './handlers'
 import { sentMail } from './outbox'
+import { createProvider, SETTLE_DELAY_MS } from './provider'
 import {
   applyChangeSet,
   CHANGE_KEY_PREFIX,
@@ -160,6 +161,11 @@ describe('the browser database over a store', () => {
     const unpaid = seed.subscriptions.find((s) => s.athlete_id === completo.athleteId && !s.pagato)!
     const race = seed.races.find((r) => r.id === unpaid.project_id)!
     storage.writes = []
+    const signed = await call('POST', '/api/v1/vdatrailers/sign_liberatoria', {
+      headers: bearer(token),
+      body: JSON.stringify({ project_id: race.id }),
+    })
+    expect(signed.status).toBe(200)
     const paid = await call('POST', '/api/v1/vdatrailers/pagamenti', {
       headers: bearer(token),
       body: JSON.stringify({
@@ -171,6 +177,10 @@ describe('the browser database over a store', () => {
       }),
     })
     expect(paid.status).toBe(201)
+    // The provider authorises the card; the next request after the delay settles the payment.
+    await createProvider(controls.now, () => database.persist()).decide(String(paid.body.pagamento_id), 'authorised')
+    controls.advance(SETTLE_DELAY_MS)
+    expect((await call('GET', `/api/v1/vdatrailers/pagamenti/${String(paid.body.pagamento_id)}`)).body.stato).toBe('success')
 
     const written = [...new Set(storage.writes)].map((key) => key.slice(CHANGE_KEY_PREFIX.length)).sort()
     expect(written).toEqual(['entrants', 'payments', 'races', 'subscriptions', 'transactions'])

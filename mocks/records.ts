@@ -1,6 +1,6 @@
-import type { Profile } from '../contracts/athlete.contract'
+import type { Profile, RefundOption } from '../contracts/athlete.contract'
 import { HOUR_MS, SECOND_MS } from '../contracts/time'
-import { db, type AthleteRecord, type SubscriptionRecord } from './db'
+import { db, type AthleteRecord, type RaceRecord, type SubscriptionRecord } from './db'
 
 /** Lifetime of a password-grant token, as `expires_in` says. */
 export const PASSWORD_GRANT_TTL_S = (8 * HOUR_MS) / SECOND_MS
@@ -29,11 +29,27 @@ export function toProfile(record: AthleteRecord): Profile {
 }
 
 export function toSubscription(record: SubscriptionRecord) {
-  const { athlete_id: _owner, ...subscription } = record
+  const { athlete_id: _owner, campi: _campi, liberatoria_lingua: _lingua, liberatoria_sha256: _sha, ...subscription } = record
   return { ...subscription }
 }
 
 /** The next free integer id of a collection's numeric `id`. */
 export function nextId(ids: number[]): number {
   return ids.reduce((max, id) => Math.max(max, id), 0) + 1
+}
+
+const cents = (euros: number) => Math.round(euros * 100)
+
+/** What an enrolment costs: the fee plus the options chosen, summed in cents, in euros. */
+export function enrolmentTotal(race: RaceRecord, options: { opzione_rimborso: RefundOption; noleggio_gps: boolean }): number {
+  const total =
+    cents(race.prezzo) +
+    (options.opzione_rimborso === 'protetto' ? cents(race.supplemento_rimborso) : 0) +
+    (options.noleggio_gps ? cents(race.noleggio_gps) : 0)
+  return total / 100
+}
+
+/** Two amounts in euros are the same to the cent. */
+export function sameAmount(a: number, b: number): boolean {
+  return cents(a) === cents(b)
 }

@@ -51,6 +51,8 @@ export type AtletaMe = {
         opzione_rimborso: ("standard" | "protetto") | null;
         noleggio_gps: boolean;
         totale: number | null;
+        liberatoria_versione?: (string | null) | undefined;
+        domanda_lotteria?: boolean | undefined;
     }[];
 };
 
@@ -116,6 +118,8 @@ export namespace me {
           opzione_rimborso: ("standard" | "protetto") | null;
           noleggio_gps: boolean;
           totale: number | null;
+          liberatoria_versione?: (string | null) | undefined;
+          domanda_lotteria?: boolean | undefined;
       }[];
   }
 }
@@ -354,6 +358,8 @@ export namespace subscriptions {
           opzione_rimborso: ("standard" | "protetto") | null;
           noleggio_gps: boolean;
           totale: number | null;
+          liberatoria_versione?: (string | null) | undefined;
+          domanda_lotteria?: boolean | undefined;
       }[];
   }
 }
@@ -368,4 +374,6 @@ export type Subscription = {
     opzione_rimborso: ("standard" | "protetto") | null;
     noleggio_gps: boolean;
     totale: number | null;
+    liberatoria_versione?: (string | null) | undefined;
+    domanda_lotteria?: boolean | undefined;
 };

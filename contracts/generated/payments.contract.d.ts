@@ -69,7 +69,7 @@ export namespace start {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: ("total_mismatch" | "no_subscription" | "already_paid" | "idempotency_key_reused") | undefined;
+      code?: ("total_mismatch" | "sold_out" | "no_subscription" | "already_paid" | "waiver_not_signed" | "lottery_application" | "idempotency_key_reused") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
@@ -77,13 +77,13 @@ export namespace start {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: ("total_mismatch" | "no_subscription" | "already_paid" | "idempotency_key_reused") | undefined;
+      code?: ("total_mismatch" | "sold_out" | "no_subscription" | "already_paid" | "waiver_not_signed" | "lottery_application" | "idempotency_key_reused") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
 }
 
-export type StartPaymentError = "total_mismatch" | "no_subscription" | "already_paid" | "idempotency_key_reused";
+export type StartPaymentError = "total_mismatch" | "sold_out" | "no_subscription" | "already_paid" | "waiver_not_signed" | "lottery_application" | "idempotency_key_reused";
 
 export type StartPayment = {
     project_id: number;

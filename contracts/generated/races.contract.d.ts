@@ -72,6 +72,11 @@ export namespace get {
               nome: string;
           }[];
       };
+      rimborsi: {
+          giorni_prima: number;
+          standard_percento: number;
+          protetto_percento: number;
+      }[];
       edizioni: {
           id: number;
           edizione: number;
@@ -169,6 +174,11 @@ export type RaceDetail = {
             nome: string;
         }[];
     };
+    rimborsi: {
+        giorni_prima: number;
+        standard_percento: number;
+        protetto_percento: number;
+    }[];
     edizioni: {
         id: number;
         edizione: number;
@@ -244,6 +254,12 @@ export type RankingRow = {
     categoria: string;
     tempo_s: number;
     distacco_s: number;
+};
+
+export type RefundRule = {
+    giorni_prima: number;
+    standard_percento: number;
+    protetto_percento: number;
 };
 
 export type SubscriberRow = {

@@ -11,6 +11,7 @@ import { filesHandlers } from './files'
 import { liberatoriaHandlers } from './liberatoria'
 import { paymentsHandlers } from './payments'
 import { racesHandlers } from './races'
+import { subscriptionsHandlers } from './subscriptions'
 import { transactionsHandlers } from './transactions'
 
 /**
@@ -27,6 +28,7 @@ export function mockHandlers(ctx: MockContext): MockHandlers {
     files: filesHandlers(ctx),
     certificate: certificateHandlers(),
     races: racesHandlers(),
+    subscriptions: subscriptionsHandlers(),
     transactions: transactionsHandlers(),
     payments: paymentsHandlers(ctx),
     experience: experienceHandlers(),

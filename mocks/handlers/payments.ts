@@ -1,13 +1,14 @@
 import type { StartPayment } from '../../contracts/payments.contract'
 import { db, type PaymentRecord } from '../db'
 import { portalOriginOf, problem, reply, type MockContext, type ResourceHandlers } from '../handler'
-import { nextId } from '../records'
+import { enrolmentTotal, sameAmount } from '../records'
 
-const cents = (euros: number) => Math.round(euros * 100)
+/** Where the simulated provider's hosted checkout is: a mock-only page of the portal (src/dev). */
+export const CHECKOUT_PATH = '/checkout'
 
 export function paymentsHandlers(ctx: MockContext): ResourceHandlers<'payments'> {
-  // Where the simulated provider sends the athlete back: the portal as configured, never a request
-  // header (an `Origin` is the caller's to choose).
+  // Where the athlete is sent to pay: the portal as configured, never a request header (an `Origin`
+  // is the caller's to choose).
   const portal = portalOriginOf(ctx)
 
   return {
@@ -15,7 +16,7 @@ export function paymentsHandlers(ctx: MockContext): ResourceHandlers<'payments'>
       const answer = (payment: PaymentRecord) =>
         reply(201, {
           pagamento_id: payment.pagamento_id,
-          redirect_url: `${portal}/payment?pagamento_id=${payment.pagamento_id}`,
+          redirect_url: `${portal}${CHECKOUT_PATH}?pagamento_id=${payment.pagamento_id}`,
           totale: payment.totale,
         })
       // An idempotency key is the athlete's own; the same key for another request is a client bug,
@@ -30,59 +31,35 @@ export function paymentsHandlers(ctx: MockContext): ResourceHandlers<'payments'>
       const subscription = db.subscriptions.findFirst((q) => q.where({ athlete_id: athlete.id, project_id: body.project_id }))
       if (!race || !subscription) return reply(422, problem(422, 'no_subscription'))
       if (subscription.pagato) return reply(422, problem(422, 'already_paid'))
-      const total =
-        cents(race.prezzo) +
-        (body.opzione_rimborso === 'protetto' ? cents(race.supplemento_rimborso) : 0) +
-        (body.noleggio_gps ? cents(race.noleggio_gps) : 0)
-      if (total !== cents(body.totale_atteso)) return reply(409, problem(409, 'total_mismatch'))
+      if (subscription.domanda_lotteria) return reply(422, problem(422, 'lottery_application'))
+      if (!subscription.liberatoria || subscription.liberatoria_versione !== race.liberatoria_versione) {
+        return reply(422, problem(422, 'waiver_not_signed'))
+      }
+      if (race.iscritti >= race.posti) return reply(409, problem(409, 'sold_out'))
+      const total = enrolmentTotal(race, body)
+      if (!sameAmount(total, body.totale_atteso)) return reply(409, problem(409, 'total_mismatch'))
 
-      // The simulated provider settles at once: the athlete comes back to a successful payment.
-      const at = new Date(now).toISOString()
-      const pagamento_id = `PAY-${crypto.randomUUID().slice(0, 8).toUpperCase()}`
+      // A new attempt replaces any checkout still open for this subscription: it can no longer charge.
+      await db.payments.updateMany(
+        (q) => q.where({ athlete_id: athlete.id, project_id: race.id, stato: 'pending', link_code: null }),
+        { data: (record) => void (record.stato = 'expired') },
+      )
+      // Pending until the athlete has been through the provider's checkout and it has settled.
       const payment = await db.payments.create({
-        pagamento_id,
-        stato: 'success',
+        pagamento_id: `PAY-${crypto.randomUUID().slice(0, 8).toUpperCase()}`,
+        stato: 'pending',
         project_id: race.id,
-        totale: total / 100,
-        aggiornato: at,
+        totale: total,
+        aggiornato: new Date(now).toISOString(),
         athlete_id: athlete.id,
         idempotency_key: body.idempotency_key,
         request_fingerprint,
         link_code: null,
         scade: null,
-      })
-      const bib = nextId(db.entrants.findMany((q) => q.where({ race_id: race.id })).map((e) => e.pettorale))
-      // The athlete is now one of the race's entrants: the subscribers list and the places left agree.
-      await db.entrants.create({
-        race_id: race.id,
-        pettorale: bib,
-        nome: [athlete.nome, athlete.cognome].filter(Boolean).join(' '),
-        nazionalita: countryCode(athlete.nazionalita),
-        paese: countryCode(athlete.paese),
-        regione: athlete.provincia,
-        categoria: subscription.categoria ?? 'SM',
-        team: athlete.team ?? null,
-      })
-      await db.races.update((q) => q.where({ id: race.id }), { data: (record) => void (record.iscritti += 1) })
-      await db.subscriptions.update((q) => q.where({ athlete_id: athlete.id, project_id: race.id }), {
-        data(record) {
-          record.pagato = true
-          record.pettorale = bib
-          record.opzione_rimborso = body.opzione_rimborso
-          record.noleggio_gps = body.noleggio_gps
-          record.totale = total / 100
-        },
-      })
-      await db.transactions.create({
-        id: `TX-${pagamento_id}`,
-        athlete_id: athlete.id,
-        data: at,
-        descrizione: `${race.nome} ${String(race.edizione)}`,
-        gara_id: race.id,
-        importo: total / 100,
-        valuta: 'EUR',
-        metodo: 'card',
-        stato: 'paid',
+        opzione_rimborso: body.opzione_rimborso,
+        noleggio_gps: body.noleggio_gps,
+        esito: null,
+        settle_at: null,
       })
       return answer(payment)
     },
@@ -101,16 +78,12 @@ export function paymentsHandlers(ctx: MockContext): ResourceHandlers<'payments'>
   }
 }
 
-function publicPayment({ athlete_id: _a, idempotency_key: _k, request_fingerprint: _f, link_code: _l, scade: _s, ...status }: PaymentRecord) {
-  return status
+function publicPayment(record: PaymentRecord) {
+  const { pagamento_id, stato, project_id, totale, aggiornato } = record
+  return { pagamento_id, stato, project_id, totale, aggiornato }
 }
 
 /** What a payment request asks for, to tell a retry (same request) from a reused key. */
 function fingerprint(body: StartPayment): string {
-  return JSON.stringify([body.project_id, body.opzione_rimborso, body.noleggio_gps, cents(body.totale_atteso)])
-}
-
-/** Entrant rows carry ISO country codes; a profile may hold anything the athlete typed. */
-function countryCode(value: string | null | undefined): string {
-  return value && /^[A-Z]{2}$/.test(value) ? value : 'IT'
+  return JSON.stringify([body.project_id, body.opzione_rimborso, body.noleggio_gps, Math.round(body.totale_atteso * 100)])
 }

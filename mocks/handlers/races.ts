@@ -2,7 +2,7 @@ import type { Race } from '../../contracts/races.contract'
 import { db, type RaceRecord } from '../db'
 import { problem, reply, type ResourceHandlers } from '../handler'
 import { crowdEntrants } from '../seed/entrants'
-import { SEED_RACE_IDS } from '../seed/races'
+import { extraFieldsOf, SEED_RACE_IDS } from '../seed/races'
 
 export function racesHandlers(): ResourceHandlers<'races'> {
   const findRace = (id: number | string) => db.races.findFirst((q) => q.where({ id: Number(id) }))
@@ -22,7 +22,8 @@ export function racesHandlers(): ResourceHandlers<'races'> {
       const edizioni = db.races
         .findMany((q) => q.where({ nome: race.nome }), { orderBy: { data_evento: 'desc' } })
         .map(({ id, edizione, data_evento }) => ({ id, edizione, data_evento }))
-      return reply(200, { ...race, edizioni })
+      const { liberatoria_versione: _version, ...detail } = race
+      return reply(200, { ...detail, edizioni })
     },
 
     ranking: ({ params }) => {
@@ -42,17 +43,18 @@ export function racesHandlers(): ResourceHandlers<'races'> {
     subscriptionFields: ({ params }) => {
       const race = findRace(params.id)
       if (!race) return reply(404, problem(404, 'race_not_found'))
-      const campi = [
-        { nome: 'team', etichetta: 'Team', tipo: 'text' as const, obbligatorio: false },
-        ...(race.ammissione === 'lotteria'
-          ? [{ nome: 'itra_id', etichetta: 'ITRA runner id', tipo: 'text' as const, obbligatorio: true }]
-          : []),
-      ]
-      return reply(200, { campi })
+      return reply(200, { campi: extraFieldsOf(race) })
     },
   }
 }
 
-function summary({ descrizione: _d, regolamento: _r, profilo: _p, ...race }: RaceRecord): Race {
+function summary({
+  descrizione: _d,
+  regolamento: _r,
+  profilo: _p,
+  rimborsi: _s,
+  liberatoria_versione: _v,
+  ...race
+}: RaceRecord): Race {
   return race
 }

@@ -4,7 +4,8 @@ import type { Transaction } from '../../contracts/transactions.contract'
 import type { ExperienceRecord, PaymentRecord, RaceRecord, SubscriptionRecord, TransactionRecord } from '../db'
 import { categoryFor } from './categories'
 import { athleteById, ATHLETE_IDS } from './personas'
-import { raceById } from './races'
+import { enrolmentTotal } from '../records'
+import { FIRST_WAIVER_VERSION, raceById } from './races'
 import { rome } from './time'
 import { SEED_TOKENS } from './tokens'
 
@@ -44,15 +45,6 @@ export function categoryAt(athleteId: number, race: RaceRecord): string {
   return categoryFor(athlete.sesso, race.edizione - Number(athlete.data_nascita.slice(0, 4)))
 }
 
-/** What the payment handler would charge: fee plus the options, summed in cents. */
-function totalFor(race: RaceRecord, options: Options): number {
-  const cents = (euros: number) => Math.round(euros * 100)
-  const total =
-    cents(race.prezzo) +
-    (options.opzione_rimborso === 'protetto' ? cents(race.supplemento_rimborso) : 0) +
-    (options.noleggio_gps ? cents(race.noleggio_gps) : 0)
-  return total / 100
-}
 
 export function subscriptions(): SubscriptionRecord[] {
   return ENROLMENTS.map(({ athleteId, raceId, bib, signed, paid }) => {
@@ -62,12 +54,13 @@ export function subscriptions(): SubscriptionRecord[] {
       project_id: raceId,
       liberatoria: signed !== null,
       liberatoria_signed: signed === null ? null : rome(signed),
+      liberatoria_versione: signed === null ? null : FIRST_WAIVER_VERSION,
       pettorale: bib,
       categoria: categoryAt(athleteId, race),
       pagato: paid !== null,
       opzione_rimborso: paid?.opzione_rimborso ?? null,
       noleggio_gps: paid?.noleggio_gps ?? false,
-      totale: paid === null ? null : totalFor(race, paid),
+      totale: paid === null ? null : enrolmentTotal(race, paid),
     }
   })
 }
@@ -107,12 +100,14 @@ export function payments(): PaymentRecord[] {
     pagamento_id,
     stato,
     project_id: raceId,
-    totale: totalFor(raceById(raceId), options),
+    totale: enrolmentTotal(raceById(raceId), options),
     aggiornato: rome(at),
     athlete_id: athleteId,
     idempotency_key: `seed-${pagamento_id}`,
     link_code: link?.code ?? null,
     scade: link ? Date.parse(rome(link.scade)) : null,
+    opzione_rimborso: options.opzione_rimborso,
+    noleggio_gps: options.noleggio_gps,
   }))
 }
 
@@ -127,7 +122,7 @@ export function transactions(): TransactionRecord[] {
         data: rome(at),
         descrizione: `Iscrizione ${race.nome} ${String(race.edizione)}`,
         gara_id: raceId,
-        importo: totalFor(race, options),
+        importo: enrolmentTotal(race, options),
         valuta: 'EUR' as const,
         metodo: link ? ('link' as const) : ('card' as const),
         stato: transaction.stato,

@@ -1,4 +1,4 @@
-import type { TrailType } from '../../contracts/races.contract'
+import type { SubscriptionField, TrailType } from '../../contracts/races.contract'
 import type { RaceRecord } from '../db'
 import { courseProfile, type CourseShape } from './profile'
 import { rome } from './time'
@@ -284,8 +284,8 @@ function regolamento(course: Course): string {
     admission,
     `Time limit: ${String(course.tempo_limite_ore)} hours from the start; intermediate cut-offs are enforced by marshals.`,
     ['Mandatory kit:', ...KIT[course.tipo_percorso].map((item) => `- ${item}`)].join('\n'),
-    'Registrations are personal and cannot be transferred. With the protected refund option the fee is refunded ' +
-      'in full up to 15 days before the start; otherwise it is not refunded.',
+    'Registrations are personal and cannot be transferred. What a withdrawal refunds depends on the refund ' +
+      'option chosen at enrolment and on how long before the start it happens (see the refund schedule).',
   ].join('\n\n')
 }
 
@@ -321,7 +321,30 @@ function edition({ id, course, start, opens, closes, posti, iscritti, prezzo }: 
     descrizione,
     regolamento: regolamento(course),
     profilo: courseProfile(id, { ...course, quota_partenza_m, forma, ristori }),
+    rimborsi: refundSchedule(course),
+    liberatoria_versione: FIRST_WAIVER_VERSION,
   }
+}
+
+/** Every race's waiver starts at this version; `pettoraleMock.reviseWaiver` moves it on. */
+export const FIRST_WAIVER_VERSION = 'v1'
+
+/**
+ * What a withdrawal gives back, as a share of the fee. The flagship's places are drawn, so a late
+ * withdrawal wastes one: it refunds less, sooner.
+ */
+function refundSchedule(course: Course): RaceRecord['rimborsi'] {
+  return course.ammiraglia
+    ? [
+        { giorni_prima: 90, standard_percento: 50, protetto_percento: 100 },
+        { giorni_prima: 30, standard_percento: 25, protetto_percento: 90 },
+        { giorni_prima: 0, standard_percento: 0, protetto_percento: 50 },
+      ]
+    : [
+        { giorni_prima: 30, standard_percento: 50, protetto_percento: 100 },
+        { giorni_prima: 7, standard_percento: 20, protetto_percento: 80 },
+        { giorni_prima: 0, standard_percento: 0, protetto_percento: 50 },
+      ]
 }
 
 /**
@@ -383,4 +406,22 @@ export function raceById(id: number): RaceRecord {
   const race = RACES.find((candidate) => candidate.id === id)
   if (!race) throw new Error(`the seed has no race ${String(id)}`)
   return race
+}
+
+/** The extra questions of a race's entry form (`campi_per_iscrizione`); the lottery asks for the ITRA id. */
+export function extraFieldsOf(race: Pick<RaceRecord, 'ammissione'>): SubscriptionField[] {
+  return [
+    { nome: 'team', etichetta: 'Team or club', tipo: 'text', obbligatorio: false },
+    {
+      nome: 'navetta',
+      etichetta: 'Shuttle bus to the start',
+      tipo: 'select',
+      obbligatorio: true,
+      opzioni: ['Aosta', 'Courmayeur', 'Cogne', 'No shuttle'],
+    },
+    { nome: 'pasta_party', etichetta: 'Pasta party after the finish', tipo: 'boolean', obbligatorio: false },
+    ...(race.ammissione === 'lotteria'
+      ? [{ nome: 'itra_id', etichetta: 'ITRA runner id', tipo: 'text' as const, obbligatorio: true }]
+      : []),
+  ]
 }

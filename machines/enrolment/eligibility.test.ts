@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import type { Subscription } from '../../contracts/athlete.contract'
+import { makeIncompleteProfile, makeProfile } from '../session/test-harness'
+import { enrolmentGate, type GateInput, type GateRace } from './eligibility'
+
+const NOW = Date.parse('2026-03-02T08:00:00Z')
+const TODAY = '2026-03-02'
+const race: GateRace = {
+  data_evento: '2026-07-11T04:00:00Z',
+  tempo_limite_ore: 20,
+  apertura_iscrizioni: '2026-02-02T09:00:00Z',
+  chiusura_iscrizioni: '2026-06-30T21:59:00Z',
+  posti: 350,
+  iscritti: 110,
+  ammissione: 'diretta',
+  eta_minima: 18,
+}
+const raceDayOf = (r: GateRace) => r.data_evento.slice(0, 10)
+const validCertificate = { certificato_medico_file: 'cm.pdf', validazione_certificato: 'valido' as const, certificato_valido: true, scadenza_certificato: '2027-01-31' }
+const athlete = (overrides = {}, subscription: Subscription | null = null) => ({
+  profile: makeProfile({ ...validCertificate, data_nascita: '1990-05-04', ...overrides }),
+  subscription,
+})
+const gate = (input: Partial<GateInput>) => enrolmentGate({ race, athlete: athlete(), now: NOW, today: TODAY, ...input }, raceDayOf)
+const codes = (input: Partial<GateInput>) => gate(input).refusals.map((refusal) => refusal.code)
+
+describe('enrolment gate', () => {
+  it('lets a complete athlete with a valid certificate into an open race, directly', () => {
+    expect(gate({})).toEqual({ refusals: [], entry: 'direct' })
+  })
+
+  it('asks a visitor to log in, and says what else is already known about the race', () => {
+    expect(codes({ athlete: null })).toEqual(['login_required'])
+    expect(codes({ athlete: null, race: { ...race, iscritti: 350 } })).toEqual(['login_required', 'sold_out'])
+  })
+
+  it('names the missing profile fields', () => {
+    const result = gate({ athlete: { profile: makeIncompleteProfile(validCertificate), subscription: null } })
+    const refusal = result.refusals.find((r) => r.code === 'profile_incomplete')
+    expect(refusal).toMatchObject({ code: 'profile_incomplete' })
+    expect(refusal && 'missing' in refusal && refusal.missing.length).toBeGreaterThan(0)
+  })
+
+  it.each([
+    [{ certificato_medico_file: null, validazione_certificato: null, certificato_valido: null, scadenza_certificato: null }, 'certificate_missing'],
+    [{ validazione_certificato: 'in_revisione', certificato_valido: null }, 'certificate_in_review'],
+    [{ validazione_certificato: 'non_valido', certificato_valido: false }, 'certificate_not_valid'],
+    [{ scadenza_certificato: '2026-02-14' }, 'certificate_expires_before_race'],
+    [{ scadenza_certificato: '2026-07-10' }, 'certificate_expires_before_race'],
+  ])('refuses a certificate %j as %s', (certificate, code) => {
+    expect(codes({ athlete: athlete(certificate) })).toEqual([code])
+  })
+
+  it('accepts a certificate that expires on race day itself', () => {
+    expect(codes({ athlete: athlete({ scadenza_certificato: '2026-07-11' }) })).toEqual([])
+  })
+
+  it('counts the minimum age on race day: a birthday on race day is old enough', () => {
+    expect(codes({ athlete: athlete({ data_nascita: '2008-07-11' }) })).toEqual([])
+    expect(gate({ athlete: athlete({ data_nascita: '2008-07-12' }) }).refusals).toEqual([{ code: 'under_minimum_age', minimumAge: 18 }])
+  })
+
+  it('says when registration opens, that it is closed, or that the race is sold out', () => {
+    expect(gate({ now: Date.parse('2026-01-30T08:00:00Z') }).refusals).toEqual([
+      { code: 'registration_not_open', opensAt: race.apertura_iscrizioni },
+    ])
+    expect(codes({ now: Date.parse('2026-07-01T08:00:00Z') })).toEqual(['registration_closed'])
+    expect(codes({ race: { ...race, iscritti: 350 } })).toEqual(['sold_out'])
+  })
+
+  it('sends an athlete already entered to their races first', () => {
+    const paid: Subscription = {
+      project_id: 203, liberatoria: true, liberatoria_signed: '2026-02-20T18:58:00Z', pettorale: 57, categoria: 'SM',
+      pagato: true, opzione_rimborso: 'standard', noleggio_gps: false, totale: 85,
+    }
+    expect(codes({ athlete: athlete({}, paid) })).toEqual(['already_enrolled'])
+    expect(codes({ athlete: athlete({}, { ...paid, pagato: false }) })).toEqual([])
+  })
+
+  it('lists every reason at once', () => {
+    expect(codes({ athlete: athlete({ validazione_certificato: 'in_revisione', certificato_valido: null, data_nascita: '2010-01-01' }), race: { ...race, iscritti: 350 } })).toEqual([
+      'sold_out',
+      'certificate_in_review',
+      'under_minimum_age',
+    ])
+  })
+
+  it('the flagship is a lottery application without a PAX, whatever the places; direct entry with one', () => {
+    const flagship = { ...race, ammissione: 'lotteria' as const, iscritti: 350 }
+    expect(gate({ race: flagship })).toEqual({ refusals: [], entry: 'lottery' })
+    expect(gate({ race: flagship, athlete: athlete({ pax: true }) })).toEqual({ refusals: [{ code: 'sold_out' }], entry: 'direct' })
+    expect(gate({ race: { ...flagship, iscritti: 100 }, athlete: athlete({ pax: true }) })).toEqual({ refusals: [], entry: 'direct' })
+  })
+})

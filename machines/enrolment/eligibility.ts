@@ -1,0 +1,109 @@
+import type { Profile, Subscription } from '../../contracts/athlete.contract'
+import type { Race } from '../../contracts/races.contract'
+import { certificateStatus } from '../rules/certificate-status'
+import { profileCompleteness, type CompletenessField } from '../rules/profile-completeness'
+import { registrationDisplay } from '../rules/registration-display'
+
+/**
+ * Why an athlete cannot enrol now, each with what the screen needs to say it and offer a way
+ * forward. Every reason that applies is returned, so the athlete sees all there is to do at once.
+ */
+export type GateRefusal =
+  | { code: 'login_required' }
+  | { code: 'profile_incomplete'; missing: CompletenessField[] }
+  | { code: 'certificate_missing' }
+  | { code: 'certificate_in_review' }
+  | { code: 'certificate_not_valid' }
+  /** The certificate expires before race day (or has already expired). */
+  | { code: 'certificate_expires_before_race'; expiresOn: string }
+  | { code: 'under_minimum_age'; minimumAge: number }
+  | { code: 'registration_not_open'; opensAt: string }
+  | { code: 'registration_closed' }
+  | { code: 'sold_out' }
+  | { code: 'already_enrolled' }
+
+export type RefusalCode = GateRefusal['code']
+
+/** Direct entry, or an application to the flagship's lottery (no PAX). */
+export type EntryMode = 'direct' | 'lottery'
+
+export interface GateResult {
+  refusals: GateRefusal[]
+  entry: EntryMode
+}
+
+export type GateRace = Pick<
+  Race,
+  | 'data_evento'
+  | 'tempo_limite_ore'
+  | 'apertura_iscrizioni'
+  | 'chiusura_iscrizioni'
+  | 'posti'
+  | 'iscritti'
+  | 'ammissione'
+  | 'eta_minima'
+>
+
+export interface GateInput {
+  race: GateRace
+  /** `null` for a visitor who is not signed in. */
+  athlete: { profile: Profile; subscription: Subscription | null } | null
+  now: number
+  /** Today in Europe/Rome, `YYYY-MM-DD`. */
+  today: string
+}
+
+/** Race day in Europe/Rome, `YYYY-MM-DD`, for the certificate and the age. */
+export type RaceDayOf = (race: GateRace) => string
+
+/** Everything that stands between the athlete and this race, and how they would enter it. */
+export function enrolmentGate({ race, athlete, now, today }: GateInput, raceDayOf: RaceDayOf): GateResult {
+  const lottery = race.ammissione === 'lotteria' && athlete?.profile.pax !== true
+  const entry: EntryMode = lottery ? 'lottery' : 'direct'
+  const refusals: GateRefusal[] = []
+
+  const display = registrationDisplay(race, now)
+  if (display.kind === 'opening') refusals.push({ code: 'registration_not_open', opensAt: race.apertura_iscrizioni })
+  else if (display.kind === 'closed' || display.kind === 'live') refusals.push({ code: 'registration_closed' })
+  // The lottery draws among applicants, whatever the places.
+  else if (display.kind === 'full' && !lottery) refusals.push({ code: 'sold_out' })
+
+  if (!athlete) return { refusals: [{ code: 'login_required' }, ...refusals], entry }
+  const { profile, subscription } = athlete
+  if (subscription?.pagato) refusals.unshift({ code: 'already_enrolled' })
+
+  const { missing } = profileCompleteness(profile)
+  if (missing.length > 0) refusals.push({ code: 'profile_incomplete', missing })
+
+  const raceDay = raceDayOf(race)
+  const certificate = certificateStatus(profile, today)
+  switch (certificate.state) {
+    case 'none':
+      refusals.push({ code: 'certificate_missing' })
+      break
+    case 'in_revision':
+      refusals.push({ code: 'certificate_in_review' })
+      break
+    case 'not_valid':
+      refusals.push({ code: 'certificate_not_valid' })
+      break
+    case 'expired':
+    case 'valid':
+      // ISO days compare as text; a certificate must still be valid on race day.
+      if (certificate.expiresOn !== null && certificate.expiresOn < raceDay) {
+        refusals.push({ code: 'certificate_expires_before_race', expiresOn: certificate.expiresOn })
+      }
+      break
+  }
+
+  if (profile.data_nascita && !oldEnough(profile.data_nascita, raceDay, race.eta_minima)) {
+    refusals.push({ code: 'under_minimum_age', minimumAge: race.eta_minima })
+  }
+  return { refusals, entry }
+}
+
+/** Has reached `minimumAge` on `raceDay` (a birthday on race day counts). */
+function oldEnough(birthDate: string, raceDay: string, minimumAge: number): boolean {
+  const latestBirthDate = `${String(Number(raceDay.slice(0, 4)) - minimumAge).padStart(4, '0')}${raceDay.slice(4)}`
+  return birthDate <= latestBirthDate
+}

@@ -1,0 +1,145 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest'
+import { db } from './db'
+import { controls, TEST_API_BASE } from './node'
+import { createProvider, SETTLE_DELAY_MS } from './provider'
+import { PERSONAS } from './seed'
+import '../tests/setup/mock-backend'
+
+/**
+ * The enrolment as the simulated backend plays it: enter, sign the waiver with its evidence, pay
+ * through the provider's checkout, settle a little later. Requests go straight to the handlers.
+ */
+
+const persona = (key: string) => PERSONAS.find((candidate) => candidate.key === key)!
+const RACE = 203
+
+async function api(path: string, init: RequestInit = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${TEST_API_BASE}${path}`, init)
+  const text = await response.text()
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> }
+}
+
+async function signIn(key: string): Promise<string> {
+  const { mail, password } = persona(key)
+  const answer = await api('/api/oauth/token', {
+    method: 'POST',
+    headers: { authorization: `Basic ${btoa('pettorale-portal:test')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: mail, password }).toString(),
+  })
+  return String(answer.body.access_token)
+}
+
+const post = (token: string, path: string, body: unknown) =>
+  api(path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+const enrol = (token: string, extra: Record<string, unknown> = {}) =>
+  post(token, '/api/v1/vdatrailers/iscrizione', {
+    project_id: RACE,
+    opzione_rimborso: 'protetto',
+    noleggio_gps: true,
+    campi: { navetta: 'Cogne' },
+    ...extra,
+  })
+const race = () => db.races.findFirst((q) => q.where({ id: RACE }))!
+const total = () => Math.round((race().prezzo + race().supplemento_rimborso + race().noleggio_gps) * 100) / 100
+const pay = (token: string, key: string, totale_atteso = total()) =>
+  post(token, '/api/v1/vdatrailers/pagamenti', { project_id: RACE, opzione_rimborso: 'protetto', noleggio_gps: true, totale_atteso, idempotency_key: key })
+const provider = () => createProvider(controls.now, () => undefined)
+
+async function settle(paymentId: string) {
+  controls.advance(SETTLE_DELAY_MS)
+  return (await api(`/api/v1/vdatrailers/pagamenti/${paymentId}`)).body.stato
+}
+
+describe('enrolment at the simulated backend', () => {
+  it('enters the athlete unpaid with the choices and the total, and updates the same subscription when asked again', async () => {
+    const token = await signIn('completo')
+    const first = await enrol(token)
+    expect(first.status).toBe(200)
+    expect(first.body.iscrizione).toMatchObject({ project_id: RACE, pagato: false, opzione_rimborso: 'protetto', noleggio_gps: true, totale: total() })
+    expect((await enrol(token, { opzione_rimborso: 'standard', noleggio_gps: false })).body.iscrizione).toMatchObject({ totale: race().prezzo })
+    expect(db.subscriptions.findMany((q) => q.where({ athlete_id: persona('completo').athleteId, project_id: RACE }))).toHaveLength(1)
+  })
+
+  it('refuses a missing required field, a sold-out race, an athlete already entered and one whose certificate is in review', async () => {
+    const token = await signIn('completo')
+    expect((await enrol(token, { campi: {} })).body.code).toBe('missing_field')
+    expect((await post(token, '/api/v1/vdatrailers/iscrizione', { project_id: 202, opzione_rimborso: 'standard', noleggio_gps: false, campi: { navetta: 'Aosta' } })).body.code).toBe('already_enrolled')
+    await db.races.update((q) => q.where({ id: RACE }), { data: (r) => void (r.iscritti = r.posti) })
+    expect((await enrol(token)).status).toBe(409)
+    expect((await enrol(await signIn('revisione'))).body.code).toBe('not_eligible')
+  })
+
+  it('signs the waiver with its version, language and digest; a changed text refuses the old version', async () => {
+    const token = await signIn('completo')
+    const waiver = await api(`/api/v1/vdatrailers/liberatoria/${String(RACE)}?lingua=fr`)
+    expect(waiver.body).toMatchObject({ versione: 'v1', lingua: 'fr', frase: "J'accepte les risques de la course en montagne" })
+    const sha256 = 'a'.repeat(64)
+    expect((await post(token, '/api/v1/vdatrailers/sign_liberatoria', { project_id: RACE, versione: 'v1', lingua: 'fr', sha256 })).status).toBe(200)
+    const stored = db.subscriptions.findFirst((q) => q.where({ athlete_id: persona('completo').athleteId, project_id: RACE }))!
+    expect(stored).toMatchObject({ liberatoria: true, liberatoria_versione: 'v1', liberatoria_lingua: 'fr', liberatoria_sha256: sha256 })
+    expect(Date.parse(stored.liberatoria_signed!)).toBeLessThanOrEqual(controls.now())
+
+    await db.races.update((q) => q.where({ id: RACE }), { data: (r) => void (r.liberatoria_versione = 'v2') })
+    const revised = await api(`/api/v1/vdatrailers/liberatoria/${String(RACE)}?lingua=fr`)
+    expect(revised.body.testo).not.toBe(waiver.body.testo)
+    expect((await post(token, '/api/v1/vdatrailers/sign_liberatoria', { project_id: RACE, versione: 'v1' })).body.code).toBe('waiver_outdated')
+    expect((await pay(token, 'key-outdated-1')).body.code).toBe('waiver_not_signed')
+  })
+
+  it('a paid checkout settles after the delay: subscription paid with a bib, a transaction, a place taken, a new subscriber', async () => {
+    const token = await signIn('completo')
+    await enrol(token)
+    await post(token, '/api/v1/vdatrailers/sign_liberatoria', { project_id: RACE })
+    const placesTaken = race().iscritti
+    const started = await pay(token, 'key-paid-1')
+    expect(started.status).toBe(201)
+    const paymentId = String(started.body.pagamento_id)
+    expect((await api(`/api/v1/vdatrailers/pagamenti/${paymentId}`)).body.stato).toBe('pending')
+
+    await provider().decide(paymentId, 'authorised')
+    controls.advance(SETTLE_DELAY_MS - 1_000)
+    expect((await api(`/api/v1/vdatrailers/pagamenti/${paymentId}`)).body.stato).toBe('pending')
+    expect(await settle(paymentId)).toBe('success')
+    const subscription = db.subscriptions.findFirst((q) => q.where({ athlete_id: persona('completo').athleteId, project_id: RACE }))!
+    expect(subscription).toMatchObject({ pagato: true, opzione_rimborso: 'protetto', noleggio_gps: true, totale: total() })
+    expect(subscription.pettorale).toEqual(expect.any(Number))
+    expect(race().iscritti).toBe(placesTaken + 1)
+    expect(db.transactions.findFirst((q) => q.where({ id: `TX-${paymentId}` }))).toMatchObject({ stato: 'paid', importo: total() })
+    expect(db.entrants.findFirst((q) => q.where({ race_id: RACE, pettorale: subscription.pettorale! }))).toBeDefined()
+    expect((await pay(token, 'key-paid-2')).body.code).toBe('already_paid')
+  })
+
+  it('a declined card records a failed transaction and leaves the subscription open for a new attempt', async () => {
+    const token = await signIn('completo')
+    await enrol(token)
+    await post(token, '/api/v1/vdatrailers/sign_liberatoria', { project_id: RACE })
+    const paymentId = String((await pay(token, 'key-declined-1')).body.pagamento_id)
+    await provider().decide(paymentId, 'declined')
+    expect(await settle(paymentId)).toBe('failed')
+    expect(db.transactions.findFirst((q) => q.where({ id: `TX-${paymentId}` }))?.stato).toBe('failed')
+    const retry = await pay(token, 'key-declined-2')
+    expect(retry.status).toBe(201)
+    expect(retry.body.pagamento_id).not.toBe(paymentId)
+  })
+
+  it('a new attempt expires the checkout left open, which can then no longer charge', async () => {
+    const token = await signIn('completo')
+    await enrol(token)
+    await post(token, '/api/v1/vdatrailers/sign_liberatoria', { project_id: RACE })
+    const abandoned = String((await pay(token, 'key-open-1')).body.pagamento_id)
+    await pay(token, 'key-open-2')
+    expect((await api(`/api/v1/vdatrailers/pagamenti/${abandoned}`)).body.stato).toBe('expired')
+    await provider().decide(abandoned, 'authorised')
+    expect(await settle(abandoned)).toBe('expired')
+  })
+
+  it('the flagship without a PAX is a lottery application, which is not paid now', async () => {
+    const token = await signIn('completo')
+    const applied = await post(token, '/api/v1/vdatrailers/iscrizione', { project_id: 201, opzione_rimborso: 'standard', noleggio_gps: false, campi: { navetta: 'Aosta', itra_id: '2701234' } })
+    expect(applied.body.iscrizione).toMatchObject({ domanda_lotteria: true, pagato: false })
+    await post(token, '/api/v1/vdatrailers/sign_liberatoria', { project_id: 201 })
+    const started = await post(token, '/api/v1/vdatrailers/pagamenti', { project_id: 201, opzione_rimborso: 'standard', noleggio_gps: false, totale_atteso: 950, idempotency_key: 'key-lottery-1' })
+    expect(started.body.code).toBe('lottery_application')
+  })
+})

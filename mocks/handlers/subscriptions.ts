@@ -1,0 +1,71 @@
+import type { EnrolmentRequest } from '../../contracts/subscriptions.contract'
+import { db, type AthleteRecord, type RaceRecord } from '../db'
+import { problem, reply, type ResourceHandlers } from '../handler'
+import { enrolmentTotal, toSubscription } from '../records'
+import { categoryFor } from '../seed/categories'
+import { extraFieldsOf } from '../seed/races'
+
+export function subscriptionsHandlers(): ResourceHandlers<'subscriptions'> {
+  return {
+    create: async ({ athlete, body, now }) => {
+      const race = db.races.findFirst((q) => q.where({ id: body.project_id }))
+      if (!race || !eligible(athlete, race)) return reply(422, problem(422, 'not_eligible'))
+      if (now < Date.parse(race.apertura_iscrizioni) || now >= Date.parse(race.chiusura_iscrizioni)) {
+        return reply(422, problem(422, 'registration_closed'))
+      }
+      if (!answersRequired(race, body)) return reply(422, problem(422, 'missing_field'))
+      const existing = db.subscriptions.findFirst((q) => q.where({ athlete_id: athlete.id, project_id: race.id }))
+      if (existing?.pagato) return reply(409, problem(409, 'already_enrolled'))
+      const lottery = race.ammissione === 'lotteria' && !athlete.pax
+      // A lottery draws among applicants whatever the places; direct entry needs one left.
+      if (!lottery && race.iscritti >= race.posti) return reply(409, problem(409, 'sold_out'))
+
+      const choice = {
+        opzione_rimborso: body.opzione_rimborso,
+        noleggio_gps: body.noleggio_gps,
+        totale: enrolmentTotal(race, body),
+        campi: body.campi,
+        domanda_lotteria: lottery,
+      }
+      const record = existing
+        ? await db.subscriptions.update((q) => q.where({ athlete_id: athlete.id, project_id: race.id }), {
+            data: (draft) => void Object.assign(draft, choice),
+          })
+        : await db.subscriptions.create({
+            athlete_id: athlete.id,
+            project_id: race.id,
+            liberatoria: false,
+            liberatoria_signed: null,
+            liberatoria_versione: null,
+            pettorale: null,
+            categoria: athlete.sesso && athlete.data_nascita ? categoryFor(athlete.sesso, race.edizione - Number(athlete.data_nascita.slice(0, 4))) : null,
+            pagato: false,
+            ...choice,
+          })
+      return reply(200, { iscrizione: toSubscription(record!) })
+    },
+  }
+}
+
+/**
+ * What the backend checks itself, whatever the portal showed: a certificate accepted and valid on
+ * race day, and the minimum age reached by then.
+ */
+function eligible(athlete: AthleteRecord, race: RaceRecord): boolean {
+  const raceDay = race.data_evento.slice(0, 10)
+  const certificateOk =
+    athlete.validazione_certificato === 'valido' && !!athlete.scadenza_certificato && athlete.scadenza_certificato >= raceDay
+  if (!certificateOk || !athlete.data_nascita) return false
+  // Old enough: born on or before race day, `eta_minima` years earlier.
+  const latestBirthDate = `${String(Number(raceDay.slice(0, 4)) - race.eta_minima)}${raceDay.slice(4)}`
+  return athlete.data_nascita <= latestBirthDate
+}
+
+function answersRequired(race: RaceRecord, body: EnrolmentRequest): boolean {
+  return extraFieldsOf(race).every((field) => {
+    if (!field.obbligatorio) return true
+    const answer = body.campi[field.nome]
+    if (field.tipo === 'boolean') return answer === true
+    return typeof answer === 'string' && answer.trim() !== '' && (!field.opzioni || field.opzioni.includes(answer))
+  })
+}
