@@ -55,6 +55,8 @@ const profileIncompleteAt = (path: string): SessionEvent => ({
 })
 
 const home = { type: 'navigate', to: '/', replace: false } as const
+/** An ended session leaves the athlete's area; a public page stays. */
+const leavePrivate = { ...home, onlyFromPrivate: true } as const
 const notice = (code: string) => ({ type: 'notice', code }) as const
 
 /** A harness already logged in by password, profile loaded, what the login emitted or forgot cleared. */
@@ -502,6 +504,26 @@ describe('session: loginFailureOf, the one failure mapping of the password grant
   })
 })
 
+describe('session: a public page asks the visitor to sign in', () => {
+  it('opens the drawer at once, stays on the page, and comes back to it after signing in', async () => {
+    const h = startSession()
+    h.send({ type: 'session.loginRequested', path: '/race/203/subscribe' })
+    expect(h.drawer()).toBe('open')
+    expect(h.emitted).toEqual([])
+    expect(h.context().redirectTo).toBe('/race/203/subscribe')
+
+    h.send(login)
+    await waitFor(h.actor, isReady)
+    expect(h.emitted).toEqual([{ type: 'navigate', to: '/race/203/subscribe', replace: false }])
+  })
+
+  it('never remembers an address outside the portal', () => {
+    const h = startSession()
+    h.send({ type: 'session.loginRequested', path: '//evil.example/x' })
+    expect(h.context().redirectTo).toBeNull()
+  })
+})
+
 describe('session: turned away by the route guard', () => {
   it('a visitor turned away from /me/races is sent home, told to log in, and the drawer opens 800 ms later', () => {
     const h = startSession()
@@ -618,7 +640,7 @@ describe('session: sign-in with a token (confirmation link, password reset, soci
 
     h.clock.advance(1)
     expect(h.value()).toBe('loggedOut')
-    expect(h.emitted).toEqual([home, notice('session_expired'), home])
+    expect(h.emitted).toEqual([home, notice('session_expired'), leavePrivate])
     expectSignedOut(h)
   })
 
@@ -959,7 +981,7 @@ describe('session: periodic expiry check', () => {
     h.clock.advance(1)
     expect(h.clock.now).toBe(expiresAt)
     expect(h.value()).toBe('loggedOut')
-    expect(h.emitted).toEqual([notice('session_expired'), home])
+    expect(h.emitted).toEqual([notice('session_expired'), leavePrivate])
     expectSignedOut(h)
   })
 
@@ -1091,7 +1113,7 @@ describe('session: signals from outside', () => {
     const h = await loggedInByPassword()
     h.send({ type: 'session.unauthorized' })
     expect(h.value()).toBe('loggedOut')
-    expect(h.emitted).toEqual([notice('session_expired'), home])
+    expect(h.emitted).toEqual([notice('session_expired'), leavePrivate])
     expectSignedOut(h)
     expect(h.calls.revokeToken).toEqual([])
   })

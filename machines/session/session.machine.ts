@@ -113,10 +113,13 @@ export type SessionEvent =
   | { type: 'session.storageCleared' }
   /** The route guard turned the athlete away from `path`. */
   | { type: 'session.accessDenied'; path: string; reason: AccessDenial }
+  /** A page open to visitors asks the athlete to sign in and come back to it (`path`). */
+  | { type: 'session.loginRequested'; path: string }
 
 export type SessionEmitted =
   | { type: 'notice'; code: SessionNotice }
-  | { type: 'navigate'; to: string; replace: boolean }
+  /** `onlyFromPrivate`: only a page that needs the session is left (a public page stays as it is). */
+  | { type: 'navigate'; to: string; replace: boolean; onlyFromPrivate?: true }
 
 export interface SessionInput {
   stored: StoredSession | null
@@ -186,6 +189,16 @@ export const sessionMachine = setup({
     forgetAthleteData: () => {},
     notify: emit((_, code: SessionNotice) => ({ type: 'notice' as const, code })),
     goHome: emit({ type: 'navigate', to: '/', replace: false }),
+    // An expired session leaves the athlete's area; a public page (the enrolment wizard) keeps
+    // what the athlete was doing and asks to sign in again there.
+    leavePrivatePage: emit({ type: 'navigate', to: '/', replace: false, onlyFromPrivate: true }),
+    rememberRequestedPath: assign({
+      redirectTo: ({ event }) => {
+        assertEvent(event, 'session.loginRequested')
+        return isInternalPath(event.path) ? event.path : null
+      },
+    }),
+    openDrawerNow: sendTo('drawer', { type: 'drawer.open', delayed: false }),
     closeDrawer: sendTo('drawer', { type: 'drawer.close' }),
     /** The page a visitor was turned away from, to go to after signing in (internal paths only). */
     rememberDeniedPath: assign({
@@ -249,6 +262,7 @@ export const sessionMachine = setup({
     loggedOut: {
       on: {
         'session.login': 'authenticating',
+        'session.loginRequested': { actions: ['rememberRequestedPath', 'openDrawerNow'] },
         'session.accessDenied': {
           guard: 'isLoginRequired',
           actions: ['rememberDeniedPath', { type: 'notify', params: 'require_login_to_access' }, 'goHomeInstead', 'openDrawerSoon'],
@@ -316,11 +330,11 @@ export const sessionMachine = setup({
         'session.tick': {
           guard: 'isExpired',
           target: 'loggedOut',
-          actions: ['clearSession', 'forgetAthleteData', { type: 'notify', params: 'session_expired' }, 'goHome'],
+          actions: ['clearSession', 'forgetAthleteData', { type: 'notify', params: 'session_expired' }, 'leavePrivatePage'],
         },
         'session.unauthorized': {
           target: 'loggedOut',
-          actions: ['clearSession', 'forgetAthleteData', { type: 'notify', params: 'session_expired' }, 'goHome'],
+          actions: ['clearSession', 'forgetAthleteData', { type: 'notify', params: 'session_expired' }, 'leavePrivatePage'],
         },
         'session.storageCleared': {
           target: 'loggedOut',

@@ -72,6 +72,7 @@ const MODEL_EVENTS: readonly ModelEvent[] = [
   { type: 'session.storageCleared' },
   { type: 'session.accessDenied', path: '/me/races', reason: 'login_required' },
   { type: 'session.accessDenied', path: '/race/12/subscribe', reason: 'profile_incomplete' },
+  { type: 'session.loginRequested', path: '/race/12/subscribe' },
   {
     type: 'xstate.done.actor.requestToken',
     output: { accessToken: PASSWORD_TOKEN, expiresIn: PASSWORD_EXPIRES_IN, receivedAt: TOKEN_RECEIVED_AT },

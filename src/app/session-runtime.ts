@@ -47,6 +47,7 @@ export function startSessionRuntime(landing: Landing, queryClient: QueryClient, 
     },
     denyAccess: (path: string, reason: 'login_required' | 'profile_incomplete') =>
       session.send({ type: 'session.accessDenied', path, reason }),
+    askToLogIn: (path: string) => session.send({ type: 'session.loginRequested', path }),
     login: (username: string, password: string) => session.send({ type: 'session.login', username, password }),
     setOpen: (open: boolean) => drawerOf().send(open ? { type: 'drawer.open', delayed: false } : { type: 'drawer.close' }),
   }
@@ -63,6 +64,7 @@ export function startSessionRuntime(landing: Landing, queryClient: QueryClient, 
         signIn: actions.signIn,
         signInWith: actions.signInWith,
         denyAccess: actions.denyAccess,
+        askToLogIn: actions.askToLogIn,
       },
       drawer: {
         open: drawer.matches('open'),

@@ -7,6 +7,7 @@ import { callApi, configureApiClient } from '../lib/api-client'
 import { forgetAthleteQueries } from '../lib/api-query'
 import { athleteQueries } from '../lib/athlete-queries'
 import { now, subscribeClock } from '../lib/clock'
+import { isPrivatePath } from '../lib/paths'
 import { notify } from '../ui/notifications'
 import { navigate } from 'wouter/use-browser-location'
 import { readStoredSession, SESSION_STORAGE_KEY, takeSocialState, type Landing } from './landing'
@@ -60,7 +61,10 @@ export function startSession(landing: Landing, queryClient: QueryClient) {
   const session = createActor(bindSessionMachine(queryClient), { input: { stored: readStoredSession(), now: now() } })
 
   session.on('notice', ({ code }) => notify(code))
-  session.on('navigate', ({ to, replace }) => navigate(to, { replace }))
+  session.on('navigate', ({ to, replace, onlyFromPrivate }) => {
+    if (onlyFromPrivate && !isPrivatePath(window.location.pathname)) return
+    navigate(to, { replace })
+  })
 
   let persisted = readStoredSession()?.token ?? null
   session.subscribe(({ context }) => {

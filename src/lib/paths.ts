@@ -23,6 +23,11 @@ export const paths = {
   requestExpired: '/request-expired',
 } as const
 
+/** The athlete's own area: `/me` and below (spec section 6), the pages that need a session. */
+export function isPrivatePath(path: string): boolean {
+  return path === paths.me || path.startsWith(`${paths.me}/`)
+}
+
 /** Old addresses still linked from e-mails; the query string is kept. */
 export const LEGACY_REDIRECTS: Readonly<Record<string, string>> = {
   '/reset_password': paths.resetPassword,

@@ -16,6 +16,8 @@ export interface SessionView {
   signInWith: (provider: SocialProvider) => Promise<void>
   /** The route guard turned the athlete away from `path`. */
   denyAccess: (path: string, reason: 'login_required' | 'profile_incomplete') => void
+  /** Opens the login drawer; after signing in the athlete comes back to `path`. */
+  askToLogIn: (path: string) => void
   /** The account-confirmation link the page was opened with, taken out of the address bar. */
   confirmationLink: { contactId: number; token: string } | null
 }
