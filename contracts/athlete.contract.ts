@@ -158,6 +158,9 @@ export const saveExperience = defineOperation({
   errors: ProfileSaveErrorSchema,
 })
 
+/** Where the athlete's subscription history starts (spec section 9). */
+export const SUBSCRIPTION_HISTORY_START = '2000-01-01'
+
 export const subscriptions = defineOperation({
   name: 'athlete.subscriptions',
   summary: 'The athlete subscriptions between two dates (history starts 2000-01-01).',

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import '../../tests/setup/mock-backend'
-import { raceQueries } from '../features/races/race-queries'
+import { raceQueries } from '../lib/race-queries'
 import { prefetchLandingData } from './landing'
 
 describe('prefetchLandingData: what the landing page will ask for first', () => {

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { StoredSession } from '../../machines/session/session.machine'
-import { raceFilterOf, raceQueries } from '../features/races/race-queries'
+import { raceFilterOf, raceQueries } from '../lib/race-queries'
 import { paths } from '../lib/paths'
 
 /**

@@ -35,6 +35,10 @@ const RegisterPage = lazyPart(() => import('../features/account/register-page'))
 const ResetPasswordPage = lazyPart(() => import('../features/account/reset-password-page'))
 const ResetEmailPage = lazyPart(() => import('../features/account/reset-email-page'))
 const CertificatePage = lazyPart(() => import('../features/certificate/certificate-page'))
+const SubscribePage = lazyPart(() => import('../features/enrolment/subscribe-page'))
+const SubscribedPage = lazyPart(() => import('../features/enrolment/subscribed-page'))
+const PaymentPage = lazyPart(() => import('../features/enrolment/payment-page'))
+const PaymentByLinkPage = lazyPart(() => import('../features/enrolment/payment-by-link-page'))
 
 /** Every screen of spec section 2 and decisions.md; the first match wins. */
 export const routes: RouteDefinition[] = [
@@ -46,13 +50,13 @@ export const routes: RouteDefinition[] = [
   { path: paths.medicalCertificate, requiresLogin: true, athleteArea: true, Component: CertificatePage },
   { path: paths.experience, requiresLogin: true, athleteArea: true, Component: comingSoon(msg`My experience races`) },
   { path: paths.register, requiresLogin: false, Component: RegisterPage },
-  { path: paths.payment, requiresLogin: false, Component: comingSoon(msg`Payment status`) },
-  { path: paths.paymentByLink, requiresLogin: false, Component: comingSoon(msg`Payment status by link`) },
+  { path: paths.payment, requiresLogin: false, Component: PaymentPage },
+  { path: paths.paymentByLink, requiresLogin: false, Component: PaymentByLinkPage },
   { path: paths.confirmAccount, requiresLogin: false, Component: ConfirmAccountPage },
   { path: paths.resetPassword, requiresLogin: false, Component: ResetPasswordPage },
   { path: '/reset-email/:token', requiresLogin: false, Component: ResetEmailPage },
-  { path: '/race/:id/subscribe', requiresLogin: false, Component: comingSoon(msg`Race subscription`) },
-  { path: '/race/:id/subscribed', requiresLogin: false, Component: comingSoon(msg`Subscription complete`) },
+  { path: '/race/:id/subscribe', requiresLogin: false, Component: SubscribePage },
+  { path: '/race/:id/subscribed', requiresLogin: false, Component: SubscribedPage },
   { path: '/race/:id/ranking', requiresLogin: false, Component: RankingPage },
   { path: '/race/:id/subscribers', requiresLogin: false, Component: SubscribersPage },
   { path: '/race/:id', requiresLogin: false, Component: RacePage },

@@ -1,5 +1,7 @@
 import { msg } from '@lingui/core/macro'
+import { createElement } from 'react'
 import { startMockBackend } from '../../mocks/browser'
+import { CHECKOUT_PATH } from '../../mocks/handlers/payments'
 import type { AppExtensions } from '../app/app'
 import { setClockSource } from '../lib/clock'
 import { lazyPart } from '../ui/lazy-part'
@@ -8,6 +10,7 @@ import { lazyPart } from '../ui/lazy-part'
 const MAILBOX_PATH = '/mailbox'
 
 const MailboxPage = lazyPart(() => import('./mailbox-page'))
+const CheckoutPage = lazyPart(() => import('./checkout-page'))
 
 /**
  * What src/main.tsx's mock gate loads, and all it loads (decision 008): the simulated backend, the
@@ -18,7 +21,10 @@ export async function startSimulatedBackend(apiBaseUrl: string): Promise<AppExte
   setClockSource(mock.now)
   mock.subscribe(() => setClockSource(mock.now))
   return {
-    tools: [{ path: MAILBOX_PATH, Component: MailboxPage }],
+    tools: [
+      { path: MAILBOX_PATH, Component: MailboxPage },
+      { path: CHECKOUT_PATH, Component: () => createElement(CheckoutPage, { provider: mock.provider }) },
+    ],
     footerLinks: [{ href: MAILBOX_PATH, label: msg`Mailbox (simulated e-mails)` }],
   }
 }

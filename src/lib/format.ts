@@ -112,6 +112,11 @@ export function formatDate(locale: Locale, isoDate: string): string {
   return dateFormat(locale, { timeZone: DATE_ONLY_ZONE, dateStyle: 'medium' }).format(epochMs)
 }
 
+/** The calendar day (`YYYY-MM-DD`) an instant falls on in Europe/Rome, where date-only values are read. */
+export function calendarDayInRome(epochMsOrIso: number | string): string {
+  return Temporal.Instant.fromEpochMilliseconds(toEpochMs(epochMsOrIso)).toZonedDateTimeISO(DATE_ONLY_ZONE).toPlainDate().toString()
+}
+
 /**
  * Whole years from a calendar day (`YYYY-MM-DD`, in Europe/Rome like every date-only value) to an
  * instant: an age on a given day, years since a founding date. A birthday counts from its morning.

@@ -5,6 +5,13 @@ import type { MockApi } from '../../mocks/browser'
 import { PERSONAS, type Persona } from '../../mocks/seed/personas'
 
 /**
+ * Browser messages that are not errors of ours: a 4xx the test provokes, and Chromium's report that
+ * the mock's service worker update check was cut short because the page navigated away at once
+ * (the provider's checkout sends the athlete on as soon as they pay; production has no worker).
+ */
+const IGNORED_CONSOLE = ['Failed to load resource', 'Failed to update a ServiceWorker']
+
+/**
  * Every test: English unless the test picks another language, and no console error, uncaught
  * exception or CSP violation in the page (a 4xx the test provokes is a network log, not an error
  * of ours).
@@ -13,9 +20,11 @@ export const test = base.extend({
   page: async ({ page }, use) => {
     const errors: string[] = []
     page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text())
+      if (message.type() === 'error' && !IGNORED_CONSOLE.some((prefix) => message.text().startsWith(prefix))) errors.push(message.text())
     })
-    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('pageerror', (error) => {
+      if (!IGNORED_CONSOLE.some((prefix) => error.message.startsWith(prefix))) errors.push(error.message)
+    })
     await page.addInitScript(() => {
       if (!localStorage.getItem('pettorale.locale')) localStorage.setItem('pettorale.locale', 'en')
       // The preview server sends the production Content-Security-Policy: a violation fails the test.
@@ -58,7 +67,7 @@ export async function logInFromHeader(page: Page, key: Persona['key']) {
 }
 
 /** The controls of `window.pettoraleMock` a test may call: their arguments cross into the page as JSON. */
-export type MockControl = 'setNow' | 'advance' | 'fault' | 'latency' | 'resetAll' | 'reviewCertificate'
+export type MockControl = 'setNow' | 'advance' | 'fault' | 'latency' | 'resetAll' | 'reviewCertificate' | 'fillRace' | 'reviseWaiver'
 type Controls = Pick<MockApi, MockControl>
 
 /**

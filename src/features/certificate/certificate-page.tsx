@@ -9,7 +9,7 @@ import type { CertificateFailure } from '../../../machines/certificate/certifica
 import { certificateStatus, type CertificateStatus } from '../../../machines/rules/certificate-status'
 import { useAthlete } from '../../lib/athlete-queries'
 import { now } from '../../lib/clock'
-import { DATE_ONLY_ZONE, formatDate, formatNumber } from '../../lib/format'
+import { calendarDayInRome, formatDate, formatNumber } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { Button } from '../../ui/button'
 import { Field, FormProblems } from '../../ui/field'
@@ -43,15 +43,10 @@ function failureCause(error: ApiError): MessageDescriptor {
   return msg`The server could not handle the request. Try again in a moment.`
 }
 
-/** Today as a calendar day in Italy (`YYYY-MM-DD`), where certificate dates are read. */
-function todayInRome(): string {
-  return Temporal.Instant.fromEpochMilliseconds(now()).toZonedDateTimeISO(DATE_ONLY_ZONE).toPlainDate().toString()
-}
-
 export default function CertificatePage() {
   const { t } = useLingui()
   const { profile } = useAthlete()
-  const today = todayInRome()
+  const today = calendarDayInRome(now())
 
   return (
     <Page title={t`Medical certificate`} lead={t`A valid medical certificate for competitive sport is needed to run our races.`}>

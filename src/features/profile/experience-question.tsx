@@ -7,6 +7,7 @@ import type { Profile } from '../../../contracts/athlete.contract'
 import { ApiRequestError } from '../../lib/api-client'
 import { noticeForApiError } from '../../lib/api-error-notice'
 import { now } from '../../lib/clock'
+import { calendarDayInRome } from '../../lib/format'
 import { useSchemaForm } from '../../lib/forms'
 import { NOTICES } from '../../lib/notices'
 import { Button, buttonClass } from '../../ui/button'
@@ -21,7 +22,6 @@ import {
   type ExperienceAnswer,
 } from './experience-answer'
 import styles from './experience-dialog.module.css'
-import { todayIn } from './profile-form'
 
 /** The question itself, with its form and dialog: loaded only for an athlete who has it to answer. */
 export default function ExperienceQuestion({ profile, onLater }: { profile: Profile; onLater: () => void }) {
@@ -30,7 +30,7 @@ export default function ExperienceQuestion({ profile, onLater }: { profile: Prof
   const yes = useRef<HTMLButtonElement>(null)
   const backFromYes = useRef(false)
   const save = useMutation(experienceMutations.save())
-  const currentYear = Number(todayIn(now()).slice(0, 4))
+  const currentYear = Number(calendarDayInRome(now()).slice(0, 4))
   const schema = useMemo(() => experienceSchema(currentYear), [currentYear])
   const {
     register,

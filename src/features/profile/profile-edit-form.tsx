@@ -6,6 +6,7 @@ import type { Profile } from '../../../contracts/athlete.contract'
 import { ApiRequestError, type ApiError } from '../../lib/api-client'
 import { noticeForApiError } from '../../lib/api-error-notice'
 import { now } from '../../lib/clock'
+import { calendarDayInRome } from '../../lib/format'
 import { countryOptions } from '../../lib/country'
 import { useSchemaForm } from '../../lib/forms'
 import { activeLocale, LOCALE_NAMES, LOCALES } from '../../lib/i18n'
@@ -28,7 +29,6 @@ import {
   profileFormDefaults,
   profileFormSchema,
   SHIRT_SIZES,
-  todayIn,
   toProfileUpdate,
   type ProfileFormField,
   type ProfileFormValues,
@@ -235,7 +235,7 @@ export default function ProfileEditForm({ profile, initialValues, restored, focu
           type="date"
           label={i18n._(PROFILE_FIELD_LABELS.data_nascita)}
           min={EARLIEST_BIRTH_DATE}
-          max={todayIn(now())}
+          max={calendarDayInRome(now())}
           autoComplete="bday"
           error={errorOf('data_nascita')}
           {...register('data_nascita')}

@@ -5,7 +5,7 @@ import {
   type ProfileUpdate,
 } from '../../../contracts/athlete.contract'
 import { LocaleSchema, type Locale } from '../../../contracts/locale'
-import { DATE_ONLY_ZONE, wholeYearsSince } from '../../lib/format'
+import { calendarDayInRome, wholeYearsSince } from '../../lib/format'
 import { validateCodiceFiscale } from '../../lib/validation/codice-fiscale'
 import type { PhoneProblem, PhoneRules } from '../../lib/validation/phone'
 
@@ -176,15 +176,12 @@ function birthDateProblem(value: string, nowMs: number): ProfileFieldError | nul
     return 'birth_date_invalid'
   }
   if (Temporal.PlainDate.compare(date, EARLIEST_BIRTH_DATE) < 0) return 'birth_date_too_old'
-  if (Temporal.PlainDate.compare(date, todayIn(nowMs)) > 0) return 'birth_date_future'
+  if (Temporal.PlainDate.compare(date, calendarDayInRome(nowMs)) > 0) return 'birth_date_future'
   if (wholeYearsSince(date.toString(), nowMs) < MIN_AGE_YEARS) return 'birth_date_too_young'
   return null
 }
 
 /** Today's calendar day in Italy, where every date-only value lives (`YYYY-MM-DD`). */
-export function todayIn(nowMs: number): string {
-  return Temporal.Instant.fromEpochMilliseconds(nowMs).toZonedDateTimeISO(DATE_ONLY_ZONE).toPlainDate().toString()
-}
 
 function taxCodeProblem(values: ProfileFormValues): ProfileFieldError | null {
   const code = values.cod_fiscale.trim()

@@ -16,7 +16,7 @@ import { Page } from '../../ui/page'
 import { Bone, Skeleton } from '../../ui/skeleton'
 import { Empty, ErrorState } from '../../ui/state'
 import styles from './race-list.module.css'
-import { raceFilterOf, raceQueries } from './race-queries'
+import { raceFilterOf, raceQueries } from '../../lib/race-queries'
 import { RegistrationBadge } from './registration-badge'
 import { TRAIL_TYPE_LABELS } from './race-labels'
 

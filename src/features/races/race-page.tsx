@@ -20,10 +20,10 @@ import { ElevationProfile, ElevationProfileSkeleton } from './elevation-profile'
 import { EnrolAction } from './enrol-action'
 import styles from './race-page.module.css'
 import { TRAIL_TYPE_LABELS } from './race-labels'
-import { isRaceNotFound, RaceNotFound, withRaceId } from './race-not-found'
-import { raceQueries } from './race-queries'
+import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-found'
+import { raceQueries } from '../../lib/race-queries'
 import { RegistrationBadge } from './registration-badge'
-import { RulesText } from './rules-text'
+import { RulesText } from '../../ui/rules-text'
 
 /** `/race/{id}`: everything about one race, what the athlete can do about entering it, and its other editions. */
 export default withRaceId(RaceScreen)

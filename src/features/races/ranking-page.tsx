@@ -42,8 +42,8 @@ import {
 import styles from './participant-parts.module.css'
 import { ParticipantTable, ParticipantTableSkeleton, type ParticipantColumn } from './participant-table'
 import { useUrlFilters, type FilterCodec } from './participant-url-state'
-import { isRaceNotFound, RaceNotFound, withRaceId } from './race-not-found'
-import { raceQueries } from './race-queries'
+import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-found'
+import { raceQueries } from '../../lib/race-queries'
 import rankingStyles from './ranking-page.module.css'
 
 /** `/race/{id}/ranking`: a race's finishers, filtered from the address, and the way to the course's other editions. */

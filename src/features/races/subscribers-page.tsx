@@ -40,8 +40,8 @@ import {
 import styles from './participant-parts.module.css'
 import { ParticipantTable, ParticipantTableSkeleton, type ParticipantColumn } from './participant-table'
 import { useUrlFilters, type FilterCodec } from './participant-url-state'
-import { isRaceNotFound, RaceNotFound, withRaceId } from './race-not-found'
-import { raceQueries } from './race-queries'
+import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-found'
+import { raceQueries } from '../../lib/race-queries'
 
 /** `/race/{id}/subscribers`: everyone entered in a race, searchable and filtered from the address. */
 export default withRaceId(SubscribersScreen)

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import type { ComponentType } from 'react'
 import { Link, useParams } from 'wouter'
-import { ApiRequestError } from '../../lib/api-client'
-import { paths } from '../../lib/paths'
-import { Page } from '../../ui/page'
+import { ApiRequestError } from '../lib/api-client'
+import { paths } from '../lib/paths'
+import { Page } from './page'
 
 /** A race id as it appears in an address; anything but a positive whole number is no race. */
 export function parseRaceId(raw: string | undefined): number | null {

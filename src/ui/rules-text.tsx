@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import styles from './race-page.module.css'
+import styles from './rules-text.module.css'
 
 /** A block of an organiser's plain text: a paragraph (its lines kept), or a bulleted list. */
 export type TextBlock = { kind: 'paragraph'; lines: string[] } | { kind: 'list'; items: string[] }

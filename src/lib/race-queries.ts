@@ -1,5 +1,5 @@
-import * as races from '../../../contracts/races.contract'
-import { apiQuery } from '../../lib/api-query'
+import * as races from '../../contracts/races.contract'
+import { apiQuery } from './api-query'
 
 /** The home page's filter, from its address's query string: anything unknown shows all races. */
 export function raceFilterOf(search: string): races.RaceFilter {

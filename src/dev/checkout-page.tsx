@@ -1,0 +1,132 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import * as Dialog from '@radix-ui/react-dialog'
+import { useId, useState, type FormEvent } from 'react'
+import { useSearch } from 'wouter'
+import { cardBehaviour, TEST_CARDS, type CheckoutOutcome, type Provider } from '../../mocks/provider'
+import { formatMoney } from '../lib/format'
+import { activeLocale } from '../lib/i18n'
+import { paths } from '../lib/paths'
+import { Button } from '../ui/button'
+import { Field } from '../ui/field'
+import { FIELD_ERRORS } from '../ui/form-messages'
+import { Page } from '../ui/page'
+import { Empty } from '../ui/state'
+import styles from './checkout-page.module.css'
+
+interface Card {
+  number: string
+  expiry: string
+  cvc: string
+  holder: string
+}
+type CardProblems = Partial<Record<keyof Card, 'required' | 'invalid'>>
+
+/** What a card form checks before "paying": digits and a future expiry, as a provider's page would. */
+function cardProblems(card: Card, today: Date): CardProblems {
+  const problems: CardProblems = {}
+  const digits = card.number.replace(/\s/g, '')
+  if (!digits) problems.number = 'required'
+  else if (!/^\d{13,19}$/.test(digits)) problems.number = 'invalid'
+  const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(card.expiry.trim())
+  if (!card.expiry.trim()) problems.expiry = 'required'
+  else if (!expiry || Number(expiry[1]) < 1 || Number(expiry[1]) > 12) problems.expiry = 'invalid'
+  else if (new Date(2000 + Number(expiry[2]), Number(expiry[1])) <= today) problems.expiry = 'invalid'
+  if (!card.cvc.trim()) problems.cvc = 'required'
+  else if (!/^\d{3,4}$/.test(card.cvc.trim())) problems.cvc = 'invalid'
+  if (!card.holder.trim()) problems.holder = 'required'
+  return problems
+}
+
+/**
+ * The simulated payment provider's hosted checkout (mock only, decision 008): a card form with the
+ * sentinel cards of mocks/provider.ts, a 3-D Secure confirmation, and "cancel and return". It tells
+ * the provider what happened and sends the athlete back to the portal's legacy return address.
+ */
+export default function CheckoutPage({ provider }: { provider: Provider }) {
+  const { t, i18n } = useLingui()
+  const paymentId = new URLSearchParams(useSearch()).get('pagamento_id') ?? ''
+  const [payment] = useState(() => provider.payment(paymentId))
+  const [card, setCard] = useState<Card>({ number: '', expiry: '', cvc: '', holder: '' })
+  const [problems, setProblems] = useState<CardProblems>({})
+  const [confirming, setConfirming] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const hintId = useId()
+
+  const finish = async (outcome: CheckoutOutcome) => {
+    setBusy(true)
+    await provider.decide(paymentId, outcome)
+    // Back through the address the provider was given: the legacy one, redirected by the portal.
+    window.location.assign(`/pay_status?pagamento_id=${encodeURIComponent(paymentId)}`)
+  }
+
+  if (!payment || payment.stato !== 'pending') {
+    return (
+      <Page title={t`Simulated checkout`}>
+        <Empty>{t`There is no open payment with this reference: it has been paid, cancelled or replaced by a newer one.`}</Empty>
+      </Page>
+    )
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const found = cardProblems(card, new Date())
+    setProblems(found)
+    if (Object.keys(found).length > 0) return
+    const behaviour = cardBehaviour(card.number)
+    if (behaviour === 'confirm') setConfirming(true)
+    else void finish(behaviour === 'pay' ? 'authorised' : 'declined')
+  }
+  const error = (field: keyof Card, invalid: string) =>
+    problems[field] === 'required' ? i18n._(FIELD_ERRORS.required) : problems[field] === 'invalid' ? invalid : null
+  const amount = formatMoney(activeLocale(), payment.totale)
+  const update = (field: keyof Card) => (event: { target: { value: string } }) => setCard({ ...card, [field]: event.target.value })
+
+  return (
+    <Page title={t`Simulated checkout`} lead={t`${payment.gara}: ${amount}`}>
+      <p className={styles.banner}>
+        <Trans>
+          This page stands in for the payment provider in mock mode. Card {TEST_CARDS.succeeds} pays, a card ending in 0002
+          is declined, {TEST_CARDS.threeDSecure} asks for a 3-D Secure confirmation. Any future expiry and any CVC.
+        </Trans>
+      </p>
+      <form className={styles.form} noValidate onSubmit={submit} aria-describedby={hintId}>
+        <p id={hintId} className={styles.hint}>{t`Reference ${paymentId}`}</p>
+        <Field label={t`Card number`} inputMode="numeric" autoComplete="cc-number" value={card.number} onChange={update('number')} error={error('number', t`Enter the 13 to 19 digits of the card.`)} />
+        <div className={styles.row}>
+          <Field label={t`Expiry (MM/YY)`} autoComplete="cc-exp" value={card.expiry} onChange={update('expiry')} error={error('expiry', t`Enter a future month, like 08/29.`)} />
+          <Field label={t`Security code`} inputMode="numeric" autoComplete="cc-csc" value={card.cvc} onChange={update('cvc')} error={error('cvc', t`Enter the 3 or 4 digits on the back of the card.`)} />
+        </div>
+        <Field label={t`Name on the card`} autoComplete="cc-name" value={card.holder} onChange={update('holder')} error={error('holder', '')} />
+        <div className={styles.actions}>
+          <Button type="submit" disabled={busy}>
+            {t`Pay ${amount}`}
+          </Button>
+          <Button variant="secondary" disabled={busy} onClick={() => void finish('cancelled')}>
+            {t`Cancel and return`}
+          </Button>
+        </div>
+      </form>
+
+      <Dialog.Root open={confirming} onOpenChange={(open) => !open && !busy && setConfirming(false)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className={styles.overlay} />
+          <Dialog.Content className={styles.dialog}>
+            <Dialog.Title className={styles.dialogTitle}>{t`Confirm with your bank`}</Dialog.Title>
+            <Dialog.Description>{t`Your bank asks you to confirm this payment of ${amount} (3-D Secure).`}</Dialog.Description>
+            <div className={styles.actions}>
+              <Button disabled={busy} onClick={() => void finish('authorised')}>
+                {t`Confirm the payment`}
+              </Button>
+              <Button variant="secondary" disabled={busy} onClick={() => void finish('declined')}>
+                {t`Refuse`}
+              </Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+      <p>
+        <a href={paths.home}>{t`Back to the portal without paying`}</a>
+      </p>
+    </Page>
+  )
+}

@@ -1,0 +1,125 @@
+import { useLingui } from '@lingui/react/macro'
+import * as Dialog from '@radix-ui/react-dialog'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useId, useRef } from 'react'
+import type { RaceDetail } from '../../../contracts/races.contract'
+import { activeLocale } from '../../lib/i18n'
+import { Button } from '../../ui/button'
+import fieldStyles from '../../ui/field.module.css'
+import { RulesText } from '../../ui/rules-text'
+import { Loading } from '../../ui/state'
+import styles from './enrolment.module.css'
+import { enrolmentQueries } from './enrolment-queries'
+import type { EnrolmentWizard } from './use-enrolment-wizard'
+import { failureMessage } from './wizard-text'
+
+/**
+ * The disclaimer popup (spec section 2): the race's waiver, and the sentence the athlete types to
+ * sign it. The sentence is in its own element, which the input names with `aria-describedby`.
+ */
+export default function DisclaimerDialog({ wizard, race, signing }: { wizard: EnrolmentWizard; race: RaceDetail; signing: boolean }) {
+  const { t, i18n } = useLingui()
+  const locale = activeLocale()
+  const query = useQuery(enrolmentQueries.waiver(race.id, locale))
+  const { problems, failure, disclaimerText } = wizard.context
+  const input = useRef<HTMLInputElement>(null)
+  const phraseId = useId()
+  const errorId = useId()
+  const waiver = query.data
+
+  // A refused text: focus goes back to the input, with the message read out.
+  useEffect(() => {
+    if (problems.disclaimer) input.current?.focus()
+  }, [problems.disclaimer])
+  // The signed text changed meanwhile: the current one is read again and shown.
+  useEffect(() => {
+    if (problems.disclaimer === 'outdated') void query.refetch()
+  }, [problems.disclaimer, query])
+
+  const error =
+    problems.disclaimer === 'required'
+      ? t`Type the sentence to sign the waiver.`
+      : problems.disclaimer === 'incorrect'
+        ? t`Incorrect: the text you typed does not match the sentence. Type it exactly as shown (capitals and spaces do not matter).`
+        : problems.disclaimer === 'outdated'
+          ? t`The organiser has changed the waiver since you opened it. Read the new text and type the sentence again.`
+          : null
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && !signing && wizard.send({ type: 'disclaimer.close' })}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.dialog} onOpenAutoFocus={(event) => {
+          event.preventDefault()
+          input.current?.focus()
+        }}>
+          <Dialog.Title className={styles.dialogTitle}>{t`Waiver of liability`}</Dialog.Title>
+          <Dialog.Description className={styles.note}>{t`Read the waiver, then sign it by typing the sentence below.`}</Dialog.Description>
+          {query.isError ? (
+            <div role="alert" className={styles.alert}>
+              <p>{t`The waiver could not be loaded.`}</p>
+              <Button variant="secondary" onClick={() => void query.refetch()}>
+                {t`Try again`}
+              </Button>
+            </div>
+          ) : !waiver ? (
+            <Loading />
+          ) : (
+            <form
+              className={styles.fields}
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault()
+                wizard.send({ type: 'disclaimer.submit', waiver })
+              }}
+            >
+              <div className={styles.waiver} tabIndex={0} role="region" aria-label={t`Waiver text`}>
+                <RulesText text={waiver.testo} />
+              </div>
+              <p>{t`To sign, type this sentence:`}</p>
+              <p id={phraseId} className={styles.phrase} lang={waiver.lingua}>
+                {waiver.frase}
+              </p>
+              <div className={fieldStyles.field}>
+                <label htmlFor={`${phraseId}-input`} className={fieldStyles.label}>
+                  {t`Your signature: the sentence above`}
+                </label>
+                <input
+                  id={`${phraseId}-input`}
+                  ref={input}
+                  className={fieldStyles.input}
+                  value={disclaimerText}
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={[phraseId, error ? errorId : null].filter(Boolean).join(' ')}
+                  onChange={(event) => wizard.send({ type: 'disclaimer.type', text: event.target.value })}
+                />
+                {error ? (
+                  <p id={errorId} role="alert" className={fieldStyles.error}>
+                    {error}
+                  </p>
+                ) : null}
+              </div>
+              {failure?.action === 'sign' ? (
+                <p role="alert" className={styles.alert}>
+                  {i18n._(failureMessage(failure.error))}
+                </p>
+              ) : null}
+              <div className={styles.navigation}>
+                <Dialog.Close asChild>
+                  <Button variant="secondary" disabled={signing}>
+                    {t`Cancel`}
+                  </Button>
+                </Dialog.Close>
+                <Button type="submit" disabled={signing}>
+                  {signing ? t`Signing…` : t`Sign`}
+                </Button>
+              </div>
+            </form>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,189 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useEffect } from 'react'
+import { Link, useLocation } from 'wouter'
+import type { RaceDetail } from '../../../contracts/races.contract'
+import type { EntryMode, GateRefusal } from '../../../machines/enrolment/eligibility'
+import type { LateRefusal } from '../../../machines/enrolment/enrolment.machine'
+import { calendarDayInRome, formatDate, formatDateTime } from '../../lib/format'
+import { activeLocale } from '../../lib/i18n'
+import { paths } from '../../lib/paths'
+import { useSession } from '../../lib/session'
+import { Button, buttonClass } from '../../ui/button'
+import styles from './enrolment.module.css'
+
+/**
+ * Why the athlete cannot enrol, every reason at once, each with its way forward. A visitor is asked
+ * to log in at once: the drawer opens and the wizard is where they come back.
+ */
+export function GateRefusals({
+  race,
+  refusals,
+  late,
+  entry,
+}: {
+  race: RaceDetail
+  refusals: readonly GateRefusal[]
+  late: LateRefusal | null
+  entry: EntryMode
+}) {
+  const { t } = useLingui()
+  const [location] = useLocation()
+  const { askToLogIn } = useSession()
+  const mustLogIn = refusals.some((refusal) => refusal.code === 'login_required')
+  useEffect(() => {
+    if (mustLogIn) askToLogIn(location)
+  }, [mustLogIn, askToLogIn, location])
+
+  return (
+    <section aria-labelledby="refusals-title" className={styles.refusals}>
+      <h2 id="refusals-title" tabIndex={-1} className={styles.stepHeading}>
+        {late ? t`Your enrolment could not be completed` : entry === 'lottery' ? t`You cannot apply yet` : t`You cannot enrol yet`}
+      </h2>
+      {late ? <LateRefusalText late={late} /> : null}
+      <ul className={styles.refusalList}>
+        {refusals.map((refusal) => (
+          <li key={refusal.code}>
+            <RefusalItem refusal={refusal} race={race} onLogIn={() => askToLogIn(location)} />
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link href={paths.race(race.id)}>{t`Back to the race`}</Link>
+      </p>
+    </section>
+  )
+}
+
+function LateRefusalText({ late }: { late: LateRefusal }) {
+  switch (late.code) {
+    case 'sold_out':
+      return (
+        <p role="alert" className={styles.alert}>
+          <Trans>
+            While you were enrolling, the last place was taken: the race is now sold out. You have not been charged. Other
+            races of the calendar may still have places.
+          </Trans>
+        </p>
+      )
+    case 'already_enrolled':
+      return (
+        <p role="alert" className={styles.alert}>
+          <Trans>You are already entered in this race: your place is in My races. You have not been charged again.</Trans>
+        </p>
+      )
+    case 'registration_closed':
+      return (
+        <p role="alert" className={styles.alert}>
+          <Trans>Registration closed while you were enrolling. You have not been charged.</Trans>
+        </p>
+      )
+    case 'not_eligible':
+      return (
+        <p role="alert" className={styles.alert}>
+          <Trans>
+            The organiser cannot accept this enrolment: check your medical certificate and your birth date in your profile.
+            You have not been charged.
+          </Trans>
+        </p>
+      )
+  }
+}
+
+function RefusalItem({ refusal, race, onLogIn }: { refusal: GateRefusal; race: RaceDetail; onLogIn: () => void }) {
+  const { t } = useLingui()
+  const locale = activeLocale()
+  switch (refusal.code) {
+    case 'login_required':
+      return (
+        <div className={styles.refusal}>
+          <p>{t`You must log in to enroll in a race.`}</p>
+          <div className={styles.refusalActions}>
+            <Button onClick={onLogIn}>{t`Log in`}</Button>
+            <Link href={paths.register} className={buttonClass('secondary')}>
+              {t`Create an account`}
+            </Link>
+          </div>
+        </div>
+      )
+    case 'profile_incomplete': {
+      const count = refusal.missing.length
+      return (
+        <div className={styles.refusal}>
+          <p>
+            <Plural value={count} one="Your profile is missing # detail the organiser needs." other="Your profile is missing # details the organiser needs." />
+          </p>
+          <Link href={`${paths.me}?return=${encodeURIComponent(paths.subscribe(race.id))}`}>{t`Complete my profile`}</Link>
+        </div>
+      )
+    }
+    case 'certificate_missing':
+      return (
+        <div className={styles.refusal}>
+          <p>{t`You have not uploaded a medical certificate: it is needed to race.`}</p>
+          <Link href={paths.medicalCertificate}>{t`Upload my medical certificate`}</Link>
+        </div>
+      )
+    case 'certificate_in_review':
+      return (
+        <div className={styles.refusal}>
+          <p>{t`Your medical certificate is being reviewed. You can enrol as soon as it is accepted; we will not need anything else from you.`}</p>
+          <Link href={paths.medicalCertificate}>{t`See my certificate`}</Link>
+        </div>
+      )
+    case 'certificate_not_valid':
+      return (
+        <div className={styles.refusal}>
+          <p>{t`Your medical certificate is not valid. Upload a new one to enrol.`}</p>
+          <Link href={paths.medicalCertificate}>{t`Upload a new certificate`}</Link>
+        </div>
+      )
+    case 'certificate_expires_before_race': {
+      const expiry = formatDate(locale, refusal.expiresOn)
+      const raceDay = formatDate(locale, calendarDayInRome(race.data_evento))
+      return (
+        <div className={styles.refusal}>
+          <p>{t`Your medical certificate expires on ${expiry}, before race day (${raceDay}). Upload one that is valid on race day.`}</p>
+          <Link href={paths.medicalCertificate}>{t`Upload a new certificate`}</Link>
+        </div>
+      )
+    }
+    case 'under_minimum_age': {
+      const age = refusal.minimumAge
+      return (
+        <div className={styles.refusal}>
+          <p>{t`This race is open to athletes who are at least ${age} on race day. Your birth date in your profile says you are younger.`}</p>
+          <Link href={paths.home}>{t`See other races`}</Link>
+        </div>
+      )
+    }
+    case 'registration_not_open': {
+      const opens = formatDateTime(locale, refusal.opensAt)
+      return (
+        <div className={styles.refusal}>
+          <p>{t`Registration opens on ${opens}. Come back then: the race page counts down to it.`}</p>
+        </div>
+      )
+    }
+    case 'registration_closed':
+      return (
+        <div className={styles.refusal}>
+          <p>{t`Registration for this race is closed.`}</p>
+          <Link href={paths.home}>{t`See other races`}</Link>
+        </div>
+      )
+    case 'sold_out':
+      return (
+        <div className={styles.refusal}>
+          <p>{t`This race is sold out: every place is taken.`}</p>
+          <Link href={paths.home}>{t`See other races`}</Link>
+        </div>
+      )
+    case 'already_enrolled':
+      return (
+        <div className={styles.refusal}>
+          <p>{t`You are already entered in this race.`}</p>
+          <Link href={paths.myRaces}>{t`Go to my races`}</Link>
+        </div>
+      )
+  }
+}

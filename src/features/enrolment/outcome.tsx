@@ -1,0 +1,96 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'wouter'
+import type { RaceDetail } from '../../../contracts/races.contract'
+import { useAthlete } from '../../lib/athlete-queries'
+import { now } from '../../lib/clock'
+import { calendarDayInRome } from '../../lib/format'
+import { paths } from '../../lib/paths'
+import { Button, buttonClass } from '../../ui/button'
+import { Loading } from '../../ui/state'
+import styles from './enrolment.module.css'
+import { enrolmentQueries } from './enrolment-queries'
+import type { EnrolmentWizard } from './use-enrolment-wizard'
+import { failureMessage } from './wizard-text'
+
+/** After the steps: on the way to the checkout, confirming the payment, paid, or applied to the lottery. */
+export function Outcome({ wizard, race }: { wizard: EnrolmentWizard; race: RaceDetail }) {
+  const { t, i18n } = useLingui()
+  const { view, context } = wizard
+  switch (view.kind) {
+    case 'redirecting':
+      return <Loading label={t`Taking you to the secure payment page…`} />
+    case 'confirming':
+      return (
+        <section aria-labelledby="outcome-title" className={styles.step}>
+          <h2 id="outcome-title" tabIndex={-1} className={styles.stepHeading}>
+            {t`Confirming your payment`}
+          </h2>
+          <Loading label={t`We are waiting for the payment provider to confirm your payment. This usually takes a few seconds.`} />
+          {context.failure?.action === 'checkPayment' ? (
+            <p role="alert" className={styles.alert}>
+              {i18n._(failureMessage(context.failure.error))}
+            </p>
+          ) : null}
+          {context.polls >= 3 ? (
+            <div className={styles.note}>
+              <p>{t`Still waiting. If you left the payment page without paying, you can start a new payment: the one left open is cancelled, so you cannot pay twice.`}</p>
+              <Button variant="secondary" onClick={() => wizard.send({ type: 'payment.abandon' })}>
+                {t`Start a new payment`}
+              </Button>
+            </div>
+          ) : null}
+        </section>
+      )
+    case 'paid':
+      return <Paid race={race} />
+    case 'applied':
+      return (
+        <section aria-labelledby="outcome-title" className={styles.step}>
+          <h2 id="outcome-title" tabIndex={-1} className={styles.stepHeading}>
+            {t`Your lottery application is in`}
+          </h2>
+          <p role="status">
+            <Trans>
+              You have signed the waiver and applied for the lottery. If you are drawn, we send you a payment link by e-mail;
+              nothing is charged until then.
+            </Trans>
+          </p>
+          <p>
+            <Link href={paths.myRaces} className={buttonClass('primary')}>
+              {t`Go to my races`}
+            </Link>
+          </p>
+        </section>
+      )
+    default:
+      return null
+  }
+}
+
+function Paid({ race }: { race: RaceDetail }) {
+  const { t } = useLingui()
+  const { profile } = useAthlete()
+  const history = useQuery({
+    ...enrolmentQueries.subscriptions(profile?.id ?? 0, calendarDayInRome(now())),
+    enabled: profile !== null,
+  })
+  const bib = history.data?.iscrizioni.find((s) => s.project_id === race.id)?.pettorale ?? null
+  return (
+    <section aria-labelledby="outcome-title" className={styles.step}>
+      <h2 id="outcome-title" tabIndex={-1} className={styles.stepHeading}>
+        {t`Payment successful`}
+      </h2>
+      <p role="status">{t`You are registered for the race.`}</p>
+      {bib !== null ? <p className={styles.bib}>{t`Your bib number: ${bib}`}</p> : null}
+      <div className={styles.navigation}>
+        <Link href={paths.subscribed(race.id)} className={buttonClass('primary')}>
+          {t`See your enrolment`}
+        </Link>
+        <Link href={paths.myRaces} className={buttonClass('secondary')}>
+          {t`Go to my races`}
+        </Link>
+      </div>
+    </section>
+  )
+}

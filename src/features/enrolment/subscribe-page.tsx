@@ -1,0 +1,116 @@
+import { useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import type { RaceDetail } from '../../../contracts/races.contract'
+import { STEPS, type Step } from '../../../machines/enrolment/enrolment.machine'
+import { noticeForQueryError } from '../../lib/api-error-notice'
+import { useAthlete } from '../../lib/athlete-queries'
+import { NOTICES } from '../../lib/notices'
+import { raceQueries } from '../../lib/race-queries'
+import { useSession } from '../../lib/session'
+import { Page } from '../../ui/page'
+import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-found'
+import { ErrorState, Loading } from '../../ui/state'
+import styles from './enrolment.module.css'
+import { GateRefusals } from './gate-refusals'
+import { Outcome } from './outcome'
+import { useEnrolmentWizard, type EnrolmentWizard } from './use-enrolment-wizard'
+import { WizardStep } from './wizard-steps'
+import { useStepTitles } from './wizard-text'
+
+/** `/race/{id}/subscribe`: the enrolment wizard (design card), open to anyone; its gate asks a visitor to log in. */
+export default withRaceId(SubscribeScreen)
+
+function SubscribeScreen({ raceId }: { raceId: number }) {
+  const { t, i18n } = useLingui()
+  const query = useQuery(raceQueries.get(raceId))
+  const { status } = useSession()
+  const { profile } = useAthlete()
+
+  if (query.isError && isRaceNotFound(query.error)) return <RaceNotFound />
+  const race = query.data
+  if (!race || status === 'pending' || (status === 'loggedIn' && !profile)) {
+    return (
+      <Page title={race ? t`Enrol in ${race.nome}` : t`Race subscription`}>
+        {query.isError ? (
+          <ErrorState message={i18n._(NOTICES[noticeForQueryError(query.error)].message)} onRetry={() => void query.refetch()} />
+        ) : (
+          <Loading />
+        )}
+      </Page>
+    )
+  }
+  const athleteId = profile?.id ?? null
+  // Another athlete (or a visitor, once a session has ended) gets a wizard of their own; the
+  // athlete's kept one comes back when they sign in again.
+  return <Wizard key={athleteId ?? 'visitor'} race={race} athleteId={athleteId} />
+}
+
+function Wizard({ race, athleteId }: { race: RaceDetail; athleteId: number | null }) {
+  const { t } = useLingui()
+  const wizard = useEnrolmentWizard(race, athleteId)
+  const { view, context } = wizard
+  const name = `${race.nome} ${String(race.edizione)}`
+  const title = context.entry === 'lottery' ? t`Apply for ${name}` : t`Enrol in ${name}`
+
+  return (
+    <Page title={title}>
+      {view.kind === 'step' ? <StepIndicator current={view.step} /> : null}
+      <div className={styles.body}>
+        <WizardBody wizard={wizard} race={race} />
+      </div>
+    </Page>
+  )
+}
+
+function WizardBody({ wizard, race }: { wizard: EnrolmentWizard; race: RaceDetail }) {
+  const { t, i18n } = useLingui()
+  const { view, context, send } = wizard
+  switch (view.kind) {
+    case 'checking':
+      return <Loading label={t`Checking that you can enrol…`} />
+    case 'checkFailed':
+      return (
+        <ErrorState
+          message={context.failure ? i18n._(NOTICES[noticeForQueryError(context.failure.error)].message) : ''}
+          onRetry={() => send({ type: 'wizard.retry' })}
+        />
+      )
+    case 'refused':
+      return <GateRefusals race={race} refusals={context.refusals} late={context.lateRefusal} entry={context.entry} />
+    case 'step':
+      return <WizardStep wizard={wizard} race={race} view={view} />
+    case 'redirecting':
+    case 'confirming':
+    case 'paid':
+    case 'applied':
+      return <Outcome wizard={wizard} race={race} />
+  }
+}
+
+/** Where the athlete is among the steps; the current one is announced when it changes. */
+function StepIndicator({ current }: { current: Step }) {
+  const { t } = useLingui()
+  const titles = useStepTitles()
+  const index = STEPS.indexOf(current)
+  const position = index + 1
+  const total = STEPS.length
+  const currentTitle = titles[current]
+  const announcement = t`Step ${position} of ${total}: ${currentTitle}`
+  return (
+    <nav aria-label={t`Enrolment steps`} className={styles.steps}>
+      <ol>
+        {STEPS.map((step, i) => (
+          <li key={step} aria-current={step === current ? 'step' : undefined} className={i < index ? styles.done : undefined}>
+            <span className={styles.stepNumber} aria-hidden="true">
+              {i + 1}
+            </span>
+            <span className={styles.stepTitle}>{titles[step]}</span>
+          </li>
+        ))}
+      </ol>
+      <p className={styles.visuallyHidden} aria-live="polite">
+        {announcement}
+      </p>
+    </nav>
+  )
+}

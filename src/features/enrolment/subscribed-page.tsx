@@ -1,0 +1,100 @@
+import { useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useLocation } from 'wouter'
+import type { RaceDetail } from '../../../contracts/races.contract'
+import { useAthlete } from '../../lib/athlete-queries'
+import { now } from '../../lib/clock'
+import { calendarDayInRome, formatDateTime, formatMoney } from '../../lib/format'
+import { activeLocale } from '../../lib/i18n'
+import { paths } from '../../lib/paths'
+import { raceQueries } from '../../lib/race-queries'
+import { useSession } from '../../lib/session'
+import { Button, buttonClass } from '../../ui/button'
+import { Page } from '../../ui/page'
+import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-found'
+import { Empty, Loading } from '../../ui/state'
+import styles from './enrolment.module.css'
+import { enrolmentQueries } from './enrolment-queries'
+
+/** `/race/{id}/subscribed`: the athlete's enrolment in a race, once paid: bib, options, total, waiver. */
+export default withRaceId(SubscribedScreen)
+
+function SubscribedScreen({ raceId }: { raceId: number }) {
+  const { t } = useLingui()
+  const race = useQuery(raceQueries.get(raceId))
+  const { status, askToLogIn } = useSession()
+  const [location] = useLocation()
+  if (race.isError && isRaceNotFound(race.error)) return <RaceNotFound />
+  if (!race.data || status === 'pending') {
+    return (
+      <Page title={t`Subscription complete`}>
+        <Loading />
+      </Page>
+    )
+  }
+  if (status === 'loggedOut') {
+    return (
+      <Page title={t`Subscription complete`}>
+        <p>{t`Log in to see your enrolment.`}</p>
+        <Button onClick={() => askToLogIn(location)}>{t`Log in`}</Button>
+      </Page>
+    )
+  }
+  return <Enrolment race={race.data} />
+}
+
+function Enrolment({ race }: { race: RaceDetail }) {
+  const { t } = useLingui()
+  const { profile } = useAthlete()
+  const locale = activeLocale()
+  const history = useQuery({ ...enrolmentQueries.subscriptions(profile?.id ?? 0, calendarDayInRome(now())), enabled: profile !== null })
+  const name = `${race.nome} ${String(race.edizione)}`
+  const subscription = history.data?.iscrizioni.find((s) => s.project_id === race.id)
+  if (!history.data) {
+    return (
+      <Page title={t`Subscription complete`}>
+        <Loading />
+      </Page>
+    )
+  }
+  if (!subscription?.pagato) {
+    return (
+      <Page title={name}>
+        <Empty>{t`You are not registered for this race yet.`}</Empty>
+        <Link href={paths.subscribe(race.id)} className={buttonClass('primary')}>
+          {t`Enrol`}
+        </Link>
+      </Page>
+    )
+  }
+  const rows: Array<[string, string]> = [
+    [t`Bib number`, subscription.pettorale === null ? '—' : String(subscription.pettorale)],
+    [t`Category`, subscription.categoria ?? '—'],
+    [t`Refund option`, subscription.opzione_rimborso === 'protetto' ? t`Protected` : t`Standard`],
+    [t`GPS tracker`, subscription.noleggio_gps ? t`Rented` : t`Not rented`],
+    [t`Total paid`, subscription.totale === null ? '—' : formatMoney(locale, subscription.totale)],
+    [t`Waiver signed`, subscription.liberatoria_signed ? formatDateTime(locale, subscription.liberatoria_signed) : '—'],
+  ]
+  return (
+    <Page title={t`You are registered for ${name}`}>
+      <div className={styles.step}>
+        <dl className={styles.data}>
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className={styles.navigation}>
+          <Link href={paths.race(race.id)} className={buttonClass('secondary')}>
+            {t`Back to the race`}
+          </Link>
+          <Link href={paths.myRaces} className={buttonClass('primary')}>
+            {t`Go to my races`}
+          </Link>
+        </div>
+      </div>
+    </Page>
+  )
+}

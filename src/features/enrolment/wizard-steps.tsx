@@ -1,0 +1,515 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Suspense, useEffect, useId, useRef, type ReactNode } from 'react'
+import { Link } from 'wouter'
+import type { RefundOption } from '../../../contracts/athlete.contract'
+import { DAY_MS } from '../../../contracts/time'
+import type { RaceDetail, SubscriptionField } from '../../../contracts/races.contract'
+import type { Step } from '../../../machines/enrolment/enrolment.machine'
+import { priceBreakdown, refundAmount, toEuros } from '../../../machines/enrolment/price'
+import { useAthlete } from '../../lib/athlete-queries'
+import { now } from '../../lib/clock'
+import { formatDate, formatMoney } from '../../lib/format'
+import { activeLocale } from '../../lib/i18n'
+import { paths } from '../../lib/paths'
+import { raceQueries } from '../../lib/race-queries'
+import { Button } from '../../ui/button'
+import { CheckboxField, Field, SelectField } from '../../ui/field'
+import { FIELD_ERRORS } from '../../ui/form-messages'
+import { lazyPart } from '../../ui/lazy-part'
+import { RulesText } from '../../ui/rules-text'
+import { Loading } from '../../ui/state'
+import styles from './enrolment.module.css'
+import { enrolmentQueries } from './enrolment-queries'
+import type { EnrolmentWizard, WizardView } from './use-enrolment-wizard'
+import { failureMessage, useStepTitles } from './wizard-text'
+
+/** The dialog and its text load when the summary is confirmed, not with the first step. */
+const DisclaimerDialog = lazyPart(() => import('./disclaimer-dialog'))
+
+type StepView = Extract<WizardView, { kind: 'step' }>
+interface StepProps {
+  wizard: EnrolmentWizard
+  race: RaceDetail
+  view: StepView
+}
+
+export function WizardStep(props: StepProps) {
+  switch (props.view.step) {
+    case 'dataCheck':
+      return <DataCheckStep {...props} />
+    case 'extraFields':
+      return <ExtraFieldsStep {...props} />
+    case 'rules':
+      return <RulesStep {...props} />
+    case 'refund':
+      return <RefundStep {...props} />
+    case 'gps':
+      return <GpsStep {...props} />
+    case 'summary':
+      return <SummaryStep {...props} />
+    case 'payment':
+      return <PaymentStep {...props} />
+  }
+}
+
+/** A step's frame: its heading (focused when the step appears), its content, and Back / Next. */
+function StepFrame({
+  step,
+  wizard,
+  children,
+  next,
+  nextLabel,
+  nextDisabled,
+}: {
+  step: Step
+  wizard: EnrolmentWizard
+  children: ReactNode
+  next?: () => void
+  nextLabel?: string
+  nextDisabled?: boolean
+}) {
+  const { t } = useLingui()
+  const titles = useStepTitles()
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    heading.current?.focus()
+  }, [])
+  const canGoBack = step !== 'dataCheck'
+  return (
+    <section aria-labelledby={`step-${step}`} className={styles.step}>
+      <h2 id={`step-${step}`} ref={heading} tabIndex={-1} className={styles.stepHeading}>
+        {titles[step]}
+      </h2>
+      {children}
+      <div className={styles.navigation}>
+        {canGoBack ? (
+          <Button variant="secondary" onClick={() => wizard.send({ type: 'wizard.back' })}>
+            {t`Back`}
+          </Button>
+        ) : null}
+        {next ? (
+          <Button onClick={next} disabled={nextDisabled}>
+            {nextLabel ?? t`Next`}
+          </Button>
+        ) : null}
+      </div>
+    </section>
+  )
+}
+
+/** Focuses the first element marked invalid once a Next has found problems. */
+function useFocusFirstProblem(problems: unknown) {
+  const container = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!problems || Object.keys(problems as object).length === 0) return
+    container.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [problems])
+  return container
+}
+
+function DataCheckStep({ wizard }: StepProps) {
+  const { t } = useLingui()
+  const { profile } = useAthlete()
+  const { choices, problems } = wizard.context
+  const container = useFocusFirstProblem(problems)
+  const locale = activeLocale()
+  if (!profile) return <Loading />
+  const rows: Array<[string, string | null | undefined]> = [
+    [t`Name`, [profile.nome, profile.cognome].filter(Boolean).join(' ')],
+    [t`E-mail`, profile.mail],
+    [t`Birth date`, profile.data_nascita ? formatDate(locale, profile.data_nascita) : null],
+    [t`Tax code`, profile.cod_fiscale],
+    [t`Address`, [profile.via, profile.civico, profile.cap, profile.citta, profile.provincia, profile.paese].filter(Boolean).join(', ')],
+    [t`Phone`, profile.telefono],
+    [t`Emergency contact`, [profile.contatto_emergenza, profile.telefono_emergenze].filter(Boolean).join(', ')],
+    [t`T-shirt size`, profile.taglia_maglietta],
+    [t`Medical certificate valid until`, profile.scadenza_certificato ? formatDate(locale, profile.scadenza_certificato) : null],
+  ]
+  return (
+    <StepFrame step="dataCheck" wizard={wizard} next={() => wizard.send({ type: 'wizard.next' })}>
+      <p>{t`The organiser enters you with these details. Check them: your bib, your category and the safety team rely on them.`}</p>
+      <dl className={styles.data}>
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value || '—'}</dd>
+          </div>
+        ))}
+      </dl>
+      <p>
+        <Link href={`${paths.me}?return=${encodeURIComponent(paths.subscribe(wizard.context.raceId))}`}>
+          {t`Something is wrong? Edit my profile (you come back to this step)`}
+        </Link>
+      </p>
+      <div ref={container}>
+        <CheckboxField
+          label={t`All my data is correct`}
+          checked={choices.dataConfirmed}
+          onChange={(event) => wizard.send({ type: 'data.confirm', confirmed: event.target.checked })}
+          error={problems.dataConfirmed && !choices.dataConfirmed ? t`Confirm that your data is correct to continue.` : null}
+        />
+      </div>
+    </StepFrame>
+  )
+}
+
+function ExtraFieldsStep({ wizard, race }: StepProps) {
+  const { t, i18n } = useLingui()
+  const query = useQuery(enrolmentQueries.extraFields(race.id))
+  const { choices, problems } = wizard.context
+  const container = useFocusFirstProblem(problems.extra)
+  const fields = query.data?.campi
+  return (
+    <StepFrame
+      step="extraFields"
+      wizard={wizard}
+      next={() => wizard.send({ type: 'wizard.next', fields: fields ?? [] })}
+      nextDisabled={!fields}
+    >
+      {query.isError ? (
+        <div role="alert" className={styles.alert}>
+          <p>{t`The race's questions could not be loaded. Your choices are kept.`}</p>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            {t`Try again`}
+          </Button>
+        </div>
+      ) : !fields ? (
+        <Loading />
+      ) : fields.length === 0 ? (
+        <p>{t`The organiser has no further questions for this race.`}</p>
+      ) : (
+        <div ref={container} className={styles.fields}>
+          <p>{t`The organiser asks a few more things for this race. Fields marked * are required.`}</p>
+          {fields.map((field) => (
+            <ExtraField
+              key={field.nome}
+              field={field}
+              value={choices.extra[field.nome]}
+              error={problems.extra?.[field.nome] ? i18n._(FIELD_ERRORS.required) : null}
+              onChange={(value) => wizard.send({ type: 'extra.answer', name: field.nome, value })}
+            />
+          ))}
+        </div>
+      )}
+    </StepFrame>
+  )
+}
+
+function ExtraField({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: SubscriptionField
+  value: string | boolean | undefined
+  error: string | null
+  onChange: (value: string | boolean) => void
+}) {
+  const { t } = useLingui()
+  const label = field.obbligatorio ? `${field.etichetta} *` : field.etichetta
+  switch (field.tipo) {
+    case 'boolean':
+      return (
+        <CheckboxField
+          label={label}
+          checked={value === true}
+          required={field.obbligatorio}
+          error={error}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+      )
+    case 'select':
+      return (
+        <SelectField
+          label={label}
+          value={typeof value === 'string' ? value : ''}
+          required={field.obbligatorio}
+          error={error}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          <option value="">{t`Choose…`}</option>
+          {(field.opzioni ?? []).map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </SelectField>
+      )
+    case 'text':
+      return (
+        <Field
+          label={label}
+          value={typeof value === 'string' ? value : ''}
+          required={field.obbligatorio}
+          error={error}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )
+  }
+}
+
+function RulesStep({ wizard, race }: StepProps) {
+  const { t } = useLingui()
+  const { choices, problems } = wizard.context
+  const container = useFocusFirstProblem(problems)
+  const rulesId = useId()
+  return (
+    <StepFrame step="rules" wizard={wizard} next={() => wizard.send({ type: 'wizard.next' })}>
+      <div id={rulesId} className={styles.rules} tabIndex={0} role="region" aria-label={t`Race rules`}>
+        <RulesText text={race.regolamento} />
+      </div>
+      <div ref={container}>
+        <CheckboxField
+          label={t`I have read the race rules and I accept them`}
+          checked={choices.rulesAccepted}
+          onChange={(event) => wizard.send({ type: 'rules.accept', accepted: event.target.checked })}
+          error={problems.rules && !choices.rulesAccepted ? t`Accept the race rules to continue.` : null}
+        />
+      </div>
+    </StepFrame>
+  )
+}
+
+/** Whole days from now to the start: what a withdrawal today counts as. */
+function daysToStart(race: RaceDetail): number {
+  return Math.max(0, Math.floor((Date.parse(race.data_evento) - now()) / DAY_MS))
+}
+
+function RefundStep({ wizard, race }: StepProps) {
+  const { t } = useLingui()
+  const locale = activeLocale()
+  const { choices, problems } = wizard.context
+  const container = useFocusFirstProblem(problems)
+  const errorId = useId()
+  const money = (cents: number) => formatMoney(locale, toEuros(cents))
+  const today = daysToStart(race)
+  const moments: Array<[string, number]> = [
+    [t`If you withdraw today`, today],
+    [t`A month before the start`, Math.min(today, 30)],
+    [t`In race week`, Math.min(today, 3)],
+  ]
+  const surcharge = formatMoney(locale, race.supplemento_rimborso)
+  const options: Array<[RefundOption, string, string]> = [
+    ['standard', t`Standard`, t`Included in the fee`],
+    ['protetto', t`Protected`, t`${surcharge} more, not refundable`],
+  ]
+  return (
+    <StepFrame step="refund" wizard={wizard} next={() => wizard.send({ type: 'wizard.next' })}>
+      <div ref={container}>
+        <fieldset className={styles.choice} aria-describedby={problems.refund ? errorId : undefined}>
+          <legend>{t`If you cannot run, how much of the race fee do you want back?`}</legend>
+          {options.map(([option, label, cost]) => (
+            <label key={option} className={styles.option}>
+              <input
+                type="radio"
+                name="refund"
+                value={option}
+                checked={choices.refund === option}
+                aria-invalid={problems.refund && choices.refund === null ? true : undefined}
+                onChange={() => wizard.send({ type: 'refund.choose', option })}
+              />
+              <span>
+                <strong>{label}</strong> <span className={styles.cost}>{cost}</span>
+              </span>
+            </label>
+          ))}
+          {problems.refund && choices.refund === null ? (
+            <p id={errorId} className={styles.fieldError}>
+              {t`Choose a refund option to continue.`}
+            </p>
+          ) : null}
+        </fieldset>
+      </div>
+      <table className={styles.table}>
+        <caption>{t`What a withdrawal gives back`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t`When you withdraw`}</th>
+            <th scope="col">{t`Standard`}</th>
+            <th scope="col">{t`Protected`}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {moments.map(([label, days]) => (
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td className={styles.amount}>{money(refundAmount(race, race.rimborsi, 'standard', days))}</td>
+              <td className={styles.amount}>{money(refundAmount(race, race.rimborsi, 'protetto', days))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className={styles.note}>{t`Refunds are a share of the race fee. A GPS rental you do not collect is always refunded.`}</p>
+    </StepFrame>
+  )
+}
+
+function GpsStep({ wizard, race }: StepProps) {
+  const { t } = useLingui()
+  const locale = activeLocale()
+  const { choices, problems } = wizard.context
+  const container = useFocusFirstProblem(problems)
+  const errorId = useId()
+  const fee = formatMoney(locale, race.noleggio_gps)
+  const options: Array<[boolean, string]> = [
+    [true, t`Yes, rent a GPS tracker for ${fee}`],
+    [false, t`No, thank you`],
+  ]
+  return (
+    <StepFrame step="gps" wizard={wizard} next={() => wizard.send({ type: 'wizard.next' })}>
+      <p>{t`A GPS tracker lets your family follow you live and helps the safety team find you. You collect it with your bib and give it back at the finish.`}</p>
+      <div ref={container}>
+        <fieldset className={styles.choice} aria-describedby={problems.gps ? errorId : undefined}>
+          <legend>{t`Do you want to rent a GPS tracker?`}</legend>
+          {options.map(([rent, label]) => (
+            <label key={String(rent)} className={styles.option}>
+              <input
+                type="radio"
+                name="gps"
+                checked={choices.gps === rent}
+                aria-invalid={problems.gps && choices.gps === null ? true : undefined}
+                onChange={() => wizard.send({ type: 'gps.choose', rent })}
+              />
+              <span>{label}</span>
+            </label>
+          ))}
+          {problems.gps && choices.gps === null ? (
+            <p id={errorId} className={styles.fieldError}>
+              {t`Choose whether to rent a GPS tracker to continue.`}
+            </p>
+          ) : null}
+        </fieldset>
+      </div>
+    </StepFrame>
+  )
+}
+
+/** The price breakdown of decisions.md: fee, protection, GPS and total, in EUR with 2 decimals. */
+function Breakdown({ race, wizard }: { race: RaceDetail; wizard: EnrolmentWizard }) {
+  const { t } = useLingui()
+  const locale = activeLocale()
+  const { refund, gps } = wizard.context.choices
+  const price = priceBreakdown(race, { refund, gps })
+  const money = (cents: number) => formatMoney(locale, toEuros(cents))
+  return (
+    <table className={styles.table}>
+      <caption>{t`Price`}</caption>
+      <tbody>
+        <tr>
+          <th scope="row">{t`Race fee`}</th>
+          <td className={styles.amount}>{money(price.fee)}</td>
+        </tr>
+        <tr>
+          <th scope="row">{refund === 'protetto' ? t`Protected refund` : t`Standard refund`}</th>
+          <td className={styles.amount}>{money(price.protection)}</td>
+        </tr>
+        <tr>
+          <th scope="row">{gps ? t`GPS tracker rental` : t`No GPS tracker`}</th>
+          <td className={styles.amount}>{money(price.gps)}</td>
+        </tr>
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">{t`Total`}</th>
+          <td className={styles.amount}>{money(price.total)}</td>
+        </tr>
+      </tfoot>
+    </table>
+  )
+}
+
+function SummaryStep({ wizard, race, view }: StepProps) {
+  const { t, i18n } = useLingui()
+  const { failure, entry, choices } = wizard.context
+  const queryClient = useQueryClient()
+  const lottery = entry === 'lottery'
+  // The waiver is read while the athlete looks at the summary, so the dialog opens with it.
+  useEffect(() => {
+    void queryClient.prefetchQuery(enrolmentQueries.waiver(race.id, activeLocale()))
+  }, [queryClient, race.id])
+  const fields = useQuery(enrolmentQueries.extraFields(race.id)).data?.campi ?? []
+  const answered = fields.flatMap((field) => {
+    const value = choices.extra[field.nome]
+    return value === undefined || value === '' || value === false ? [] : [[field.etichetta, value] as const]
+  })
+  return (
+    <StepFrame
+      step="summary"
+      wizard={wizard}
+      next={() => wizard.send({ type: 'summary.confirm' })}
+      nextLabel={lottery ? t`Sign the waiver and apply` : t`Sign the waiver`}
+      nextDisabled={view.busy !== null}
+    >
+      <Breakdown race={race} wizard={wizard} />
+      {lottery ? (
+        <p className={styles.note}>
+          <Trans>This is a lottery application: you pay only if you are drawn, through a link we send you by e-mail.</Trans>
+        </p>
+      ) : null}
+      {answered.length > 0 ? (
+        <dl className={styles.data}>
+          {answered.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value === true ? t`Yes` : String(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      <p>{t`Before paying, you sign the race's waiver of liability by typing a short sentence.`}</p>
+      {failure?.action === 'enrol' ? (
+        <div role="alert" className={styles.alert}>
+          <p>{i18n._(failureMessage(failure.error))}</p>
+          <Button variant="secondary" onClick={() => wizard.send({ type: 'wizard.retry' })}>
+            {t`Try again`}
+          </Button>
+        </div>
+      ) : null}
+      {view.busy === 'enrolling' ? <Loading label={t`Saving your enrolment…`} /> : null}
+      {view.disclaimerOpen ? (
+        <Suspense fallback={null}>
+          <DisclaimerDialog wizard={wizard} race={race} signing={view.busy === 'signing'} />
+        </Suspense>
+      ) : null}
+    </StepFrame>
+  )
+}
+
+function PaymentStep({ wizard, race, view }: StepProps) {
+  const { t, i18n } = useLingui()
+  const locale = activeLocale()
+  const queryClient = useQueryClient()
+  const { problems, failure, choices } = wizard.context
+  const total = toEuros(priceBreakdown(race, choices).total)
+  const amount = formatMoney(locale, total)
+  // The server's total differed: the race is read again, so the breakdown shows the current price.
+  useEffect(() => {
+    if (problems.payment === 'total_mismatch') void queryClient.invalidateQueries({ queryKey: raceQueries.get(race.id).queryKey })
+  }, [problems.payment, queryClient, race.id])
+  return (
+    <StepFrame step="payment" wizard={wizard}>
+      <Breakdown race={race} wizard={wizard} />
+      {problems.payment === 'total_mismatch' ? (
+        <p role="alert" className={styles.alert}>
+          {t`The price has changed since you saw it, so the payment was not started. The current total is shown above: check it, then pay.`}
+        </p>
+      ) : null}
+      {problems.payment === 'payment_failed' ? (
+        <p role="alert" className={styles.alert}>
+          {t`Your last payment did not go through and you have not been charged. Your enrolment is kept: you can pay again.`}
+        </p>
+      ) : null}
+      {failure?.action === 'startPayment' ? (
+        <p role="alert" className={styles.alert}>
+          {i18n._(failureMessage(failure.error))} {t`Paying again cannot charge you twice.`}
+        </p>
+      ) : null}
+      <p>{t`You will pay on the payment provider's secure page, then come back here.`}</p>
+      <Button className={styles.pay} onClick={() => wizard.pay(total)} disabled={view.busy !== null}>
+        {view.busy === 'startingPayment' ? t`Starting the payment…` : t`Pay ${amount}`}
+      </Button>
+    </StepFrame>
+  )
+}
