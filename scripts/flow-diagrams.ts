@@ -4,6 +4,8 @@
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate'
 import { certificateMachine } from '../machines/certificate/certificate.machine'
+import { enrolmentMachine } from '../machines/enrolment/enrolment.machine'
+import { paymentStatusMachine } from '../machines/enrolment/payment-status.machine'
 import { loginDrawerMachine } from '../machines/session/login-drawer.machine'
 import { sessionMachine } from '../machines/session/session.machine'
 
@@ -12,6 +14,8 @@ export const FLOWS: Record<string, { title: string; machine: AnyStateMachine }> 
   'session.md': { title: 'Session', machine: sessionMachine },
   'login-drawer.md': { title: 'Login drawer', machine: loginDrawerMachine },
   'certificate.md': { title: 'Medical certificate upload', machine: certificateMachine },
+  'enrolment.md': { title: 'Enrolment wizard', machine: enrolmentMachine },
+  'payment-status.md': { title: 'Payment status after the checkout', machine: paymentStatusMachine },
 }
 
 /** Transitions of the machine itself are taken from any state. */

@@ -216,6 +216,7 @@ export const enrolmentMachine = setup({
       const state = (event as unknown as { output: PaymentState }).output
       return state === 'failed' || state === 'expired'
     },
+    isLateRefusal: ({ event }, params: { step: Step }) => lateRefusalOf((event as unknown as { error: unknown }).error, params.step) !== null,
     isTotalMismatch: ({ event }) => httpCode((event as unknown as { error: unknown }).error) === 'total_mismatch',
     isWaiverNotSigned: ({ event }) => httpCode((event as unknown as { error: unknown }).error) === 'waiver_not_signed',
     isWaiverOutdated: ({ event }) => httpCode((event as unknown as { error: unknown }).error) === 'waiver_outdated',
@@ -328,7 +329,7 @@ export const enrolmentMachine = setup({
             onDone: 'disclaimer',
             onError: [
               {
-                guard: ({ event }) => lateRefusalOf(event.error, 'summary') !== null,
+                guard: { type: 'isLateRefusal', params: { step: 'summary' } },
                 target: '#enrolment.refused',
                 actions: assign({ lateRefusal: ({ event }) => lateRefusalOf(event.error, 'summary') }),
               },
@@ -400,7 +401,7 @@ export const enrolmentMachine = setup({
             },
             onError: [
               {
-                guard: ({ event }) => lateRefusalOf(event.error, 'payment') !== null,
+                guard: { type: 'isLateRefusal', params: { step: 'payment' } },
                 target: '#enrolment.refused',
                 actions: assign({ lateRefusal: ({ event }) => lateRefusalOf(event.error, 'payment'), attempt: null }),
               },

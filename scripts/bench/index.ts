@@ -16,6 +16,7 @@ import { startMockServer } from '../../mocks/http-server'
 import { entryKey, gzipKiB, lazyChunks, mockFiles, scriptsOf, sharedChunks, staticClosure } from './bundle'
 import { lighthouseInstalled, lighthouseMedians, median } from './lighthouse'
 import { subscribersFilter } from './subscribers'
+import { wizardMeasures } from './wizard'
 
 export interface Line {
   name: string
@@ -54,6 +55,9 @@ const initialJavaScript: Measure = async ({ outDir, manifest }) => {
   return [{ name: 'home route initial JS (gzip)', value: total, unit: KIB, budget: 95, kind: 'max', note: `${String(files.length)} files` }]
 }
 
+/** The enrolment wizard's route chunk: its budget is the wizard's (DESIGN.md section 9). */
+const WIZARD_CHUNKS = new Set(['subscribe-page'])
+
 /**
  * Every chunk loaded on demand: what it alone adds beyond the home page (routes <= 20 KiB, the wizard
  * 50), with the shared files it also needs in the note; then each shared file (a library several
@@ -65,7 +69,7 @@ const lazyJavaScript: Measure = async ({ outDir, manifest }) => {
     name: `on demand: ${name} (gzip)`,
     value: size(own),
     unit: KIB,
-    budget: name.includes('wizard') ? 50 : 20,
+    budget: WIZARD_CHUNKS.has(name) ? 50 : 20,
     kind: 'max' as const,
     ...(shared.length ? { note: `+ ${size(shared).toFixed(1)} KiB shared with other screens, ${size([...own, ...shared]).toFixed(1)} KiB on a first visit` } : {}),
   }))
@@ -150,8 +154,17 @@ const raceLighthouse: Measure = async ({ url, chromePath, runs }) => {
   ]
 }
 
-/** In order; a later screen adds its measures here (race page, subscribers filter, wizard step, wizard heap). */
-export const MEASURES: Measure[] = [initialJavaScript, lazyJavaScript, mockCode, homeHeap, homeLighthouse, raceLighthouse, subscribersFilter]
+/** In order; a later screen adds its measures here. */
+export const MEASURES: Measure[] = [
+  initialJavaScript,
+  lazyJavaScript,
+  mockCode,
+  homeHeap,
+  homeLighthouse,
+  raceLighthouse,
+  subscribersFilter,
+  wizardMeasures,
+]
 
 function passes(line: Line): boolean | null {
   if (line.value === null || line.budget === null) return null

@@ -82,7 +82,7 @@ export default function CheckoutPage({ provider }: { provider: Provider }) {
   const update = (field: keyof Card) => (event: { target: { value: string } }) => setCard({ ...card, [field]: event.target.value })
 
   return (
-    <Page title={t`Simulated checkout`} lead={t`${payment.gara}: ${amount}`}>
+    <Page title={t`Simulated checkout`} lead={`${payment.gara}: ${amount}`}>
       <p className={styles.banner}>
         <Trans>
           This page stands in for the payment provider in mock mode. Card {TEST_CARDS.succeeds} pays, a card ending in 0002

@@ -17,8 +17,9 @@ const PUBLIC_SCREENS: ReadonlyArray<readonly [string, string, ((page: Page) => L
   ['/race/101/ranking', 'Race ranking', (page) => page.getByRole('table')],
   ['/race/201/ranking', 'Race ranking', (page) => page.getByText('No ranking yet')],
   ['/race/202/subscribers', 'Subscribers list', (page) => page.getByRole('table')],
-  ['/race/201/subscribe', 'Race subscription'],
-  ['/race/201/subscribed', 'Subscription complete'],
+  // The wizard's screens, the visitor's gate included, are checked in enrolment.e2e.ts.
+  ['/race/201/subscribed', 'Subscription complete', (page) => page.getByText('Log in to see your enrolment.')],
+  ['/payment/by-link?code=lnk-pending-7a4c0e95f1d2463b', 'Payment awaiting'],
   ['/request-expired', 'Request expired'],
   ['/race/abc', 'Race not found'],
   ['/confirm-account', 'Account not confirmed'],

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { HOUR_MS, MINUTE_MS } from '../../contracts/time'
 import { expect, expectNoAxeViolations, fillLogin, logInFromHeader, loginDrawer, mock, test } from './fixtures'
 
 /** Race 203 (Alte Vie di Cogne 52K 2026) is open at the seed's "now"; completo has an open subscription to it. */
@@ -91,6 +92,16 @@ test.describe('enrolment wizard', () => {
     await expect(main(page).getByLabel('Shuttle bus to the start *')).toHaveValue('Aosta')
   })
 
+  test('editing the profile from the data check comes back to the same step with the choice kept', async ({ page }) => {
+    await openWizard(page)
+    await main(page).getByLabel('All my data is correct').check()
+    await main(page).getByRole('link', { name: /Edit my profile/ }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible()
+    await main(page).getByRole('link', { name: 'Back to your enrolment' }).click()
+    await expect(stepHeading(page, 'Your data')).toBeVisible()
+    await expect(main(page).getByLabel('All my data is correct')).toBeChecked()
+  })
+
   test('each step says what is missing, on its field, and keeps the athlete there', async ({ page }) => {
     await openWizard(page)
     await next(page).click()
@@ -110,10 +121,270 @@ test.describe('enrolment wizard', () => {
     await expect(loginDrawer(page)).toBeVisible()
     await page.keyboard.press('Escape')
     await expect(main(page).getByText('You must log in to enroll in a race.')).toBeVisible()
+    await expectNoAxeViolations(page)
     await main(page).getByRole('button', { name: 'Log in' }).click()
     await fillLogin(page, 'completo')
     await expect(stepHeading(page, 'Your data')).toBeVisible()
     await expect(page).toHaveURL(new RegExp(`/race/${String(RACE)}/subscribe$`))
   })
 
+  test('a declined card says so, charges nothing, and a new attempt with another card succeeds', async ({ page }) => {
+    await openWizard(page)
+    await toSummary(page)
+    await signWaiver(page)
+    await payWithCard(page, '4000 0000 0000 0002')
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment failed' })).toBeVisible({ timeout: 15_000 })
+    await main(page).getByRole('link', { name: 'Try the payment again' }).click()
+    await expect(main(page).getByRole('alert')).toContainText('Your last payment did not go through', { timeout: 15_000 })
+    await payWithCard(page, '4242 4242 4242 4242')
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible({ timeout: 15_000 })
+  })
+
+  test('a card that asks for 3-D Secure pays once the athlete confirms with the bank', async ({ page }) => {
+    await openWizard(page)
+    await toSummary(page)
+    await signWaiver(page)
+    await payWithCard(page, '4000 0000 0000 3220')
+    const bank = page.getByRole('dialog', { name: 'Confirm with your bank' })
+    await expect(bank).toBeVisible()
+    await bank.getByRole('button', { name: 'Confirm the payment' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible({ timeout: 15_000 })
+  })
+
+  test('a double click on Pay creates one charge', async ({ page }) => {
+    await openWizard(page)
+    await toSummary(page)
+    await signWaiver(page)
+    await mock(page, 'latency', 'payments.start', 800)
+    await main(page).getByRole('button', { name: /^Pay / }).dblclick()
+    await expect(page.getByRole('heading', { level: 1, name: 'Simulated checkout' })).toBeVisible()
+    const attempts = await page.evaluate((race) => {
+      const changes = JSON.parse(localStorage.getItem('pettorale.mock.db.v2.payments') ?? '[]') as Array<[string, { project_id: number; idempotency_key: string } | null]>
+      return changes.filter(([, record]) => record && record.project_id === race && !record.idempotency_key.startsWith('seed-')).length
+    }, RACE)
+    expect(attempts).toBe(1)
+  })
+
+  test('a session that expires mid-way asks to log in again and the wizard continues where it stopped', async ({ page }) => {
+    await openWizard(page)
+    await main(page).getByLabel('All my data is correct').check()
+    await next(page).click()
+    await main(page).getByLabel('Shuttle bus to the start *').selectOption('Courmayeur')
+    await main(page).getByLabel('Team or club').fill('Trail Valdigne')
+    await mock(page, 'advance', 8 * HOUR_MS + MINUTE_MS)
+    await expect(loginDrawer(page)).toBeVisible()
+    await expect(page).toHaveURL(new RegExp(`/race/${String(RACE)}/subscribe$`))
+    await fillLogin(page, 'completo')
+    await expect(stepHeading(page, 'Race questions')).toBeVisible()
+    await expect(main(page).getByLabel('Team or club')).toHaveValue('Trail Valdigne')
+    await expect(main(page).getByLabel('Shuttle bus to the start *')).toHaveValue('Courmayeur')
+  })
+
+  test('a race that sells out while the athlete enrols is reported at the step where it is found', async ({ page }) => {
+    await openWizard(page)
+    await toSummary(page)
+    await mock(page, 'fillRace', RACE)
+    await main(page).getByRole('button', { name: 'Sign the waiver' }).click()
+    await expect(main(page).getByRole('alert')).toContainText('the last place was taken: the race is now sold out')
+    await expect(main(page).getByRole('link', { name: 'See other races' })).toHaveAttribute('href', '/')
+  })
+
+  test('a network failure keeps the step and every choice, with a retry', async ({ page }) => {
+    await openWizard(page)
+    await toSummary(page)
+    await mock(page, 'fault', 'subscriptions.create', { kind: 'network' })
+    await main(page).getByRole('button', { name: 'Sign the waiver' }).click()
+    await expect(main(page).getByRole('alert')).toContainText('No answer arrived')
+    await expect(stepHeading(page, 'Summary')).toBeVisible()
+    await mock(page, 'fault', 'subscriptions.create', null)
+    await main(page).getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('dialog', { name: 'Waiver of liability' })).toBeVisible()
+  })
+
+  test('a changed waiver asks for a new signature', async ({ page }) => {
+    await openWizard(page)
+    await toSummary(page)
+    await main(page).getByRole('button', { name: 'Sign the waiver' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Waiver of liability' })
+    await expect(dialog.getByText('Waiver version v1.')).toBeVisible()
+    await mock(page, 'reviseWaiver', RACE)
+    await dialog.getByLabel('Your signature: the sentence above').fill('I accept the risks of mountain running')
+    await dialog.getByRole('button', { name: 'Sign' }).click()
+    await expect(dialog.getByRole('alert')).toContainText('The organiser has changed the waiver')
+    await expect(dialog.getByText(/Revised text/)).toBeVisible()
+    await dialog.getByRole('button', { name: 'Sign' }).click()
+    await expect(stepHeading(page, 'Payment')).toBeVisible()
+  })
 })
+
+test.describe('enrolment gate', () => {
+  const refusal = async (page: Page, who: Parameters<typeof logInFromHeader>[1], race: number, text: string | RegExp) => {
+    await logInFromHeader(page, who)
+    await page.goto(`/race/${String(race)}/subscribe`)
+    await expect(main(page).getByRole('heading', { level: 2, name: /You cannot (enrol|apply) yet|could not be completed/ })).toBeVisible()
+    await expect(main(page).getByText(text)).toBeVisible()
+  }
+
+  test('a certificate in review', async ({ page }) => {
+    await refusal(page, 'revisione', 202, 'Your medical certificate is being reviewed.')
+    await expect(main(page).getByRole('link', { name: 'See my certificate' })).toHaveAttribute('href', '/me/medical-certificate')
+  })
+
+  test('an expired certificate', async ({ page }) => {
+    await refusal(page, 'scaduto', RACE, /Your medical certificate expires on .*, before race day/)
+    await expectNoAxeViolations(page)
+  })
+
+  test('a sold-out race', async ({ page }) => {
+    await refusal(page, 'completo', 206, 'This race is sold out: every place is taken.')
+  })
+
+  test('already enrolled', async ({ page }) => {
+    await refusal(page, 'completo', 202, 'You are already entered in this race.')
+    await expect(main(page).getByRole('link', { name: 'Go to my races' })).toHaveAttribute('href', '/me/races')
+  })
+
+  test('an incomplete profile is sent to complete it first', async ({ page }) => {
+    await logInFromHeader(page, 'nuovo')
+    await page.goto(`/race/${String(RACE)}/subscribe`)
+    await expect(page).toHaveURL(/\/me$/)
+    await expect(page.getByRole('status').filter({ hasText: 'Complete your profile' })).toBeVisible()
+  })
+
+  test('the flagship without a PAX is a lottery application, paid only if drawn', async ({ page }) => {
+    await logInFromHeader(page, 'completo')
+    await page.goto('/race/201/subscribe')
+    await expect(page.getByRole('heading', { level: 1, name: /Apply for Tor des Pettorale 330/ })).toBeVisible()
+    await main(page).getByLabel('All my data is correct').check()
+    await next(page).click()
+    await main(page).getByLabel('Shuttle bus to the start *').selectOption('Aosta')
+    await main(page).getByLabel('ITRA runner id *').fill('2701234')
+    await next(page).click()
+    await main(page).getByLabel('I have read the race rules and I accept them').check()
+    await next(page).click()
+    await main(page).getByRole('radio', { name: /Standard/ }).check()
+    await next(page).click()
+    await main(page).getByRole('radio', { name: 'No, thank you' }).check()
+    await next(page).click()
+    await expect(main(page).getByText('This is a lottery application')).toBeVisible()
+    await main(page).getByRole('button', { name: 'Sign the waiver and apply' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Waiver of liability' })
+    await dialog.getByLabel('Your signature: the sentence above').fill('I accept the risks of mountain running')
+    await dialog.getByRole('button', { name: 'Sign' }).click()
+    await expect(main(page).getByRole('heading', { level: 2, name: 'Your lottery application is in' })).toBeVisible()
+  })
+
+  test('the flagship with a PAX is direct entry, with payment', async ({ page }) => {
+    await logInFromHeader(page, 'pax')
+    await page.goto('/race/201/subscribe')
+    await expect(page.getByRole('heading', { level: 1, name: /Enrol in Tor des Pettorale 330/ })).toBeVisible()
+  })
+})
+
+test.describe('payment by link', () => {
+  test('a settled link says the payment was received', async ({ page }) => {
+    await page.goto('/payment/by-link?code=lnk-success-9e27c4b1a6f34d80')
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible()
+    await expect(main(page).getByText(/We received your payment of €\d+\.\d{2}/)).toBeVisible()
+  })
+
+  test('a pending link says the payment has not arrived yet', async ({ page }) => {
+    await page.goto('/payment/by-link?code=lnk-pending-7a4c0e95f1d2463b')
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment awaiting' })).toBeVisible()
+  })
+
+  test('an expired link says the request has expired', async ({ page }) => {
+    await page.goto('/pay_status_link?code=lnk-expired-2b6f81d9c3e54a07')
+    await expect(page).toHaveURL(/\/payment\/by-link\?code=/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Request expired' })).toBeVisible()
+    await expectNoAxeViolations(page)
+  })
+})
+
+test.describe('enrolment by keyboard and on a phone', () => {
+  /** Tabs forward until `target` has focus (keyboard only: no clicks). */
+  async function tabTo(page: Page, target: ReturnType<Page['locator']>) {
+    for (let presses = 0; presses < 40; presses += 1) {
+      if (await target.evaluate((element) => element === document.activeElement)) return
+      await page.keyboard.press('Tab')
+    }
+    throw new Error('not reached by Tab')
+  }
+
+  test('the whole wizard by keyboard alone', async ({ page }) => {
+    await openWizard(page)
+    await tabTo(page, main(page).getByLabel('All my data is correct'))
+    await page.keyboard.press('Space')
+    await tabTo(page, next(page))
+    await page.keyboard.press('Enter')
+    await expect(stepHeading(page, 'Race questions')).toBeFocused()
+    await tabTo(page, main(page).getByLabel('Shuttle bus to the start *'))
+    await page.keyboard.press('ArrowDown')
+    await tabTo(page, next(page))
+    await page.keyboard.press('Enter')
+    await expect(stepHeading(page, 'Rules')).toBeFocused()
+    await tabTo(page, main(page).getByLabel('I have read the race rules and I accept them'))
+    await page.keyboard.press('Space')
+    await tabTo(page, next(page))
+    await page.keyboard.press('Enter')
+    await tabTo(page, main(page).getByRole('radio', { name: /Standard/ }))
+    await page.keyboard.press('ArrowDown')
+    await expect(main(page).getByRole('radio', { name: /Protected/ })).toBeChecked()
+    await tabTo(page, next(page))
+    await page.keyboard.press('Enter')
+    await tabTo(page, main(page).getByRole('radio', { name: /Yes, rent/ }))
+    await page.keyboard.press('Space')
+    await tabTo(page, next(page))
+    await page.keyboard.press('Enter')
+    await expect(stepHeading(page, 'Summary')).toBeFocused()
+    await tabTo(page, main(page).getByRole('button', { name: 'Sign the waiver' }))
+    await page.keyboard.press('Enter')
+    const input = page.getByRole('dialog', { name: 'Waiver of liability' }).getByLabel('Your signature: the sentence above')
+    await expect(input).toBeFocused()
+    await page.keyboard.type('I accept the risks of mountain running')
+    await page.keyboard.press('Enter')
+    await expect(stepHeading(page, 'Payment')).toBeFocused()
+    await tabTo(page, main(page).getByRole('button', { name: /^Pay / }))
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Simulated checkout' })).toBeVisible()
+  })
+
+  for (const width of [360, 1280]) {
+    test(`every step passes axe at ${String(width)} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 })
+      await openWizard(page)
+      await expectNoAxeViolations(page)
+      await main(page).getByLabel('All my data is correct').check()
+      await next(page).click()
+      await expect(main(page).getByLabel('Shuttle bus to the start *')).toBeVisible()
+      await expectNoAxeViolations(page)
+      await main(page).getByLabel('Shuttle bus to the start *').selectOption('Cogne')
+      await next(page).click()
+      await expectNoAxeViolations(page)
+      await main(page).getByLabel('I have read the race rules and I accept them').check()
+      await next(page).click()
+      await expectNoAxeViolations(page)
+      await main(page).getByRole('radio', { name: /Protected/ }).check()
+      await next(page).click()
+      await expectNoAxeViolations(page)
+      await main(page).getByRole('radio', { name: 'No, thank you' }).check()
+      await next(page).click()
+      await expectNoAxeViolations(page)
+      await main(page).getByRole('button', { name: 'Sign the waiver' }).click()
+      await expect(page.getByRole('dialog', { name: 'Waiver of liability' }).getByText('I accept the risks of mountain running')).toBeVisible()
+      await expectNoAxeViolations(page)
+      await signWaiverInOpenDialog(page)
+      await expect(stepHeading(page, 'Payment')).toBeVisible()
+      await expectNoAxeViolations(page)
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      expect(overflow).toBeLessThanOrEqual(0)
+      await page.screenshot({ path: `test-results/enrolment-payment-${String(width)}.png`, fullPage: true })
+    })
+  }
+})
+
+async function signWaiverInOpenDialog(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Waiver of liability' })
+  await dialog.getByLabel('Your signature: the sentence above').fill('I accept the risks of mountain running')
+  await dialog.getByRole('button', { name: 'Sign' }).click()
+}

@@ -39,7 +39,12 @@ export function GateRefusals({
       <h2 id="refusals-title" tabIndex={-1} className={styles.stepHeading}>
         {late ? t`Your enrolment could not be completed` : entry === 'lottery' ? t`You cannot apply yet` : t`You cannot enrol yet`}
       </h2>
-      {late ? <LateRefusalText late={late} /> : null}
+      {late ? (
+        <div className={styles.refusal}>
+          <LateRefusalText late={late} />
+          <LateRefusalWayForward late={late} />
+        </div>
+      ) : null}
       <ul className={styles.refusalList}>
         {refusals.map((refusal) => (
           <li key={refusal.code}>
@@ -58,7 +63,7 @@ function LateRefusalText({ late }: { late: LateRefusal }) {
   switch (late.code) {
     case 'sold_out':
       return (
-        <p role="alert" className={styles.alert}>
+        <p role="alert">
           <Trans>
             While you were enrolling, the last place was taken: the race is now sold out. You have not been charged. Other
             races of the calendar may still have places.
@@ -67,25 +72,43 @@ function LateRefusalText({ late }: { late: LateRefusal }) {
       )
     case 'already_enrolled':
       return (
-        <p role="alert" className={styles.alert}>
+        <p role="alert">
           <Trans>You are already entered in this race: your place is in My races. You have not been charged again.</Trans>
         </p>
       )
     case 'registration_closed':
       return (
-        <p role="alert" className={styles.alert}>
+        <p role="alert">
           <Trans>Registration closed while you were enrolling. You have not been charged.</Trans>
         </p>
       )
     case 'not_eligible':
       return (
-        <p role="alert" className={styles.alert}>
+        <p role="alert">
           <Trans>
             The organiser cannot accept this enrolment: check your medical certificate and your birth date in your profile.
             You have not been charged.
           </Trans>
         </p>
       )
+  }
+}
+
+function LateRefusalWayForward({ late }: { late: LateRefusal }) {
+  const { t } = useLingui()
+  switch (late.code) {
+    case 'already_enrolled':
+      return <Link href={paths.myRaces}>{t`Go to my races`}</Link>
+    case 'not_eligible':
+      return (
+        <div className={styles.refusalActions}>
+          <Link href={paths.medicalCertificate}>{t`See my certificate`}</Link>
+          <Link href={paths.me}>{t`See my profile`}</Link>
+        </div>
+      )
+    case 'sold_out':
+    case 'registration_closed':
+      return <Link href={paths.home}>{t`See other races`}</Link>
   }
 }
 

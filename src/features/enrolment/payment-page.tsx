@@ -111,6 +111,7 @@ function PaymentSucceeded({ paymentId }: { paymentId: string }) {
   const history = useQuery({ ...enrolmentQueries.subscriptions(profile?.id ?? 0, calendarDayInRome(now())), enabled: profile !== null && !!status })
   const raceId = status?.project_id
   const bib = history.data?.iscrizioni.find((s) => s.project_id === raceId)?.pettorale ?? null
+  const paid = status ? formatMoney(activeLocale(), status.totale) : null
 
   useEffect(() => {
     // Paid: the wizard kept for this race is done with, and lists and places are read again.
@@ -124,7 +125,7 @@ function PaymentSucceeded({ paymentId }: { paymentId: string }) {
       <div className={styles.step}>
         <p role="status">{t`You are registered for the race.`}</p>
         {race ? <p>{`${race.nome} ${String(race.edizione)}`}</p> : null}
-        {status ? <p>{t`Amount paid: ${formatMoney(activeLocale(), status.totale)}`}</p> : null}
+        {paid ? <p>{t`Amount paid: ${paid}`}</p> : null}
         {bib !== null ? <p className={styles.bib}>{t`Your bib number: ${bib}`}</p> : null}
         <div className={styles.navigation}>
           {raceId !== undefined ? (

@@ -30,7 +30,7 @@ function SubscribeScreen({ raceId }: { raceId: number }) {
   const race = query.data
   if (!race || status === 'pending' || (status === 'loggedIn' && !profile)) {
     return (
-      <Page title={race ? t`Enrol in ${race.nome}` : t`Race subscription`}>
+      <Page title={t`Race subscription`}>
         {query.isError ? (
           <ErrorState message={i18n._(NOTICES[noticeForQueryError(query.error)].message)} onRetry={() => void query.refetch()} />
         ) : (

@@ -1,8 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react'
+import { Link, useSearch } from 'wouter'
 import type { Profile } from '../../../contracts/athlete.contract'
 import { isProfileComplete, profileCompleteness, type CompletenessField } from '../../../machines/rules/profile-completeness'
+import { isInternalPath } from '../../../machines/rules/destination'
 import { useAthlete } from '../../lib/athlete-queries'
 import { formatPercent } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
@@ -79,6 +81,7 @@ function ProfileScreen({ profile }: { profile: Profile }) {
 
   return (
     <Page title={t`My profile`}>
+      <BackToEnrolment />
       <Summary profile={profile} onMissing={(field) => startEditing(field)} />
       {mode.editing ? (
         <PartBoundary message={t`The profile form could not load.`}>
@@ -168,5 +171,20 @@ function Summary({ profile, onMissing }: { profile: Profile; onMissing: (field: 
         <p>{t`Your profile is complete: you can enrol in races.`}</p>
       )}
     </section>
+  )
+}
+
+/**
+ * Sent here from a step of the enrolment wizard (`?return=`): the way back to it, where the wizard
+ * resumes at the same step with every choice. Only a path inside the portal is followed.
+ */
+function BackToEnrolment() {
+  const { t } = useLingui()
+  const back = new URLSearchParams(useSearch()).get('return')
+  if (!back || !isInternalPath(back)) return null
+  return (
+    <p className={styles.back}>
+      <Link href={back}>{t`Back to your enrolment`}</Link>
+    </p>
   )
 }
