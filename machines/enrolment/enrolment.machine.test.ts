@@ -84,9 +84,9 @@ function start(options: { snapshot?: Snapshot<unknown> } = {}) {
   return { actor, calls, pending, emitted, state, value, send: actor.send.bind(actor) }
 }
 
-/** Through the gate and every step to the summary, with the protected option and the GPS. */
-async function toSummary(t: ReturnType<typeof start>) {
-  t.pending.check!.resolve(PASSED)
+/** Through the gate and every step to the summary, with the protected option and the GPS unless told. */
+async function toSummary(t: ReturnType<typeof start>, gate: GateResult = PASSED, choice = { option: 'protetto' as const, rent: true }) {
+  t.pending.check!.resolve(gate)
   await flushMicrotasks()
   t.send({ type: 'data.confirm', confirmed: true })
   t.send({ type: 'wizard.next' })
@@ -95,9 +95,9 @@ async function toSummary(t: ReturnType<typeof start>) {
   t.send({ type: 'wizard.next', fields: FIELDS })
   t.send({ type: 'rules.accept', accepted: true })
   t.send({ type: 'wizard.next' })
-  t.send({ type: 'refund.choose', option: 'protetto' })
+  t.send({ type: 'refund.choose', option: choice.option })
   t.send({ type: 'wizard.next' })
-  t.send({ type: 'gps.choose', rent: true })
+  t.send({ type: 'gps.choose', rent: choice.rent })
   t.send({ type: 'wizard.next' })
 }
 
@@ -110,6 +110,15 @@ async function toPayment(t: ReturnType<typeof start>) {
   t.send({ type: 'disclaimer.submit', waiver: WAIVER })
   t.pending.sign!.resolve()
   await flushMicrotasks()
+}
+
+/** Paid with key-1, sent to the checkout, and back: the payment is being checked. */
+async function backFromCheckout(t: ReturnType<typeof start>) {
+  await toPayment(t)
+  t.send({ type: 'payment.pay', key: 'key-1', expectedTotal: 101.5 })
+  t.pending.startPayment!.resolve({ paymentId: 'PAY-1', redirectUrl: 'https://pay.example/1' })
+  await flushMicrotasks()
+  t.send({ type: 'payment.returned' })
 }
 
 describe('enrolment machine: the gate', () => {
@@ -301,19 +310,7 @@ describe('enrolment machine: enrolment and the disclaimer', () => {
 
   it('a lottery application ends once the waiver is signed, with no payment', async () => {
     const t = start()
-    t.pending.check!.resolve({ refusals: [], entry: 'lottery' })
-    await flushMicrotasks()
-    t.send({ type: 'data.confirm', confirmed: true })
-    t.send({ type: 'wizard.next' })
-    t.send({ type: 'extra.answer', name: 'navetta', value: 'Aosta' })
-    t.send({ type: 'extra.answer', name: 'kit', value: true })
-    t.send({ type: 'wizard.next', fields: FIELDS })
-    t.send({ type: 'rules.accept', accepted: true })
-    t.send({ type: 'wizard.next' })
-    t.send({ type: 'refund.choose', option: 'standard' })
-    t.send({ type: 'wizard.next' })
-    t.send({ type: 'gps.choose', rent: false })
-    t.send({ type: 'wizard.next' })
+    await toSummary(t, { refusals: [], entry: 'lottery' })
     t.send({ type: 'summary.confirm' })
     t.pending.enrol!.resolve()
     await flushMicrotasks()
@@ -392,11 +389,7 @@ describe('enrolment machine: payment', () => {
 
   it('back from the checkout it checks the payment: paid ends the wizard', async () => {
     const t = start()
-    await toPayment(t)
-    t.send({ type: 'payment.pay', key: 'key-1', expectedTotal: 101.5 })
-    t.pending.startPayment!.resolve({ paymentId: 'PAY-1', redirectUrl: 'https://pay.example/1' })
-    await flushMicrotasks()
-    t.send({ type: 'payment.returned' })
+    await backFromCheckout(t)
     expect(t.calls.checkPayment).toEqual(['PAY-1'])
     t.pending.checkPayment!.resolve('success')
     await flushMicrotasks()
@@ -406,11 +399,7 @@ describe('enrolment machine: payment', () => {
 
   it('a declined payment offers a new attempt with a new key on the open subscription', async () => {
     const t = start()
-    await toPayment(t)
-    t.send({ type: 'payment.pay', key: 'key-1', expectedTotal: 101.5 })
-    t.pending.startPayment!.resolve({ paymentId: 'PAY-1', redirectUrl: 'https://pay.example/1' })
-    await flushMicrotasks()
-    t.send({ type: 'payment.returned' })
+    await backFromCheckout(t)
     t.pending.checkPayment!.resolve('failed')
     await flushMicrotasks()
     expect(t.value()).toBe('wizard.payment')
@@ -448,13 +437,23 @@ describe('enrolment machine: payment', () => {
     }
   })
 
+  it('a status check that fails keeps waiting for the provider, with a retry that asks again at once', async () => {
+    const t = start()
+    await backFromCheckout(t)
+    t.pending.checkPayment!.reject(networkFailure('payments.status'))
+    await flushMicrotasks()
+    expect(t.value()).toBe('wizard.waitingForProvider')
+    expect(t.state().context.failure).toMatchObject({ action: 'checkPayment', error: { kind: 'network' } })
+    t.send({ type: 'wizard.retry' })
+    expect(t.calls.checkPayment).toEqual(['PAY-1', 'PAY-1'])
+    t.pending.checkPayment!.resolve('success')
+    await flushMicrotasks()
+    expect(t.value()).toBe('paid')
+  })
+
   it('gives up waiting on an abandoned checkout with a new attempt', async () => {
     const t = start()
-    await toPayment(t)
-    t.send({ type: 'payment.pay', key: 'key-1', expectedTotal: 101.5 })
-    t.pending.startPayment!.resolve({ paymentId: 'PAY-1', redirectUrl: 'https://pay.example/1' })
-    await flushMicrotasks()
-    t.send({ type: 'payment.returned' })
+    await backFromCheckout(t)
     t.pending.checkPayment!.resolve('pending')
     await flushMicrotasks()
     t.send({ type: 'payment.abandon' })

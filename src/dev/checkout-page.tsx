@@ -7,6 +7,7 @@ import { formatMoney } from '../lib/format'
 import { activeLocale } from '../lib/i18n'
 import { paths } from '../lib/paths'
 import { Button } from '../ui/button'
+import dialog from '../ui/dialog.module.css'
 import { Field } from '../ui/field'
 import { FIELD_ERRORS } from '../ui/form-messages'
 import { Page } from '../ui/page'
@@ -109,9 +110,9 @@ export default function CheckoutPage({ provider }: { provider: Provider }) {
 
       <Dialog.Root open={confirming} onOpenChange={(open) => !open && !busy && setConfirming(false)}>
         <Dialog.Portal>
-          <Dialog.Overlay className={styles.overlay} />
-          <Dialog.Content className={styles.dialog}>
-            <Dialog.Title className={styles.dialogTitle}>{t`Confirm with your bank`}</Dialog.Title>
+          <Dialog.Overlay className={dialog.overlay} />
+          <Dialog.Content className={dialog.panel}>
+            <Dialog.Title className={dialog.title}>{t`Confirm with your bank`}</Dialog.Title>
             <Dialog.Description>{t`Your bank asks you to confirm this payment of ${amount} (3-D Secure).`}</Dialog.Description>
             <div className={styles.actions}>
               <Button disabled={busy} onClick={() => void finish('authorised')}>

@@ -221,7 +221,7 @@ test.describe('enrolment gate', () => {
   const refusal = async (page: Page, who: Parameters<typeof logInFromHeader>[1], race: number, text: string | RegExp) => {
     await logInFromHeader(page, who)
     await page.goto(`/race/${String(race)}/subscribe`)
-    await expect(main(page).getByRole('heading', { level: 2, name: /You cannot (enrol|apply) yet|could not be completed/ })).toBeVisible()
+    await expect(main(page).getByRole('heading', { level: 2, name: /You cannot (enrol|apply) now|could not be completed/ })).toBeVisible()
     await expect(main(page).getByText(text)).toBeVisible()
   }
 

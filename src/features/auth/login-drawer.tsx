@@ -10,6 +10,7 @@ import { useLoginDrawer, useSession } from '../../lib/session'
 import { Button } from '../../ui/button'
 import { Field, FormProblems } from '../../ui/field'
 import { fieldErrorMessage } from '../../ui/form-messages'
+import dialog from '../../ui/dialog.module.css'
 import styles from './login-drawer.module.css'
 import { loginSchema } from './login-form'
 
@@ -46,7 +47,7 @@ export default function LoginDrawer() {
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Overlay className={dialog.overlay} />
         <Dialog.Content
           className={styles.panel}
           onOpenAutoFocus={(event) => {

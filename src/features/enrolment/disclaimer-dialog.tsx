@@ -5,6 +5,7 @@ import { useEffect, useId, useRef } from 'react'
 import type { RaceDetail } from '../../../contracts/races.contract'
 import { activeLocale } from '../../lib/i18n'
 import { Button } from '../../ui/button'
+import dialog from '../../ui/dialog.module.css'
 import fieldStyles from '../../ui/field.module.css'
 import { RulesText } from '../../ui/rules-text'
 import { Loading } from '../../ui/state'
@@ -48,12 +49,12 @@ export default function DisclaimerDialog({ wizard, race, signing }: { wizard: En
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !signing && wizard.send({ type: 'disclaimer.close' })}>
       <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content className={styles.dialog} onOpenAutoFocus={(event) => {
+        <Dialog.Overlay className={dialog.overlay} />
+        <Dialog.Content className={`${dialog.panel} ${dialog.wide}`} onOpenAutoFocus={(event) => {
           event.preventDefault()
           input.current?.focus()
         }}>
-          <Dialog.Title className={styles.dialogTitle}>{t`Waiver of liability`}</Dialog.Title>
+          <Dialog.Title className={dialog.title}>{t`Waiver of liability`}</Dialog.Title>
           <Dialog.Description className={styles.note}>{t`Read the waiver, then sign it by typing the sentence below.`}</Dialog.Description>
           {query.isError ? (
             <div role="alert" className={styles.alert}>

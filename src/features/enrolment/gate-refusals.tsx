@@ -37,7 +37,7 @@ export function GateRefusals({
   return (
     <section aria-labelledby="refusals-title" className={styles.refusals}>
       <h2 id="refusals-title" tabIndex={-1} className={styles.stepHeading}>
-        {late ? t`Your enrolment could not be completed` : entry === 'lottery' ? t`You cannot apply yet` : t`You cannot enrol yet`}
+        {late ? t`Your enrolment could not be completed` : entry === 'lottery' ? t`You cannot apply now` : t`You cannot enrol now`}
       </h2>
       {late ? (
         <div className={styles.refusal}>

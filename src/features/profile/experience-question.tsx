@@ -11,6 +11,7 @@ import { calendarDayInRome } from '../../lib/format'
 import { useSchemaForm } from '../../lib/forms'
 import { NOTICES } from '../../lib/notices'
 import { Button, buttonClass } from '../../ui/button'
+import dialog from '../../ui/dialog.module.css'
 import { Field, FormProblems } from '../../ui/field'
 import { fieldErrorMessage } from '../../ui/form-messages'
 import {
@@ -61,16 +62,16 @@ export default function ExperienceQuestion({ profile, onLater }: { profile: Prof
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !save.isPending && onLater()}>
       <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Overlay className={dialog.overlay} />
         <Dialog.Content
-          className={styles.panel}
+          className={dialog.panel}
           onCloseAutoFocus={(event) => {
             // Opened by itself, not from a button: focus goes back to the top of the screen.
             event.preventDefault()
             document.querySelector<HTMLElement>('main h1')?.focus()
           }}
         >
-          <Dialog.Title className={styles.title}>{t`Have you run an experience race?`}</Dialog.Title>
+          <Dialog.Title className={dialog.title}>{t`Have you run an experience race?`}</Dialog.Title>
           <Dialog.Description className={styles.description}>
             {t`The organiser asks every athlete once. If you have, tell us which race and in which year.`}
           </Dialog.Description>
