@@ -6,6 +6,9 @@ import { useSession } from './session'
 export const athleteQueries = {
   /** The signed-in athlete: profile and possible subscriptions (`atleta_me`). */
   me: () => apiQuery(athlete.me, {}),
+  /** Every subscription of the athlete since the history starts (spec section 9), up to `today`. */
+  subscriptions: (contactId: number, today: string) =>
+    apiQuery(athlete.subscriptions, { query: { contact_id: contactId, from_date: athlete.SUBSCRIPTION_HISTORY_START, to_date: today } }),
 }
 
 /**

@@ -65,6 +65,10 @@ test.describe('enrolment wizard', () => {
     await main(page).getByRole('link', { name: 'See your enrolment' }).click()
     await expect(main(page).getByText('Protected')).toBeVisible()
     await expect(main(page).getByText('Rented', { exact: true })).toBeVisible()
+    await main(page).getByRole('link', { name: 'Go to my races' }).click()
+    const card = main(page).getByRole('article', { name: 'Alte Vie di Cogne 52K 2026' })
+    await expect(card.getByText('Paid', { exact: true })).toBeVisible()
+    await expect(card.getByText('All set: nothing is due for this race.')).toBeVisible()
   })
 
   test('the disclaimer refuses a wrong text and accepts the right one', async ({ page }) => {

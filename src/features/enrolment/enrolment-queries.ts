@@ -1,4 +1,3 @@
-import * as athlete from '../../../contracts/athlete.contract'
 import * as liberatoria from '../../../contracts/liberatoria.contract'
 import type { Locale } from '../../../contracts/locale'
 import * as payments from '../../../contracts/payments.contract'
@@ -10,9 +9,6 @@ export const enrolmentQueries = {
   waiver: (raceId: number, lingua: Locale) => apiQuery(liberatoria.get, { params: { id: raceId }, query: { lingua } }),
   /** The race's extra questions (`campi_per_iscrizione`). */
   extraFields: (raceId: number) => apiQuery(races.subscriptionFields, { params: { id: raceId } }),
-  /** Every subscription of the athlete since the history starts (spec section 9), up to `today`. */
-  subscriptions: (contactId: number, today: string) =>
-    apiQuery(athlete.subscriptions, { query: { contact_id: contactId, from_date: athlete.SUBSCRIPTION_HISTORY_START, to_date: today } }),
   payment: (paymentId: string) => apiQuery(payments.status, { params: { id: paymentId } }),
   paymentByLink: (code: string) => apiQuery(payments.byLink, { params: { code } }),
 }

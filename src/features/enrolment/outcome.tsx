@@ -2,14 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import type { RaceDetail } from '../../../contracts/races.contract'
-import { useAthlete } from '../../lib/athlete-queries'
+import { athleteQueries, useAthlete } from '../../lib/athlete-queries'
 import { now } from '../../lib/clock'
 import { calendarDayInRome } from '../../lib/format'
 import { paths } from '../../lib/paths'
 import { Button, buttonClass } from '../../ui/button'
 import { Loading } from '../../ui/state'
 import styles from './enrolment.module.css'
-import { enrolmentQueries } from './enrolment-queries'
 import type { EnrolmentWizard } from './use-enrolment-wizard'
 import { failureMessage } from './wizard-text'
 
@@ -72,7 +71,7 @@ function Paid({ race }: { race: RaceDetail }) {
   const { t } = useLingui()
   const { profile } = useAthlete()
   const history = useQuery({
-    ...enrolmentQueries.subscriptions(profile?.id ?? 0, calendarDayInRome(now())),
+    ...athleteQueries.subscriptions(profile?.id ?? 0, calendarDayInRome(now())),
     enabled: profile !== null,
   })
   const bib = history.data?.iscrizioni.find((s) => s.project_id === race.id)?.pettorale ?? null

@@ -8,7 +8,7 @@ import * as payments from '../../../contracts/payments.contract'
 import { paymentStatusMachine } from '../../../machines/enrolment/payment-status.machine'
 import { callApi } from '../../lib/api-client'
 import { noticeForApiError } from '../../lib/api-error-notice'
-import { useAthlete } from '../../lib/athlete-queries'
+import { athleteQueries, useAthlete } from '../../lib/athlete-queries'
 import { now } from '../../lib/clock'
 import { calendarDayInRome, formatMoney } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
@@ -108,7 +108,7 @@ function PaymentSucceeded({ paymentId }: { paymentId: string }) {
   const queryClient = useQueryClient()
   const { profile } = useAthlete()
   const { status, race } = usePaymentRace(paymentId)
-  const history = useQuery({ ...enrolmentQueries.subscriptions(profile?.id ?? 0, calendarDayInRome(now())), enabled: profile !== null && !!status })
+  const history = useQuery({ ...athleteQueries.subscriptions(profile?.id ?? 0, calendarDayInRome(now())), enabled: profile !== null && !!status })
   const raceId = status?.project_id
   const bib = history.data?.iscrizioni.find((s) => s.project_id === raceId)?.pettorale ?? null
   const paid = status ? formatMoney(activeLocale(), status.totale) : null

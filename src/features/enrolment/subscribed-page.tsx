@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useLocation } from 'wouter'
 import type { RaceDetail } from '../../../contracts/races.contract'
-import { useAthlete } from '../../lib/athlete-queries'
+import { athleteQueries, useAthlete } from '../../lib/athlete-queries'
 import { now } from '../../lib/clock'
 import { calendarDayInRome, formatDateTime, formatMoney } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
@@ -10,11 +10,11 @@ import { paths } from '../../lib/paths'
 import { raceQueries } from '../../lib/race-queries'
 import { useSession } from '../../lib/session'
 import { Button, buttonClass } from '../../ui/button'
+import { DefinitionList } from '../../ui/definition-list'
 import { Page } from '../../ui/page'
 import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-found'
 import { Empty, Loading } from '../../ui/state'
 import styles from './enrolment.module.css'
-import { enrolmentQueries } from './enrolment-queries'
 
 /** `/race/{id}/subscribed`: the athlete's enrolment in a race, once paid: bib, options, total, waiver. */
 export default withRaceId(SubscribedScreen)
@@ -47,7 +47,7 @@ function Enrolment({ race }: { race: RaceDetail }) {
   const { t } = useLingui()
   const { profile } = useAthlete()
   const locale = activeLocale()
-  const history = useQuery({ ...enrolmentQueries.subscriptions(profile?.id ?? 0, calendarDayInRome(now())), enabled: profile !== null })
+  const history = useQuery({ ...athleteQueries.subscriptions(profile?.id ?? 0, calendarDayInRome(now())), enabled: profile !== null })
   const name = `${race.nome} ${String(race.edizione)}`
   const subscription = history.data?.iscrizioni.find((s) => s.project_id === race.id)
   if (!history.data) {
@@ -78,14 +78,7 @@ function Enrolment({ race }: { race: RaceDetail }) {
   return (
     <Page title={t`You are registered for ${name}`}>
       <div className={styles.step}>
-        <dl className={styles.data}>
-          {rows.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <DefinitionList className={styles.data} rows={rows} />
         <div className={styles.navigation}>
           <Link href={paths.race(race.id)} className={buttonClass('secondary')}>
             {t`Back to the race`}

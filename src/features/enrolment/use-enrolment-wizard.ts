@@ -26,7 +26,6 @@ import { calendarDayInRome } from '../../lib/format'
 import { raceQueries } from '../../lib/race-queries'
 import { leaveForTrustedAddress } from '../../lib/safe-navigation'
 import { notify } from '../../ui/notifications'
-import { enrolmentQueries } from './enrolment-queries'
 import { dropWizard, keepWizard, keptWizard, registrationPhase } from './wizard-storage'
 
 /** What a step of the wizard shows: one of the machine's steps, or a state between them. */
@@ -74,7 +73,7 @@ export function useEnrolmentWizard(race: RaceDetail, athleteId: number | null) {
             if (athleteId !== null) {
               const [me, history] = await Promise.all([
                 queryClient.fetchQuery(athleteQueries.me()),
-                queryClient.fetchQuery({ ...enrolmentQueries.subscriptions(athleteId, today), staleTime: 0 }),
+                queryClient.fetchQuery({ ...athleteQueries.subscriptions(athleteId, today), staleTime: 0 }),
               ])
               const profile = me.profilo[0]!
               athlete = { profile, subscription: history.iscrizioni.find((s) => s.project_id === input.raceId) ?? null }

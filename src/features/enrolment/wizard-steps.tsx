@@ -14,6 +14,7 @@ import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { raceQueries } from '../../lib/race-queries'
 import { Button } from '../../ui/button'
+import { DefinitionList } from '../../ui/definition-list'
 import { CheckboxField, Field, SelectField } from '../../ui/field'
 import { FIELD_ERRORS } from '../../ui/form-messages'
 import { lazyPart } from '../../ui/lazy-part'
@@ -129,14 +130,7 @@ function DataCheckStep({ wizard }: StepProps) {
   return (
     <StepFrame step="dataCheck" wizard={wizard} next={() => wizard.send({ type: 'wizard.next' })}>
       <p>{t`The organiser enters you with these details. Check them: your bib, your category and the safety team rely on them.`}</p>
-      <dl className={styles.data}>
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value || '—'}</dd>
-          </div>
-        ))}
-      </dl>
+      <DefinitionList className={styles.data} rows={rows.map(([label, value]) => [label, value || '—'] as const)} />
       <p>
         <Link href={`${paths.me}?return=${encodeURIComponent(paths.subscribe(wizard.context.raceId))}`}>
           {t`Something is wrong? Edit my profile (you come back to this step)`}

@@ -6,7 +6,6 @@ import type { Edition, RaceDetail } from '../../../contracts/races.contract'
 import { HOUR_MS } from '../../../contracts/time'
 import { registrationDisplay } from '../../../machines/rules/registration-display'
 import { noticeForQueryError } from '../../lib/api-error-notice'
-import { now as clockNow } from '../../lib/clock'
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { NOTICES } from '../../lib/notices'
@@ -21,6 +20,7 @@ import { EnrolAction } from './enrol-action'
 import styles from './race-page.module.css'
 import { TRAIL_TYPE_LABELS } from './race-labels'
 import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-found'
+import { calendarInput, downloadRaceStart, preloadCalendar } from '../../lib/race-calendar'
 import { raceQueries } from '../../lib/race-queries'
 import { RegistrationBadge } from './registration-badge'
 import { RulesText } from '../../ui/rules-text'
@@ -190,20 +190,18 @@ function CalendarActions({ race, now }: { race: RaceDetail; now: number }) {
   if (!upcoming && !opening) return null
 
   const name = `${race.nome} ${String(race.edizione)}`
-  const preload = () => void import('./calendar').catch(() => {})
 
   async function save(kind: 'start' | 'registration') {
     if (busy) return
     setBusy(true)
     setFailed(false)
     try {
-      const calendar = await import('./calendar')
-      const input = { race, pageUrl: new URL(paths.race(race.id), window.location.origin).href, nowMs: clockNow() }
       if (kind === 'start') {
-        calendar.downloadCalendar(calendar.calendarFileName(race), calendar.raceStartCalendar(input))
+        await downloadRaceStart(race)
       } else {
+        const calendar = await import('../../lib/calendar')
         const text = calendar.registrationOpeningCalendar({
-          ...input,
+          ...calendarInput(race),
           summary: t`Registration opens: ${name}`,
           alarmText: t`Registration for ${name} opens in one hour.`,
         })
@@ -217,7 +215,7 @@ function CalendarActions({ race, now }: { race: RaceDetail; now: number }) {
   }
 
   return (
-    <div className={styles.calendar} onPointerEnter={preload} onFocus={preload}>
+    <div className={styles.calendar} onPointerEnter={preloadCalendar} onFocus={preloadCalendar}>
       {upcoming ? (
         <Button variant="secondary" aria-busy={busy} onClick={() => void save('start')}>
           {t`Add to calendar`}

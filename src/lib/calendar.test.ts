@@ -1,6 +1,6 @@
 import ICAL from 'ical.js'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { HOUR_MS } from '../../../contracts/time'
+import { HOUR_MS } from '../../contracts/time'
 import {
   calendarFileName,
   calendarUid,

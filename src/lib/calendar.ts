@@ -4,10 +4,10 @@
  * import it with `import('./calendar')`, never statically from the page.
  */
 import ical, { ICalAlarmType } from 'ical-generator'
-import type { Race } from '../../../contracts/races.contract'
-import { HOUR_MS, MINUTE_MS } from '../../../contracts/time'
+import type { Race } from '../../contracts/races.contract'
+import { HOUR_MS, MINUTE_MS } from '../../contracts/time'
+import type { CalendarRace } from './race-calendar'
 
-type CalendarRace = Pick<Race, 'id' | 'nome' | 'edizione' | 'localita' | 'data_evento' | 'tempo_limite_ore' | 'apertura_iscrizioni'>
 
 export interface CalendarInput {
   race: CalendarRace

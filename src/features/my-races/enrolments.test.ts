@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import type { Subscription } from '../../../contracts/athlete.contract'
+import type { Race } from '../../../contracts/races.contract'
+import { groupEnrolments, stillDue } from './enrolments'
+
+const NOW = Date.parse('2026-03-02T08:00:00Z')
+const race = (id: number, start: string, hours = 10) => ({ id, data_evento: start, tempo_limite_ore: hours }) as Race
+const subscription = (project_id: number, over: Partial<Subscription> = {}): Subscription => ({
+  project_id,
+  liberatoria: true,
+  liberatoria_signed: '2026-02-20T18:58:00Z',
+  pettorale: 57,
+  categoria: 'SF',
+  pagato: true,
+  opzione_rimborso: 'standard',
+  noleggio_gps: false,
+  totale: 45,
+  ...over,
+})
+const races = [
+  race(1, '2026-07-11T04:00:00Z'),
+  race(2, '2026-04-19T07:00:00Z'),
+  race(3, '2025-06-15T07:00:00Z'),
+  race(4, '2024-06-16T07:00:00Z'),
+  // Under way at NOW: started two hours ago, ten hours to go.
+  race(5, '2026-03-02T06:00:00Z'),
+]
+
+describe('my races, grouped', () => {
+  it('puts upcoming races first, soonest first, and past races after, latest first', () => {
+    const { upcoming, past } = groupEnrolments([1, 3, 2, 4].map((id) => subscription(id)), races, NOW)
+    expect(upcoming.map((entry) => entry.race?.id)).toEqual([2, 1])
+    expect(past.map((entry) => entry.race?.id)).toEqual([3, 4])
+  })
+
+  it('counts a race under way as upcoming, and one whose race is unknown as past, last', () => {
+    const { upcoming, past } = groupEnrolments([subscription(5), subscription(99), subscription(3)], races, NOW)
+    expect(upcoming.map((entry) => entry.race?.id)).toEqual([5])
+    expect(past.map((entry) => entry.subscription.project_id)).toEqual([3, 99])
+    expect(past[1]!.race).toBeNull()
+  })
+})
+
+describe('what is still due', () => {
+  const valid = { state: 'valid' as const, expiresOn: '2026-11-02' }
+  it('is nothing for a signed, paid enrolment with a certificate valid on race day', () => {
+    expect(stillDue(subscription(1), valid, '2026-07-11')).toEqual([])
+  })
+
+  it('names the waiver, the payment and a certificate that does not reach race day', () => {
+    expect(stillDue(subscription(1, { liberatoria: false, pagato: false }), { state: 'valid', expiresOn: '2026-07-10' }, '2026-07-11')).toEqual([
+      'waiver',
+      'payment',
+      'certificate',
+    ])
+  })
+
+  it('asks no payment of a lottery application, and counts a certificate in review as still due', () => {
+    expect(stillDue(subscription(1, { pagato: false, domanda_lotteria: true }), { state: 'in_revision', expiresOn: '2027-01-15' }, '2026-07-11')).toEqual(['certificate'])
+  })
+})

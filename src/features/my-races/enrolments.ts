@@ -1,0 +1,41 @@
+import type { Subscription } from '../../../contracts/athlete.contract'
+import type { Race } from '../../../contracts/races.contract'
+import { HOUR_MS } from '../../../contracts/time'
+import type { CertificateStatus } from '../../../machines/rules/certificate-status'
+
+/** One of the athlete's enrolments with its race, when the race is known. */
+export interface EnrolmentEntry {
+  subscription: Subscription
+  race: Race | null
+}
+
+/**
+ * The athlete's enrolments, upcoming first (soonest first; a race under way is still upcoming),
+ * then past (latest first). An enrolment whose race is not in the list goes last among the past.
+ */
+export function groupEnrolments(subscriptions: readonly Subscription[], races: readonly Race[], now: number) {
+  const byId = new Map(races.map((race) => [race.id, race]))
+  const entries: EnrolmentEntry[] = subscriptions.map((subscription) => ({ subscription, race: byId.get(subscription.project_id) ?? null }))
+  const start = (entry: EnrolmentEntry) => (entry.race ? Date.parse(entry.race.data_evento) : Number.NEGATIVE_INFINITY)
+  const isUpcoming = (entry: EnrolmentEntry) => entry.race !== null && start(entry) + entry.race.tempo_limite_ore * HOUR_MS > now
+  return {
+    upcoming: entries.filter(isUpcoming).sort((a, b) => start(a) - start(b)),
+    past: entries.filter((entry) => !isUpcoming(entry)).sort((a, b) => start(b) - start(a)),
+  }
+}
+
+/** What an upcoming enrolment still needs from the athlete. */
+export type DueItem = 'payment' | 'waiver' | 'certificate'
+
+/**
+ * Still due for an upcoming race: the waiver signed, the payment (not for a lottery application,
+ * paid only if drawn), and a certificate accepted and valid through race day (`raceDay`, Rome).
+ */
+export function stillDue(subscription: Subscription, certificate: CertificateStatus, raceDay: string): DueItem[] {
+  const due: DueItem[] = []
+  if (!subscription.liberatoria) due.push('waiver')
+  if (!subscription.pagato && !subscription.domanda_lotteria) due.push('payment')
+  const validOnRaceDay = certificate.state === 'valid' && (certificate.expiresOn === null || certificate.expiresOn >= raceDay)
+  if (!validOnRaceDay) due.push('certificate')
+  return due
+}

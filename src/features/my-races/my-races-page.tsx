@@ -1,0 +1,173 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link } from 'wouter'
+import type { Profile } from '../../../contracts/athlete.contract'
+import { certificateStatus } from '../../../machines/rules/certificate-status'
+import { noticeForQueryError } from '../../lib/api-error-notice'
+import { athleteQueries, useAthlete } from '../../lib/athlete-queries'
+import { now } from '../../lib/clock'
+import { calendarDayInRome, formatDateTime, formatMoney } from '../../lib/format'
+import { activeLocale } from '../../lib/i18n'
+import { NOTICES } from '../../lib/notices'
+import { paths } from '../../lib/paths'
+import { downloadRaceStart, preloadCalendar } from '../../lib/race-calendar'
+import { raceQueries } from '../../lib/race-queries'
+import { Button, buttonClass } from '../../ui/button'
+import { DefinitionList } from '../../ui/definition-list'
+import { Page } from '../../ui/page'
+import { Empty, ErrorState, Loading } from '../../ui/state'
+import { groupEnrolments, stillDue, type EnrolmentEntry } from './enrolments'
+import styles from './my-races.module.css'
+
+/** `/me/races`: every race the athlete entered, upcoming first, with what is still due. */
+export default function MyRacesPage() {
+  const { t, i18n } = useLingui()
+  const { profile } = useAthlete()
+  const today = calendarDayInRome(now())
+  const history = useQuery({ ...athleteQueries.subscriptions(profile?.id ?? 0, today), enabled: profile !== null })
+  const races = useQuery(raceQueries.list('all'))
+
+  const failed = history.isError ? history : races.isError ? races : null
+  if (failed) {
+    return (
+      <Page title={t`My races`}>
+        <ErrorState message={i18n._(NOTICES[noticeForQueryError(failed.error)].message)} onRetry={() => void failed.refetch()} />
+      </Page>
+    )
+  }
+  if (!profile || !history.data || !races.data) {
+    return (
+      <Page title={t`My races`}>
+        <Loading />
+      </Page>
+    )
+  }
+  const { upcoming, past } = groupEnrolments(history.data.iscrizioni, races.data.gare, now())
+  if (upcoming.length + past.length === 0) {
+    return (
+      <Page title={t`My races`}>
+        <Empty>{t`You have not entered any race yet.`}</Empty>
+        <Link href={`${paths.home}?filter=open`} className={buttonClass('primary')}>
+          {t`See the races open for registration`}
+        </Link>
+      </Page>
+    )
+  }
+  return (
+    <Page title={t`My races`}>
+      {upcoming.length > 0 ? (
+        <section aria-labelledby="upcoming-races" className={styles.section}>
+          <h2 id="upcoming-races">{t`Upcoming`}</h2>
+          <ul className={styles.list}>
+            {upcoming.map((entry) => (
+              <li key={entry.subscription.project_id}>
+                <EnrolmentCard entry={entry} profile={profile} upcoming />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {past.length > 0 ? (
+        <section aria-labelledby="past-races" className={styles.section}>
+          <h2 id="past-races">{t`Past`}</h2>
+          <ul className={styles.list}>
+            {past.map((entry) => (
+              <li key={entry.subscription.project_id}>
+                <EnrolmentCard entry={entry} profile={profile} upcoming={false} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </Page>
+  )
+}
+
+function EnrolmentCard({ entry, profile, upcoming }: { entry: EnrolmentEntry; profile: Profile; upcoming: boolean }) {
+  const { t } = useLingui()
+  const locale = activeLocale()
+  const { subscription: s, race } = entry
+  const raceId = s.project_id
+  const name = race ? `${race.nome} ${String(race.edizione)}` : t`Race ${raceId}`
+  const headingId = `race-${String(s.project_id)}`
+  const payment = s.pagato ? t`Paid` : s.domanda_lotteria ? t`Lottery application: paid only if drawn` : t`Not paid yet`
+  const rows: Array<[string, string]> = [
+    [t`Bib number`, s.pettorale === null ? '—' : String(s.pettorale)],
+    [t`Category`, s.categoria ?? '—'],
+    [t`Payment`, payment],
+    [t`Refund option`, s.opzione_rimborso === null ? '—' : s.opzione_rimborso === 'protetto' ? t`Protected` : t`Standard`],
+    [t`GPS tracker`, s.noleggio_gps ? t`Rented` : t`Not rented`],
+    [t`Total`, s.totale === null ? '—' : formatMoney(locale, s.totale)],
+    [t`Waiver signed`, s.liberatoria_signed ? formatDateTime(locale, s.liberatoria_signed) : t`Not signed yet`],
+  ]
+  return (
+    <article aria-labelledby={headingId} className={styles.card}>
+      <h3 id={headingId} className={styles.name}>
+        {race ? <Link href={paths.race(race.id)}>{name}</Link> : name}
+      </h3>
+      {race ? (
+        <p className={styles.when}>
+          <time dateTime={race.data_evento}>{formatDateTime(locale, race.data_evento)}</time> · {race.localita}
+        </p>
+      ) : null}
+      <DefinitionList className={styles.facts} rows={rows} />
+      {upcoming && race ? <StillDue entry={entry} profile={profile} raceDay={calendarDayInRome(race.data_evento)} /> : null}
+      {upcoming && race ? <AddToCalendar race={race} /> : null}
+      {!upcoming && race ? (
+        <Link href={s.pettorale === null ? paths.ranking(race.id) : `${paths.ranking(race.id)}?q=${String(s.pettorale)}`}>
+          {s.pettorale === null ? t`See the ranking` : t`See the ranking, at your bib`}
+        </Link>
+      ) : null}
+    </article>
+  )
+}
+
+function StillDue({ entry, profile, raceDay }: { entry: EnrolmentEntry; profile: Profile; raceDay: string }) {
+  const { t } = useLingui()
+  const due = stillDue(entry.subscription, certificateStatus(profile, calendarDayInRome(now())), raceDay)
+  if (due.length === 0) return <p className={styles.ready}>{t`All set: nothing is due for this race.`}</p>
+  return (
+    <div className={styles.due}>
+      <p className={styles.dueTitle}>{t`Still to do`}</p>
+      <ul>
+        {due.map((item) => (
+          <li key={item}>
+            {item === 'payment' ? (
+              <Link href={paths.subscribe(entry.subscription.project_id)}>{t`Pay for your place`}</Link>
+            ) : item === 'waiver' ? (
+              <Link href={paths.subscribe(entry.subscription.project_id)}>{t`Sign the race's waiver`}</Link>
+            ) : (
+              <Link href={paths.medicalCertificate}>
+                <Trans>Have a medical certificate accepted that is valid on race day</Trans>
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+function AddToCalendar({ race }: { race: NonNullable<EnrolmentEntry['race']> }) {
+  const { t } = useLingui()
+  const [failed, setFailed] = useState(false)
+  return (
+    <div onPointerEnter={preloadCalendar} onFocus={preloadCalendar}>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          setFailed(false)
+          downloadRaceStart(race).catch(() => setFailed(true))
+        }}
+      >
+        {t`Add to calendar`}
+      </Button>
+      {failed ? (
+        <p role="alert" className={styles.error}>
+          {t`The calendar file could not be prepared. Check your connection, then try again.`}
+        </p>
+      ) : null}
+    </div>
+  )
+}

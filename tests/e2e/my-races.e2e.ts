@@ -1,0 +1,37 @@
+import type { Page } from '@playwright/test'
+import { expect, expectNoAxeViolations, logInFromHeader, test } from './fixtures'
+
+const main = (page: Page) => page.getByRole('main')
+
+test.describe('my races', () => {
+  test('lists upcoming races soonest first, with what is still due and a calendar file', async ({ page }) => {
+    await logInFromHeader(page, 'completo')
+    await page.goto('/me/races')
+    const upcoming = main(page).getByRole('region', { name: 'Upcoming' })
+    await expect(upcoming.getByRole('article')).toHaveCount(2)
+    await expect(upcoming.getByRole('heading', { level: 3 })).toHaveText(['Sentiero dei Larici 25K 2026', 'Alte Vie di Cogne 52K 2026'])
+
+    const paid = upcoming.getByRole('article', { name: 'Sentiero dei Larici 25K 2026' })
+    await expect(paid.getByText('57', { exact: true })).toBeVisible()
+    await expect(paid.getByText('All set: nothing is due for this race.')).toBeVisible()
+    const download = page.waitForEvent('download')
+    await paid.getByRole('button', { name: 'Add to calendar' }).click()
+    expect((await download).suggestedFilename()).toMatch(/\.ics$/)
+
+    const open = upcoming.getByRole('article', { name: 'Alte Vie di Cogne 52K 2026' })
+    await expect(open.getByText('Not paid yet')).toBeVisible()
+    await expect(open.getByRole('link', { name: 'Pay for your place' })).toHaveAttribute('href', '/race/203/subscribe')
+    await expect(open.getByRole('link', { name: "Sign the race's waiver" })).toHaveAttribute('href', '/race/203/subscribe')
+    await expectNoAxeViolations(page)
+  })
+
+  test('past races link to their ranking at the athlete’s bib', async ({ page }) => {
+    await logInFromHeader(page, 'pax')
+    await page.goto('/me/races')
+    const past = main(page).getByRole('region', { name: 'Past' })
+    await expect(past.getByRole('heading', { level: 3 })).toHaveText(['Alte Vie di Cogne 52K 2025', 'Sentiero dei Larici 25K 2025'])
+    await expect(past.getByRole('link', { name: 'See the ranking, at your bib' }).first()).toHaveAttribute('href', '/race/103/ranking?q=41')
+    await page.setViewportSize({ width: 360, height: 800 })
+    await expectNoAxeViolations(page)
+  })
+})
