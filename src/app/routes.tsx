@@ -35,6 +35,7 @@ const RegisterPage = lazyPart(() => import('../features/account/register-page'))
 const ResetPasswordPage = lazyPart(() => import('../features/account/reset-password-page'))
 const ResetEmailPage = lazyPart(() => import('../features/account/reset-email-page'))
 const CertificatePage = lazyPart(() => import('../features/certificate/certificate-page'))
+const TransactionsPage = lazyPart(() => import('../features/transactions/transactions-page'))
 const MyRacesPage = lazyPart(() => import('../features/my-races/my-races-page'))
 const SubscribePage = lazyPart(() => import('../features/enrolment/subscribe-page'))
 const SubscribedPage = lazyPart(() => import('../features/enrolment/subscribed-page'))
@@ -47,7 +48,7 @@ export const routes: RouteDefinition[] = [
   { path: paths.me, requiresLogin: true, athleteArea: true, Component: ProfilePage },
   { path: paths.myRaces, requiresLogin: true, athleteArea: true, Component: MyRacesPage },
   { path: paths.openSubscriptions, requiresLogin: true, athleteArea: true, Component: comingSoon(msg`Open subscriptions`) },
-  { path: paths.transactions, requiresLogin: true, athleteArea: true, Component: comingSoon(msg`My transactions`) },
+  { path: paths.transactions, requiresLogin: true, athleteArea: true, Component: TransactionsPage },
   { path: paths.medicalCertificate, requiresLogin: true, athleteArea: true, Component: CertificatePage },
   { path: paths.experience, requiresLogin: true, athleteArea: true, Component: comingSoon(msg`My experience races`) },
   { path: paths.register, requiresLogin: false, Component: RegisterPage },

@@ -1,0 +1,139 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Plural, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useLocation, useSearch } from 'wouter'
+import type { Transaction } from '../../../contracts/transactions.contract'
+import { noticeForQueryError } from '../../lib/api-error-notice'
+import { formatDateTime, formatMoney } from '../../lib/format'
+import { activeLocale } from '../../lib/i18n'
+import { NOTICES } from '../../lib/notices'
+import { paths } from '../../lib/paths'
+import { raceQueries } from '../../lib/race-queries'
+import { Button } from '../../ui/button'
+import { SelectField } from '../../ui/field'
+import { Page } from '../../ui/page'
+import { Empty, ErrorState, Loading } from '../../ui/state'
+import {
+  filterTransactions,
+  readTransactionFilter,
+  TRANSACTION_STATUSES,
+  transactionQueries,
+  transactionYears,
+  writeTransactionFilter,
+  type TransactionFilter,
+  type TransactionStatus,
+} from './transactions'
+import styles from './transactions.module.css'
+
+const STATUS_LABELS: Record<TransactionStatus, MessageDescriptor> = {
+  paid: msg`Paid`,
+  pending: msg`Pending`,
+  failed: msg`Failed`,
+  refunded: msg`Refunded`,
+}
+
+const METHOD_LABELS: Record<Transaction['metodo'], MessageDescriptor> = {
+  card: msg`Card`,
+  link: msg`Payment link`,
+  bank_transfer: msg`Bank transfer`,
+}
+
+/** `/me/transactions`: every payment of the athlete, newest first, filtered by year and status in the address. */
+export default function TransactionsPage() {
+  const { t, i18n } = useLingui()
+  const query = useQuery(transactionQueries.list())
+  const races = useQuery(raceQueries.list('all'))
+  const search = useSearch()
+  const [location, navigate] = useLocation()
+  const filter = readTransactionFilter(search)
+  const setFilter = (next: TransactionFilter) => navigate(`${location}${writeTransactionFilter(next)}`, { replace: true })
+
+  if (query.isError) {
+    return (
+      <Page title={t`My transactions`}>
+        <ErrorState message={i18n._(NOTICES[noticeForQueryError(query.error)].message)} onRetry={() => void query.refetch()} />
+      </Page>
+    )
+  }
+  if (!query.data) {
+    return (
+      <Page title={t`My transactions`}>
+        <Loading />
+      </Page>
+    )
+  }
+  const all = query.data.transazioni
+  if (all.length === 0) {
+    return (
+      <Page title={t`My transactions`}>
+        <Empty>{t`You have no transactions yet: your payments will appear here.`}</Empty>
+      </Page>
+    )
+  }
+  const shown = filterTransactions(all, filter)
+  const raceName = (id: number | null) => {
+    const race = id === null ? undefined : races.data?.gare.find((candidate) => candidate.id === id)
+    return race ? `${race.nome} ${String(race.edizione)}` : null
+  }
+  const locale = activeLocale()
+  const count = shown.length
+  return (
+    <Page title={t`My transactions`}>
+      <div className={styles.filters}>
+        <SelectField label={t`Year`} value={filter.year ?? ''} onChange={(event) => setFilter({ ...filter, year: event.target.value || null })}>
+          <option value="">{t`All years`}</option>
+          {transactionYears(all).map((year) => (
+            <option key={year} value={year}>
+              {year}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t`Status`}
+          value={filter.status ?? ''}
+          onChange={(event) => setFilter({ ...filter, status: (event.target.value || null) as TransactionStatus | null })}
+        >
+          <option value="">{t`All statuses`}</option>
+          {TRANSACTION_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {i18n._(STATUS_LABELS[status])}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <p role="status" className={styles.count}>
+        <Plural value={count} one="# transaction shown" other="# transactions shown" />
+      </p>
+      {count === 0 ? (
+        <div className={styles.none}>
+          <p>{t`No transaction matches these filters.`}</p>
+          <Button variant="secondary" onClick={() => setFilter({ year: null, status: null })}>
+            {t`Clear filters`}
+          </Button>
+        </div>
+      ) : (
+        <ul className={styles.list} aria-label={t`Transactions`}>
+          {shown.map((row) => {
+            const race = raceName(row.gara_id)
+            return (
+              <li key={row.id} className={styles.row}>
+                <div className={styles.main}>
+                  <p className={styles.description}>{row.descrizione}</p>
+                  <p className={styles.meta}>
+                    <time dateTime={row.data}>{formatDateTime(locale, row.data)}</time> · {i18n._(METHOD_LABELS[row.metodo])} · {row.id}
+                  </p>
+                  {race && row.gara_id !== null ? <Link href={paths.race(row.gara_id)}>{race}</Link> : null}
+                </div>
+                <div className={styles.side}>
+                  <span className={styles.amount}>{formatMoney(locale, row.importo)}</span>
+                  <span className={`${styles.status} ${styles[row.stato]}`}>{i18n._(STATUS_LABELS[row.stato])}</span>
+                </div>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </Page>
+  )
+}
