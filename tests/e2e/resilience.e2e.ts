@@ -6,7 +6,13 @@ test.describe('a lost connection never leaves a blank page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Trail races' })).toBeVisible()
     // The session machine loads at the first interaction; the drawer only when first opened.
     await page.keyboard.press('Shift')
-    await page.waitForLoadState('networkidle')
+    // Loaded means every module the session's import asked for has arrived (networkidle resolves at
+    // once here: the page reached it before the key was pressed).
+    await page.waitForFunction(`(() => {
+      const links = [...document.querySelectorAll('link[rel=modulepreload]')].map((link) => link.href)
+      const arrived = new Set(performance.getEntriesByType('resource').map((entry) => entry.name))
+      return links.some((href) => href.includes('session-runtime')) && links.every((href) => arrived.has(href))
+    })()`)
     await context.setOffline(true)
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
     await expect(page.getByRole('alert').filter({ hasText: 'The login could not load.' })).toBeVisible()
