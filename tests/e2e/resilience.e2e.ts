@@ -8,11 +8,11 @@ test.describe('a lost connection never leaves a blank page', () => {
     await page.keyboard.press('Shift')
     // Loaded means every module the session's import asked for has arrived (networkidle resolves at
     // once here: the page reached it before the key was pressed).
-    await page.waitForFunction(`(() => {
-      const links = [...document.querySelectorAll('link[rel=modulepreload]')].map((link) => link.href)
+    await page.waitForFunction(() => {
+      const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((link) => link.href)
       const arrived = new Set(performance.getEntriesByType('resource').map((entry) => entry.name))
       return links.some((href) => href.includes('session-runtime')) && links.every((href) => arrived.has(href))
-    })()`)
+    })
     await context.setOffline(true)
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
     await expect(page.getByRole('alert').filter({ hasText: 'The login could not load.' })).toBeVisible()
