@@ -115,6 +115,8 @@ export const SubscriptionSchema = z.object({
   liberatoria_versione: z.optional(z.nullable(z.string())),
   /** Inferred: an application to the flagship's lottery (no PAX), paid only if drawn. */
   domanda_lotteria: z.optional(z.boolean()),
+  /** Inferred: while the organiser's payment link for this place is open, when it expires. */
+  scadenza_pagamento: z.optional(z.nullable(InstantSchema)),
 })
 export type Subscription = z.infer<typeof SubscriptionSchema>
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { RefundOptionSchema } from './athlete.contract'
 import { EuroAmountSchema, InstantSchema } from './common'
 import { defineOperation } from './operation'
 
@@ -13,6 +14,12 @@ export const TransactionSchema = z.object({
   valuta: z.literal('EUR'),
   metodo: z.enum(['card', 'link', 'bank_transfer']),
   stato: TransactionStatusSchema,
+  /** What an enrolment payment paid for, so a receipt can itemise it: the refund option ... */
+  opzione_rimborso: z.optional(z.nullable(RefundOptionSchema)),
+  /** ... and the GPS tracker rental. */
+  noleggio_gps: z.optional(z.boolean()),
+  /** Set once money went back to the athlete: how much and when. */
+  rimborso: z.optional(z.nullable(z.object({ importo: EuroAmountSchema, data: InstantSchema }))),
 })
 export type Transaction = z.infer<typeof TransactionSchema>
 

@@ -29,7 +29,7 @@ export async function startMockBackend(apiBaseUrl: string) {
 
   const api = {
     ...controls,
-    ...createDataControls(database.persist),
+    ...createDataControls(database.persist, controls.now),
     /** The simulated payment provider, for the mock-only checkout page. */
     provider: createProvider(controls.now, database.persist),
     personas: PERSONAS,

@@ -42,7 +42,7 @@ describe('the controls', () => {
 
 describe('the certificate review control', () => {
   let changes = 0
-  const { reviewCertificate } = createDataControls(() => void (changes += 1))
+  const { reviewCertificate } = createDataControls(() => void (changes += 1), () => SEED_NOW_MS)
   const certificateOf = (id: number) => {
     const athlete = db.athletes.findFirst((q) => q.where({ id }))
     return { review: athlete?.validazione_certificato, valid: athlete?.certificato_valido }
@@ -77,6 +77,51 @@ describe('the certificate review control', () => {
   })
 })
 
+describe('the experience review control', () => {
+  let changes = 0
+  const { reviewExperience } = createDataControls(() => void (changes += 1), () => SEED_NOW_MS)
+  const reportOf = (id: number) => db.experience.findFirst((q) => q.where({ id }))
+  const paxOf = (id: number) => db.athletes.findFirst((q) => q.where({ id }))?.pax
+
+  beforeEach(async () => {
+    changes = 0
+    await loadDb(createSeed())
+  })
+
+  it('accepting the second qualifying race of an athlete gives the PAX; rejecting it again takes it away', async () => {
+    const report = await db.experience.create({
+      id: 99,
+      athlete_id: ATHLETE_IDS.completo,
+      gara: 'Sentiero dei Larici 25K 2025',
+      data: '2025-06-15',
+      gara_id: 102,
+      qualificante: true,
+      tempo_secondi: 3 * 3600,
+      link_risultati: null,
+      stato: 'in_verifica',
+      motivo: null,
+      inviata: '2026-03-01T10:00:00.000Z',
+    })
+    expect(paxOf(ATHLETE_IDS.completo)).toBe(false)
+    await reviewExperience(report.id, 'accettata')
+    expect(reportOf(99)).toMatchObject({ stato: 'accettata', motivo: null })
+    expect(paxOf(ATHLETE_IDS.completo)).toBe(true)
+    await reviewExperience(report.id, 'respinta', 'tempo_non_corrispondente')
+    expect(reportOf(99)).toMatchObject({ stato: 'respinta', motivo: 'tempo_non_corrispondente' })
+    expect(paxOf(ATHLETE_IDS.completo)).toBe(false)
+    expect(changes).toBe(2)
+  })
+
+  it('refuses an unknown report, verdict or reason', async () => {
+    await expect(reviewExperience(404, 'accettata')).rejects.toThrow(/no report 404/)
+    // @ts-expect-error -- QA may type anything in the console
+    await expect(reviewExperience(5, 'accepted')).rejects.toThrow(/'accettata' or 'respinta'/)
+    // @ts-expect-error -- QA may type anything in the console
+    await expect(reviewExperience(5, 'respinta', 'no reason')).rejects.toThrow(/no rejection reason/)
+    expect(reportOf(5)).toMatchObject({ stato: 'in_verifica' })
+  })
+})
+
 /** Never run: the e2e fixture's `mock()` takes a control's name and that control's own arguments. */
 const _typedE2eCalls = (call: typeof mock, page: Page) => {
   void call(page, 'fault', 'athlete.me', { kind: 'status', status: 500 })
@@ -86,6 +131,7 @@ const _typedE2eCalls = (call: typeof mock, page: Page) => {
   void call(page, 'reviewCertificate', 'revisione@pettorale.test', 'non_valido')
   // @ts-expect-error -- the verdict is valido or non_valido
   void call(page, 'reviewCertificate', 3, 'in_revisione')
+  void call(page, 'reviewExperience', 5, 'respinta', 'gara_non_idonea')
   // @ts-expect-error -- not an operation name
   void call(page, 'fault', 'athlete.mine', null)
   // @ts-expect-error -- advance takes milliseconds

@@ -5,7 +5,9 @@
  */
 
 import { isOperationName, operationNames, type OperationName } from '../contracts'
+import { RejectionReasonSchema, type ExperienceReportState, type RejectionReason } from '../contracts/experience.contract'
 import { db, type AthleteRecord } from './db'
+import { paxFor } from './pax'
 import { findAthleteByMail } from './records'
 import { nextWaiverVersion } from './seed/waiver'
 
@@ -91,7 +93,7 @@ const VERDICTS: readonly CertificateVerdict[] = ['valido', 'non_valido']
  * The controls that act on the data, standing in for the organiser's back office. `onChanged` runs
  * after each change, as after a handler, so the browser keeps it across reloads.
  */
-export function createDataControls(onChanged: () => void) {
+export function createDataControls(onChanged: () => void, now: () => number) {
   return {
     /**
      * Reviews an athlete's uploaded certificate (the athlete by id or e-mail): `valido` makes it
@@ -143,8 +145,40 @@ export function createDataControls(onChanged: () => void) {
         onChanged()
       }
     },
+
+    /**
+     * Staff review an athlete's experience-race report: `accettata` counts it (towards the PAX if
+     * the race qualifies), `respinta` turns it down with the reason the athlete is shown. The
+     * athlete's PAX follows, as the back office would recompute it.
+     */
+    async reviewExperience(reportId: number, verdict: ReviewVerdict, reason: RejectionReason = 'risultati_non_trovati'): Promise<void> {
+      if (!REVIEW_VERDICTS.includes(verdict)) {
+        throw new TypeError(`pettoraleMock.reviewExperience: the verdict is 'accettata' or 'respinta', not ${JSON.stringify(verdict)}`)
+      }
+      if (!RejectionReasonSchema.options.includes(reason)) {
+        throw new TypeError(`pettoraleMock.reviewExperience: no rejection reason ${JSON.stringify(reason)}`)
+      }
+      try {
+        const reviewed = await db.experience.update((q) => q.where({ id: reportId }), {
+          data(draft) {
+            draft.stato = verdict
+            draft.motivo = verdict === 'respinta' ? reason : null
+          },
+        })
+        if (!reviewed) throw new Error(`pettoraleMock.reviewExperience: no report ${JSON.stringify(reportId)}`)
+        const reports = db.experience.findMany((q) => q.where({ athlete_id: reviewed.athlete_id }))
+        const { attivo } = paxFor(reports, db.races.all(), now())
+        await db.athletes.update((q) => q.where({ id: reviewed.athlete_id }), { data: (athlete) => void (athlete.pax = attivo) })
+      } finally {
+        onChanged()
+      }
+    },
   }
 }
+
+/** What staff can decide about an experience-race report. */
+export type ReviewVerdict = Exclude<ExperienceReportState, 'in_verifica'>
+const REVIEW_VERDICTS: readonly ReviewVerdict[] = ['accettata', 'respinta']
 
 export type DataControls = ReturnType<typeof createDataControls>
 

@@ -232,7 +232,7 @@ describe('the browser database over a store', () => {
 
   it("keeps a certificate review across a reload, as a handler's change", async () => {
     const revisione = PERSONAS.find((persona) => persona.key === 'revisione')!
-    await createDataControls(() => database.persist()).reviewCertificate(revisione.athleteId, 'valido')
+    await createDataControls(() => database.persist(), () => SEED_NOW_MS).reviewCertificate(revisione.athleteId, 'valido')
     await reload()
     expect(db.athletes.findFirst((q) => q.where({ id: revisione.athleteId }))).toMatchObject({
       validazione_certificato: 'valido',

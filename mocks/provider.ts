@@ -85,12 +85,15 @@ async function settle(payment: PaymentRecord, now: number): Promise<void> {
     id: `TX-${payment.pagamento_id}`,
     athlete_id: athlete.id,
     data: at,
-    descrizione: `${race.nome} ${String(race.edizione)}`,
+    descrizione: `Iscrizione ${race.nome} ${String(race.edizione)}`,
     gara_id: race.id,
     importo: payment.totale,
     valuta: 'EUR',
     metodo: 'card',
     stato: paid ? 'paid' : 'failed',
+    opzione_rimborso: payment.opzione_rimborso ?? null,
+    noleggio_gps: payment.noleggio_gps ?? false,
+    rimborso: null,
   })
   if (!paid) return
 

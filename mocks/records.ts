@@ -30,7 +30,12 @@ export function toProfile(record: AthleteRecord): Profile {
 
 export function toSubscription(record: SubscriptionRecord) {
   const { athlete_id: _owner, campi: _campi, liberatoria_lingua: _lingua, liberatoria_sha256: _sha, ...subscription } = record
-  return { ...subscription }
+  const link = record.pagato
+    ? undefined
+    : db.payments.findFirst((q) =>
+        q.where({ athlete_id: record.athlete_id, project_id: record.project_id, stato: 'pending', link_code: (code) => code !== null }),
+      )
+  return { ...subscription, scadenza_pagamento: link?.scade == null ? null : new Date(link.scade).toISOString() }
 }
 
 /** The next free integer id of a collection's numeric `id`. */

@@ -26,7 +26,7 @@ const codes = (input: Partial<GateInput>) => gate(input).refusals.map((refusal) 
 
 describe('enrolment gate', () => {
   it('lets a complete athlete with a valid certificate into an open race, directly', () => {
-    expect(gate({})).toEqual({ refusals: [], entry: 'direct' })
+    expect(gate({})).toEqual({ refusals: [], entry: 'direct', open: null })
   })
 
   it('asks a visitor to log in, and says what else is already known about the race', () => {
@@ -87,8 +87,29 @@ describe('enrolment gate', () => {
 
   it('the flagship is a lottery application without a PAX, whatever the places; direct entry with one', () => {
     const flagship = { ...race, ammissione: 'lotteria' as const, iscritti: 350 }
-    expect(gate({ race: flagship })).toEqual({ refusals: [], entry: 'lottery' })
-    expect(gate({ race: flagship, athlete: athlete({ pax: true }) })).toEqual({ refusals: [{ code: 'sold_out' }], entry: 'direct' })
-    expect(gate({ race: { ...flagship, iscritti: 100 }, athlete: athlete({ pax: true }) })).toEqual({ refusals: [], entry: 'direct' })
+    expect(gate({ race: flagship })).toEqual({ refusals: [], entry: 'lottery', open: null })
+    expect(gate({ race: flagship, athlete: athlete({ pax: true }) })).toEqual({ refusals: [{ code: 'sold_out' }], entry: 'direct', open: null })
+    expect(gate({ race: { ...flagship, iscritti: 100 }, athlete: athlete({ pax: true }) })).toEqual({ refusals: [], entry: 'direct', open: null })
+  })
+
+  it('an unpaid subscription resumes at the step it needs: the waiver while unsigned, then the payment', () => {
+    const made: Subscription = {
+      project_id: 203,
+      liberatoria: false,
+      liberatoria_signed: null,
+      pettorale: null,
+      categoria: 'SM',
+      pagato: false,
+      opzione_rimborso: 'protetto',
+      noleggio_gps: true,
+      totale: 101.5,
+    }
+    const resumed = (subscription: Subscription) => gate({ athlete: athlete({}, subscription) }).open
+    expect(resumed(made)).toEqual({ step: 'disclaimer', refund: 'protetto', gps: true })
+    expect(resumed({ ...made, liberatoria: true, liberatoria_signed: '2026-03-01T10:00:00Z' })).toEqual({ step: 'payment', refund: 'protetto', gps: true })
+    // Nothing chosen yet, a lottery application, or paid: nothing to resume.
+    expect(resumed({ ...made, opzione_rimborso: null })).toBeNull()
+    expect(resumed({ ...made, domanda_lotteria: true })).toBeNull()
+    expect(resumed({ ...made, pagato: true })).toBeNull()
   })
 })

@@ -1,4 +1,4 @@
-import type { Profile, Subscription } from '../../contracts/athlete.contract'
+import type { Profile, RefundOption, Subscription } from '../../contracts/athlete.contract'
 import type { Race } from '../../contracts/races.contract'
 import { certificateStatus } from '../rules/certificate-status'
 import { profileCompleteness, type CompletenessField } from '../rules/profile-completeness'
@@ -27,9 +27,20 @@ export type RefusalCode = GateRefusal['code']
 /** Direct entry, or an application to the flagship's lottery (no PAX). */
 export type EntryMode = 'direct' | 'lottery'
 
+/**
+ * A subscription already made and not paid: the choices it was made with, and the step it needs
+ * next (the waiver while it is unsigned, then the payment). The wizard resumes there.
+ */
+export interface OpenEnrolment {
+  step: 'disclaimer' | 'payment'
+  refund: RefundOption
+  gps: boolean
+}
+
 export interface GateResult {
   refusals: GateRefusal[]
   entry: EntryMode
+  open: OpenEnrolment | null
 }
 
 export type GateRace = Pick<
@@ -68,7 +79,7 @@ export function enrolmentGate({ race, athlete, now, today }: GateInput, raceDayO
   // The lottery draws among applicants, whatever the places.
   else if (display.kind === 'full' && !lottery) refusals.push({ code: 'sold_out' })
 
-  if (!athlete) return { refusals: [{ code: 'login_required' }, ...refusals], entry }
+  if (!athlete) return { refusals: [{ code: 'login_required' }, ...refusals], entry, open: null }
   const { profile, subscription } = athlete
   if (subscription?.pagato) refusals.unshift({ code: 'already_enrolled' })
 
@@ -99,7 +110,17 @@ export function enrolmentGate({ race, athlete, now, today }: GateInput, raceDayO
   if (profile.data_nascita && !oldEnough(profile.data_nascita, raceDay, race.eta_minima)) {
     refusals.push({ code: 'under_minimum_age', minimumAge: race.eta_minima })
   }
-  return { refusals, entry }
+  return { refusals, entry, open: openEnrolment(subscription) }
+}
+
+/** Where an unpaid subscription resumes; a lottery application waits for the draw instead. */
+export function openEnrolment(subscription: Subscription | null): OpenEnrolment | null {
+  if (!subscription || subscription.pagato || subscription.domanda_lotteria || subscription.opzione_rimborso === null) return null
+  return {
+    step: subscription.liberatoria ? 'payment' : 'disclaimer',
+    refund: subscription.opzione_rimborso,
+    gps: subscription.noleggio_gps,
+  }
 }
 
 /** Has reached `minimumAge` on `raceDay` (a birthday on race day counts). */

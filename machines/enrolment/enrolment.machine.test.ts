@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, type Snapshot } from 'xstate'
+import type { RefundOption } from '../../contracts/athlete.contract'
 import type { PaymentState } from '../../contracts/payments.contract'
 import type { SubscriptionField } from '../../contracts/races.contract'
 import { deferred, flushMicrotasks, httpFailure, networkFailure, type Deferred } from '../session/test-harness'
@@ -22,7 +23,7 @@ const FIELDS: SubscriptionField[] = [
   { nome: 'kit', etichetta: 'I carry the kit', tipo: 'boolean', obbligatorio: true },
 ]
 const WAIVER: ShownWaiver = { versione: 'v1', lingua: 'en', testo: 'I take part at my own risk.', frase: 'I accept the risks' }
-const PASSED: GateResult = { refusals: [], entry: 'direct' }
+const PASSED: GateResult = { refusals: [], entry: 'direct', open: null }
 
 /** An enrolment actor whose calls the test answers by hand, one deferred per call. */
 function start(options: { snapshot?: Snapshot<unknown> } = {}) {
@@ -85,7 +86,7 @@ function start(options: { snapshot?: Snapshot<unknown> } = {}) {
 }
 
 /** Through the gate and every step to the summary, with the protected option and the GPS unless told. */
-async function toSummary(t: ReturnType<typeof start>, gate: GateResult = PASSED, choice = { option: 'protetto' as const, rent: true }) {
+async function toSummary(t: ReturnType<typeof start>, gate: GateResult = PASSED, choice: { option: RefundOption; rent: boolean } = { option: 'protetto', rent: true }) {
   t.pending.check!.resolve(gate)
   await flushMicrotasks()
   t.send({ type: 'data.confirm', confirmed: true })
@@ -125,7 +126,7 @@ describe('enrolment machine: the gate', () => {
   it('checks eligibility first and shows every refusal the gate found', async () => {
     const t = start()
     expect(t.value()).toBe('checking')
-    t.pending.check!.resolve({ refusals: [{ code: 'certificate_in_review' }, { code: 'sold_out' }], entry: 'direct' })
+    t.pending.check!.resolve({ refusals: [{ code: 'certificate_in_review' }, { code: 'sold_out' }], entry: 'direct', open: null })
     await flushMicrotasks()
     expect(t.value()).toBe('refused')
     expect(t.state().context.refusals.map((r) => r.code)).toEqual(['certificate_in_review', 'sold_out'])
@@ -138,14 +139,46 @@ describe('enrolment machine: the gate', () => {
     expect(t.value()).toBe('checkFailed')
     expect(t.state().context.failure).toMatchObject({ action: 'check', error: { kind: 'network' } })
     t.send({ type: 'wizard.retry' })
-    t.pending.check!.resolve({ refusals: [{ code: 'login_required' }], entry: 'direct' })
+    t.pending.check!.resolve({ refusals: [{ code: 'login_required' }], entry: 'direct', open: null })
     await flushMicrotasks()
     t.send({ type: 'wizard.recheck' })
-    t.pending.check!.resolve({ refusals: [], entry: 'lottery' })
+    t.pending.check!.resolve({ refusals: [], entry: 'lottery', open: null })
     await flushMicrotasks()
     expect(t.value()).toBe('wizard.dataCheck')
     expect(t.state().context).toMatchObject({ refusals: [], entry: 'lottery', failure: null })
     expect(t.calls.check).toBe(3)
+  })
+})
+
+describe('enrolment machine: a subscription made earlier', () => {
+  it('signed and unpaid, it resumes at the payment with the choices it was made with', async () => {
+    const t = start()
+    t.pending.check!.resolve({ ...PASSED, open: { step: 'payment', refund: 'protetto', gps: false } })
+    await flushMicrotasks()
+    expect(t.value()).toBe('wizard.payment')
+    expect(t.state().context.choices).toMatchObject({ dataConfirmed: true, rulesAccepted: true, refund: 'protetto', gps: false })
+    t.send({ type: 'payment.pay', key: 'key-1', expectedTotal: 95 })
+    expect(t.calls.startPayment).toEqual([{ raceId: RACE_ID, key: 'key-1', refund: 'protetto', gps: false, expectedTotal: 95 }])
+  })
+
+  it('unsigned, it resumes at the disclaimer; closing it shows the summary of those choices', async () => {
+    const t = start()
+    t.pending.check!.resolve({ ...PASSED, open: { step: 'disclaimer', refund: 'standard', gps: true } })
+    await flushMicrotasks()
+    expect(t.value()).toBe('wizard.disclaimer')
+    t.send({ type: 'disclaimer.close' })
+    expect(t.value()).toBe('wizard.summary')
+    expect(t.state().context.choices).toMatchObject({ refund: 'standard', gps: true })
+  })
+
+  it('choices made afresh in this wizard win over the earlier subscription on a recheck', async () => {
+    const t = start()
+    await toSummary(t, PASSED, { option: 'standard', rent: false })
+    t.send({ type: 'wizard.recheck' })
+    t.pending.check!.resolve({ ...PASSED, open: { step: 'payment', refund: 'protetto', gps: true } })
+    await flushMicrotasks()
+    expect(t.value()).toBe('wizard.summary')
+    expect(t.state().context.choices).toMatchObject({ refund: 'standard', gps: false })
   })
 })
 
@@ -310,7 +343,7 @@ describe('enrolment machine: enrolment and the disclaimer', () => {
 
   it('a lottery application ends once the waiver is signed, with no payment', async () => {
     const t = start()
-    await toSummary(t, { refusals: [], entry: 'lottery' })
+    await toSummary(t, { refusals: [], entry: 'lottery', open: null })
     t.send({ type: 'summary.confirm' })
     t.pending.enrol!.resolve()
     await flushMicrotasks()

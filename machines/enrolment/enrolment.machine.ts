@@ -6,7 +6,7 @@ import type { PaymentState } from '../../contracts/payments.contract'
 import type { SubscriptionField } from '../../contracts/races.contract'
 import type { EnrolmentError } from '../../contracts/subscriptions.contract'
 import { disclaimerMatches } from './disclaimer'
-import type { EntryMode, GateRefusal, GateResult } from './eligibility'
+import type { EntryMode, GateRefusal, GateResult, OpenEnrolment } from './eligibility'
 
 /**
  * The enrolment wizard (design card): the eligibility gate, then one step per screen (data check,
@@ -139,6 +139,11 @@ export function pollDelayMs(polls: number): number {
 
 const emptyChoices: Choices = { dataConfirmed: false, extra: {}, rulesAccepted: false, refund: null, gps: null }
 
+/** The choices of a subscription made earlier: every step before it was done then. */
+function resumedChoices(choices: Choices, open: OpenEnrolment): Choices {
+  return { ...choices, dataConfirmed: true, rulesAccepted: true, refund: open.refund, gps: open.gps }
+}
+
 /** The problems of an extra-field step: each required field without an answer. */
 export function extraFieldProblems(fields: readonly SubscriptionField[], answers: Record<string, ExtraAnswer>) {
   const missing: Record<string, 'required'> = {}
@@ -196,6 +201,8 @@ export const enrolmentMachine = setup({
   },
   guards: {
     hasRefusals: ({ event }) => (event as unknown as { output: GateResult }).output.refusals.length > 0,
+    resumesAt: ({ context, event }, params: { step: OpenEnrolment['step'] }) =>
+      context.choices.refund === null && (event as unknown as { output: GateResult }).output.open?.step === params.step,
     isDataConfirmed: ({ context }) => context.choices.dataConfirmed,
     areExtraFieldsAnswered: ({ context, event }) => {
       assertEvent(event, 'wizard.next')
@@ -223,6 +230,10 @@ export const enrolmentMachine = setup({
   },
   actions: {
     clearProblems: assign({ problems: {}, failure: null }),
+    takeOpenEnrolment: assign(({ context, event }) => {
+      const { entry, open } = (event as unknown as { output: GateResult }).output
+      return { refusals: [], lateRefusal: null, entry, choices: open ? resumedChoices(context.choices, open) : context.choices }
+    }),
   },
 }).createMachine({
   id: 'enrolment',
@@ -261,6 +272,10 @@ export const enrolmentMachine = setup({
             target: 'refused',
             actions: assign({ refusals: ({ event }) => event.output.refusals, entry: ({ event }) => event.output.entry }),
           },
+          // A subscription made earlier (another visit, another device) resumes at the step it needs,
+          // unless the athlete has chosen afresh in this wizard: their choices win.
+          { guard: { type: 'resumesAt', params: { step: 'payment' } }, target: '#enrolment.wizard.payment', actions: 'takeOpenEnrolment' },
+          { guard: { type: 'resumesAt', params: { step: 'disclaimer' } }, target: '#enrolment.wizard.disclaimer', actions: 'takeOpenEnrolment' },
           {
             target: '#enrolment.wizard.resume',
             actions: assign({ refusals: [], lateRefusal: null, entry: ({ event }) => event.output.entry }),

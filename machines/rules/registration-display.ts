@@ -5,7 +5,7 @@ import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../contracts/time'
 export const CLOSING_WINDOW_MS = 72 * HOUR_MS
 
 export type RegistrationDisplay =
-  | { kind: 'opening'; unit: 'days' | 'hours' | 'minutes'; count: number }
+  | ({ kind: 'opening' } & Countdown)
   | { kind: 'open' }
   | { kind: 'closing'; hoursLeft: number }
   | { kind: 'closed' }
@@ -17,6 +17,18 @@ type RaceTimes = Pick<
   'data_evento' | 'tempo_limite_ore' | 'apertura_iscrizioni' | 'chiusura_iscrizioni' | 'posti' | 'iscritti'
 >
 
+export interface Countdown {
+  unit: 'days' | 'hours' | 'minutes'
+  count: number
+}
+
+/** Time left, as said to the athlete: whole days down to the last day, then hours up, then minutes up (never "in 0"). */
+export function countdown(untilMs: number): Countdown {
+  if (untilMs >= DAY_MS) return { unit: 'days', count: Math.floor(untilMs / DAY_MS) }
+  if (untilMs >= HOUR_MS) return { unit: 'hours', count: Math.ceil(untilMs / HOUR_MS) }
+  return { unit: 'minutes', count: Math.ceil(untilMs / MINUTE_MS) }
+}
+
 /** What the race list says about registration, at `nowMs` on the portal's clock. */
 export function registrationDisplay(race: RaceTimes, nowMs: number): RegistrationDisplay {
   const start = Date.parse(race.data_evento)
@@ -25,13 +37,7 @@ export function registrationDisplay(race: RaceTimes, nowMs: number): Registratio
 
   const opens = Date.parse(race.apertura_iscrizioni)
   const closes = Date.parse(race.chiusura_iscrizioni)
-  if (nowMs < opens) {
-    const until = opens - nowMs
-    // Whole days down to the last day, then hours up, then minutes up: never "opens in 0".
-    if (until >= DAY_MS) return { kind: 'opening', unit: 'days', count: Math.floor(until / DAY_MS) }
-    if (until >= HOUR_MS) return { kind: 'opening', unit: 'hours', count: Math.ceil(until / HOUR_MS) }
-    return { kind: 'opening', unit: 'minutes', count: Math.ceil(until / MINUTE_MS) }
-  }
+  if (nowMs < opens) return { kind: 'opening', ...countdown(opens - nowMs) }
   if (nowMs >= closes) return { kind: 'closed' }
   if (race.iscritti >= race.posti) return { kind: 'full' }
   const left = closes - nowMs

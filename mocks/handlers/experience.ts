@@ -1,28 +1,64 @@
-import { db } from '../db'
-import { reply, type ResourceHandlers } from '../handler'
+import type { NewExperienceReport } from '../../contracts/experience.contract'
+import { db, type ExperienceRecord } from '../db'
+import { problem, reply, type ResourceHandlers } from '../handler'
+import { paxFor } from '../pax'
 import { nextId } from '../records'
 
 export function experienceHandlers(): ResourceHandlers<'experience'> {
   return {
-    list: ({ athlete }) => {
-      const rows = db.experience.findMany((q) => q.where({ athlete_id: athlete.id }), { orderBy: { data: 'desc' } })
-      return reply(200, { esperienze: rows.map(({ athlete_id: _a, ...row }) => row), pax: athlete.pax ?? false })
+    list: ({ athlete, now }) => {
+      const rows = reportsOf(athlete.id)
+      return reply(200, { esperienze: rows.map(toReport), pax: paxFor(rows, db.races.all(), now) })
     },
 
     report: async ({ athlete, body, now }) => {
+      const today = new Date(now).toISOString().slice(0, 10)
       const race = body.gara_id === null ? undefined : db.races.findFirst((q) => q.where({ id: body.gara_id! }))
+      // One of the organiser's experience races, already run; any other race is reported by name.
+      if (body.gara_id !== null && (!race || !race.esperienza || Date.parse(race.data_evento) > now)) {
+        return reply(400, problem(400, 'invalid_request'))
+      }
+      const data = race ? race.data_evento.slice(0, 10) : body.data
+      if (data > today) return reply(400, problem(400, 'invalid_request'))
+      const gara = race ? `${race.nome} ${String(race.edizione)}` : body.gara.trim()
+      if (reportsOf(athlete.id).some((existing) => sameRace(existing, { ...body, gara, data }))) {
+        return reply(409, problem(409, 'duplicate_report'))
+      }
+
       const created = await db.experience.create({
         id: nextId(db.experience.all().map((r) => r.id)),
         athlete_id: athlete.id,
-        gara: body.gara,
-        data: body.data,
+        gara,
+        data,
         gara_id: race?.id ?? null,
         qualificante: race?.qualificante ?? false,
+        tempo_secondi: body.tempo_secondi,
+        link_risultati: body.link_risultati ?? null,
         stato: 'in_verifica',
+        motivo: null,
         inviata: new Date(now).toISOString(),
       })
-      const { athlete_id: _a, ...row } = created
-      return reply(201, row)
+      return reply(201, toReport(created))
     },
   }
+}
+
+function reportsOf(athleteId: number): ExperienceRecord[] {
+  return db.experience.findMany((q) => q.where({ athlete_id: athleteId }), { orderBy: { data: 'desc' } })
+}
+
+function toReport({ athlete_id: _owner, ...report }: ExperienceRecord) {
+  return { ...report }
+}
+
+/**
+ * A report of the same race as one still standing (under verification or accepted): the same
+ * organiser's race, or the same name on the same day, whatever the case and spacing. A rejected
+ * report may be sent again, with better evidence.
+ */
+function sameRace(existing: ExperienceRecord, wanted: NewExperienceReport): boolean {
+  if (existing.stato === 'respinta') return false
+  if (wanted.gara_id !== null) return existing.gara_id === wanted.gara_id
+  const normal = (name: string) => name.normalize('NFC').trim().replace(/\s+/gu, ' ').toLocaleLowerCase('it')
+  return existing.data === wanted.data && normal(existing.gara) === normal(wanted.gara)
 }

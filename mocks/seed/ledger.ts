@@ -16,26 +16,29 @@ interface Options {
   noleggio_gps: boolean
 }
 
-/** A persona's place in a race; `paid` holds the options paid for, null while payment is still due. */
+/** A persona's place in a race: the options chosen (null while none is) and whether it is paid. */
 interface Enrolment {
   athleteId: number
   raceId: number
   bib: number | null
   /** Rome wall-clock time the waiver was signed; the portal asks for it before payment. */
   signed: string | null
-  paid: Options | null
+  options: Options | null
+  paid: boolean
 }
 
 const STANDARD: Options = { opzione_rimborso: 'standard', noleggio_gps: false }
 
 export const ENROLMENTS: readonly Enrolment[] = [
-  { athleteId: completo, raceId: 202, bib: 57, signed: '2026-02-20T19:58', paid: STANDARD },
-  { athleteId: completo, raceId: 203, bib: null, signed: null, paid: null },
-  { athleteId: pax, raceId: 102, bib: 88, signed: '2025-02-10T21:24', paid: { opzione_rimborso: 'standard', noleggio_gps: true } },
-  { athleteId: pax, raceId: 103, bib: 41, signed: '2025-03-05T18:33', paid: { opzione_rimborso: 'protetto', noleggio_gps: false } },
-  { athleteId: revisione, raceId: 105, bib: 12, signed: '2025-04-14T12:08', paid: STANDARD },
-  { athleteId: scaduto, raceId: 106, bib: 73, signed: '2025-01-08T19:45', paid: STANDARD },
-  { athleteId: social, raceId: 204, bib: 121, signed: '2026-02-23T18:20', paid: STANDARD },
+  { athleteId: completo, raceId: 202, bib: 57, signed: '2026-02-20T19:58', options: STANDARD, paid: true },
+  { athleteId: completo, raceId: 203, bib: null, signed: null, options: null, paid: false },
+  { athleteId: pax, raceId: 102, bib: 88, signed: '2025-02-10T21:24', options: { opzione_rimborso: 'standard', noleggio_gps: true }, paid: true },
+  { athleteId: pax, raceId: 103, bib: 41, signed: '2025-03-05T18:33', options: { opzione_rimborso: 'protetto', noleggio_gps: false }, paid: true },
+  { athleteId: revisione, raceId: 105, bib: 12, signed: '2025-04-14T12:08', options: STANDARD, paid: true },
+  { athleteId: scaduto, raceId: 106, bib: 73, signed: '2025-01-08T19:45', options: STANDARD, paid: true },
+  { athleteId: social, raceId: 204, bib: 121, signed: '2026-02-23T18:20', options: STANDARD, paid: true },
+  // The flagship's direct entry for a PAX holder: signed, the payment link sent, not paid yet.
+  { athleteId: pax, raceId: 201, bib: null, signed: '2026-02-27T10:52', options: STANDARD, paid: false },
 ]
 
 /** The category an athlete runs in, by the age reached in the race's year. */
@@ -47,7 +50,7 @@ export function categoryAt(athleteId: number, race: RaceRecord): string {
 
 
 export function subscriptions(): SubscriptionRecord[] {
-  return ENROLMENTS.map(({ athleteId, raceId, bib, signed, paid }) => {
+  return ENROLMENTS.map(({ athleteId, raceId, bib, signed, options, paid }) => {
     const race = raceById(raceId)
     return {
       athlete_id: athleteId,
@@ -57,10 +60,10 @@ export function subscriptions(): SubscriptionRecord[] {
       liberatoria_versione: signed === null ? null : FIRST_WAIVER_VERSION,
       pettorale: bib,
       categoria: categoryAt(athleteId, race),
-      pagato: paid !== null,
-      opzione_rimborso: paid?.opzione_rimborso ?? null,
-      noleggio_gps: paid?.noleggio_gps ?? false,
-      totale: paid === null ? null : enrolmentTotal(race, paid),
+      pagato: paid,
+      opzione_rimborso: options?.opzione_rimborso ?? null,
+      noleggio_gps: options?.noleggio_gps ?? false,
+      totale: options === null ? null : enrolmentTotal(race, options),
     }
   })
 }
@@ -75,15 +78,15 @@ interface Charge {
   stato: PaymentState
   /** Set when the organiser sent a payment link: its code and its expiry (Rome time). */
   link?: { code: string; scade: string }
-  /** The line on the athlete's transaction list; an unused link never makes one. */
-  transaction?: { id: string; stato: Transaction['stato'] }
+  /** The line on the athlete's transaction list (an unused link never makes one); a refund, Rome time. */
+  transaction?: { id: string; stato: Transaction['stato']; refunded?: string }
 }
 
 const CHARGES: readonly Charge[] = [
   { pagamento_id: 'PAY-3C81F0A2', athleteId: scaduto, raceId: 106, at: '2025-01-08T19:48', options: STANDARD, stato: 'success', transaction: { id: 'TX-2025-0001', stato: 'paid' } },
   { pagamento_id: 'PAY-7E0D44B9', athleteId: pax, raceId: 102, at: '2025-02-10T21:27', options: { opzione_rimborso: 'standard', noleggio_gps: true }, stato: 'success', transaction: { id: 'TX-2025-0002', stato: 'paid' } },
-  // Withdrew injured with the protected option: the charge went through and was refunded in full.
-  { pagamento_id: 'PAY-A91B5C06', athleteId: completo, raceId: 104, at: '2025-02-11T13:02', options: { opzione_rimborso: 'protetto', noleggio_gps: false }, stato: 'success', transaction: { id: 'TX-2025-0003', stato: 'refunded' } },
+  // Withdrew injured with the protected option: the charge went through and the fee was refunded.
+  { pagamento_id: 'PAY-A91B5C06', athleteId: completo, raceId: 104, at: '2025-02-11T13:02', options: { opzione_rimborso: 'protetto', noleggio_gps: false }, stato: 'success', transaction: { id: 'TX-2025-0003', stato: 'refunded', refunded: '2025-06-20T10:30' } },
   { pagamento_id: 'PAY-5F62E8D3', athleteId: pax, raceId: 103, at: '2025-03-05T18:36', options: { opzione_rimborso: 'protetto', noleggio_gps: false }, stato: 'success', transaction: { id: 'TX-2025-0004', stato: 'paid' } },
   { pagamento_id: 'PAY-D04A7713', athleteId: revisione, raceId: 105, at: '2025-04-14T12:11', options: STANDARD, stato: 'success', transaction: { id: 'TX-2025-0005', stato: 'paid' } },
   { pagamento_id: 'PAY-61E93BC8', athleteId: pax, raceId: 107, at: '2025-06-20T10:00', options: STANDARD, stato: 'expired', link: { code: SEED_TOKENS.paymentLinkExpired, scade: '2025-06-30T23:59' } },
@@ -126,16 +129,31 @@ export function transactions(): TransactionRecord[] {
         valuta: 'EUR' as const,
         metodo: link ? ('link' as const) : ('card' as const),
         stato: transaction.stato,
+        opzione_rimborso: options.opzione_rimborso,
+        noleggio_gps: options.noleggio_gps,
+        // Withdrew with the protected option more than 30 days before the race: the whole fee went
+        // back (the protection itself is not refunded).
+        rimborso: transaction.refunded ? { importo: race.prezzo, data: rome(transaction.refunded) } : null,
       },
     ]
   })
 }
 
+/** Rome wall-clock time a report was sent, and the rest of it; `hms` is the finish time. */
+type SeedReport = Omit<ExperienceRecord, 'inviata' | 'tempo_secondi'> & { inviata: string; hms: string }
+
+const seconds = (hms: string) => hms.split(':').reduce((total, part) => total * 60 + Number(part), 0)
+
+const REPORTS: readonly SeedReport[] = [
+  { id: 1, athlete_id: pax, gara: 'Sentiero dei Larici 25K 2025', data: '2025-06-15', gara_id: 102, qualificante: true, hms: '2:58:41', link_risultati: null, stato: 'accettata', motivo: null, inviata: '2025-06-17T20:12' },
+  { id: 2, athlete_id: pax, gara: 'Alte Vie di Cogne 52K 2025', data: '2025-07-12', gara_id: 103, qualificante: true, hms: '7:41:09', link_risultati: null, stato: 'accettata', motivo: null, inviata: '2025-07-14T09:40' },
+  { id: 3, athlete_id: pax, gara: 'Traversata delle Langhe 60K', data: '2025-10-12', gara_id: null, qualificante: false, hms: '8:12:30', link_risultati: 'https://results.example.org/langhe-2025', stato: 'in_verifica', motivo: null, inviata: '2026-02-25T21:05' },
+  // One qualifying race of the two the PAX needs: reporting and having one more accepted earns it.
+  { id: 4, athlete_id: completo, gara: 'Ultra dei Laghi Blu 100K 2025', data: '2025-07-26', gara_id: 107, qualificante: true, hms: '19:02:55', link_risultati: null, stato: 'accettata', motivo: null, inviata: '2025-07-29T18:44' },
+  { id: 5, athlete_id: completo, gara: 'Trail delle Cinque Vette 35K', data: '2025-09-21', gara_id: null, qualificante: false, hms: '4:47:12', link_risultati: 'https://results.example.org/cinque-vette-2025', stato: 'in_verifica', motivo: null, inviata: '2026-02-28T17:30' },
+  { id: 6, athlete_id: completo, gara: 'Gran Trail del Monte Rosa 40K', data: '2025-08-30', gara_id: null, qualificante: false, hms: '6:05:00', link_risultati: null, stato: 'respinta', motivo: 'risultati_non_trovati', inviata: '2025-09-02T12:15' },
+]
+
 export function experienceReports(): ExperienceRecord[] {
-  return [
-    { id: 1, athlete_id: pax, gara: 'Sentiero dei Larici 25K 2025', data: '2025-06-15', gara_id: 102, qualificante: true, stato: 'accettata', inviata: rome('2025-06-17T20:12') },
-    { id: 2, athlete_id: pax, gara: 'Alte Vie di Cogne 52K 2025', data: '2025-07-12', gara_id: 103, qualificante: true, stato: 'accettata', inviata: rome('2025-07-14T09:40') },
-    { id: 3, athlete_id: pax, gara: 'Traversata delle Langhe 60K', data: '2025-10-12', gara_id: null, qualificante: false, stato: 'in_verifica', inviata: rome('2026-02-25T21:05') },
-    { id: 4, athlete_id: completo, gara: 'Trail delle Cinque Vette 35K', data: '2025-09-21', gara_id: null, qualificante: false, stato: 'in_verifica', inviata: rome('2026-02-28T17:30') },
-  ]
+  return REPORTS.map(({ inviata, hms, ...report }) => ({ ...report, tempo_secondi: seconds(hms), inviata: rome(inviata) }))
 }

@@ -1,29 +1,54 @@
-import { useLingui } from '@lingui/react/macro'
+import { Plural, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
+import { openSubscriptions } from '../features/my-races/open-subscriptions'
+import { athleteQueries, useAthlete } from '../lib/athlete-queries'
+import { calendarDayInRome } from '../lib/format'
 import { paths } from '../lib/paths'
+import { raceQueries } from '../lib/race-queries'
+import { useNow } from '../lib/use-now'
 import styles from './athlete-area.module.css'
 
 /** The athlete's own pages share one navigation, so none of them is a dead end. */
 export function AthleteArea({ children }: { children: ReactNode }) {
   const { t } = useLingui()
   const [location] = useLocation()
+  const { waiting, underVerification } = useAreaCounts()
   const links = [
     { href: paths.me, label: t`My profile` },
     { href: paths.myRaces, label: t`My races` },
-    { href: paths.openSubscriptions, label: t`Open subscriptions` },
+    {
+      href: paths.openSubscriptions,
+      label: t`Open subscriptions`,
+      count: waiting > 0 ? <Plural value={waiting} one="# waiting for you" other="# waiting for you" /> : null,
+      shown: waiting,
+    },
     { href: paths.transactions, label: t`My transactions` },
     { href: paths.medicalCertificate, label: t`Medical certificate` },
-    { href: paths.experience, label: t`My experience races` },
+    {
+      href: paths.experience,
+      label: t`My experience races`,
+      count: underVerification > 0 ? <Plural value={underVerification} one="# under verification" other="# under verification" /> : null,
+      shown: underVerification,
+    },
   ]
   return (
     <div className={styles.area}>
       <nav aria-label={t`My area`} className={styles.nav}>
         <ul>
-          {links.map(({ href, label }) => (
+          {links.map(({ href, label, count, shown }) => (
             <li key={href}>
               <Link href={href} aria-current={location === href ? 'page' : undefined}>
                 {label}
+                {count ? (
+                  <>
+                    <span className={styles.count} aria-hidden="true">
+                      {shown}
+                    </span>
+                    <span className="visually-hidden">({count})</span>
+                  </>
+                ) : null}
               </Link>
             </li>
           ))}
@@ -32,4 +57,22 @@ export function AthleteArea({ children }: { children: ReactNode }) {
       <div>{children}</div>
     </div>
   )
+}
+
+/**
+ * What waits for the athlete in the area, for the navigation: open subscriptions still to complete
+ * (not a lottery application, not lapsed) and reports still under verification. Read from the
+ * same cached queries as the pages, so the counts and the pages agree.
+ */
+function useAreaCounts() {
+  const { profile, possibleSubscriptions } = useAthlete()
+  const now = useNow()
+  const history = useQuery({ ...athleteQueries.subscriptions(profile?.id ?? 0, calendarDayInRome(now)), enabled: profile !== null })
+  const races = useQuery(raceQueries.list('all'))
+  const reports = useQuery({ ...athleteQueries.experience(), enabled: profile !== null })
+  const open = openSubscriptions(possibleSubscriptions, history.data?.iscrizioni ?? [], races.data?.gare ?? [], now)
+  return {
+    waiting: open.filter((entry) => entry.step !== 'draw' && !entry.lapsed).length,
+    underVerification: reports.data?.esperienze.filter((report) => report.stato === 'in_verifica').length ?? 0,
+  }
 }

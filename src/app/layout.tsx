@@ -42,10 +42,10 @@ export function Layout({ children, footerLinks = [] }: { children: ReactNode; fo
 
   return (
     <>
-      <a href="#main" className={styles.skip}>
+      <a href="#main" className={`${styles.skip} no-print`}>
         {t`Skip to content`}
       </a>
-      <header className={styles.header}>
+      <header className={`${styles.header} no-print`}>
         <div className={styles.bar}>
           <Link href={paths.home} className={styles.brand}>
             pettorale
@@ -102,7 +102,7 @@ export function Layout({ children, footerLinks = [] }: { children: ReactNode; fo
         {children}
       </main>
 
-      <footer className={styles.footer}>
+      <footer className={`${styles.footer} no-print`}>
         <div className={styles.bar}>
           <ul>
             <li>

@@ -1,10 +1,6 @@
-import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
-import { useLingui } from '@lingui/react/macro'
 import type { ComponentType } from 'react'
 import HomePage from '../features/races/home-page'
 import { paths } from '../lib/paths'
-import { ComingSoon } from '../ui/coming-soon'
 import { lazyPart } from '../ui/lazy-part'
 
 export interface RouteDefinition {
@@ -13,14 +9,6 @@ export interface RouteDefinition {
   Component: ComponentType
   /** Pages of the athlete's own area, shown with its navigation. */
   athleteArea?: true
-}
-
-/** A route whose screen arrives in a later issue: guarded and reachable, honestly labelled. */
-function comingSoon(title: MessageDescriptor): ComponentType {
-  return function ComingSoonScreen() {
-    const { i18n } = useLingui()
-    return <ComingSoon title={i18n._(title)} />
-  }
 }
 
 const ProfilePage = lazyPart(() => import('../features/profile/profile-page'))
@@ -36,7 +24,10 @@ const ResetPasswordPage = lazyPart(() => import('../features/account/reset-passw
 const ResetEmailPage = lazyPart(() => import('../features/account/reset-email-page'))
 const CertificatePage = lazyPart(() => import('../features/certificate/certificate-page'))
 const TransactionsPage = lazyPart(() => import('../features/transactions/transactions-page'))
+const ReceiptPage = lazyPart(() => import('../features/transactions/receipt-page'))
 const MyRacesPage = lazyPart(() => import('../features/my-races/my-races-page'))
+const OpenSubscriptionsPage = lazyPart(() => import('../features/my-races/open-subscriptions-page'))
+const ExperiencePage = lazyPart(() => import('../features/experience/experience-page'))
 const SubscribePage = lazyPart(() => import('../features/enrolment/subscribe-page'))
 const SubscribedPage = lazyPart(() => import('../features/enrolment/subscribed-page'))
 const PaymentPage = lazyPart(() => import('../features/enrolment/payment-page'))
@@ -47,10 +38,12 @@ export const routes: RouteDefinition[] = [
   { path: paths.home, requiresLogin: false, Component: HomePage },
   { path: paths.me, requiresLogin: true, athleteArea: true, Component: ProfilePage },
   { path: paths.myRaces, requiresLogin: true, athleteArea: true, Component: MyRacesPage },
-  { path: paths.openSubscriptions, requiresLogin: true, athleteArea: true, Component: comingSoon(msg`Open subscriptions`) },
+  { path: paths.openSubscriptions, requiresLogin: true, athleteArea: true, Component: OpenSubscriptionsPage },
   { path: paths.transactions, requiresLogin: true, athleteArea: true, Component: TransactionsPage },
+  // Not in the area's frame: a document to print, with its own way back.
+  { path: '/me/transactions/:id/receipt', requiresLogin: true, Component: ReceiptPage },
   { path: paths.medicalCertificate, requiresLogin: true, athleteArea: true, Component: CertificatePage },
-  { path: paths.experience, requiresLogin: true, athleteArea: true, Component: comingSoon(msg`My experience races`) },
+  { path: paths.experience, requiresLogin: true, athleteArea: true, Component: ExperiencePage },
   { path: paths.register, requiresLogin: false, Component: RegisterPage },
   { path: paths.payment, requiresLogin: false, Component: PaymentPage },
   { path: paths.paymentByLink, requiresLogin: false, Component: PaymentByLinkPage },

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import * as athlete from '../../contracts/athlete.contract'
+import * as experience from '../../contracts/experience.contract'
 import { apiQuery } from './api-query'
 import { useSession } from './session'
 
@@ -9,6 +10,8 @@ export const athleteQueries = {
   /** Every subscription of the athlete since the history starts (spec section 9), up to `today`. */
   subscriptions: (contactId: number, today: string) =>
     apiQuery(athlete.subscriptions, { query: { contact_id: contactId, from_date: athlete.SUBSCRIPTION_HISTORY_START, to_date: today } }),
+  /** The athlete's experience-race reports and PAX. */
+  experience: () => apiQuery(experience.list, {}),
 }
 
 /**

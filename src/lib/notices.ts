@@ -83,6 +83,7 @@ export const NOTICES = {
   operation_saved: { tone: 'positive', message: msg`Certificate saved.` },
   payment_successful: { tone: 'positive', message: msg`Payment successful.` },
   race_registration_successful: { tone: 'positive', message: msg`You are registered for the race.` },
+  experience_reported: { tone: 'positive', message: msg`Race reported. The organiser's staff will verify it.` },
   language_unavailable: {
     tone: 'negative',
     message: msg`The language could not be loaded. Check your connection and try again.`,

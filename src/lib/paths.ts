@@ -5,6 +5,7 @@ export const paths = {
   myRaces: '/me/races',
   openSubscriptions: '/me/open-subscriptions',
   transactions: '/me/transactions',
+  receipt: (transactionId: string) => `/me/transactions/${encodeURIComponent(transactionId)}/receipt`,
   medicalCertificate: '/me/medical-certificate',
   experience: '/me/experience',
   register: '/register',

@@ -11,7 +11,7 @@ export function NotificationRegion() {
   const { t, i18n } = useLingui()
   const notices = useNotices()
   return (
-    <section aria-label={t`Notifications`} className={styles.region}>
+    <section aria-label={t`Notifications`} className={`${styles.region} no-print`}>
       <div role="status" aria-live="polite">
         {notices.map(({ id, code }) => {
           const { tone, message } = NOTICES[code]

@@ -69,7 +69,16 @@ export async function logInFromHeader(page: Page, key: Persona['key']) {
 }
 
 /** The controls of `window.pettoraleMock` a test may call: their arguments cross into the page as JSON. */
-export type MockControl = 'setNow' | 'advance' | 'fault' | 'latency' | 'resetAll' | 'reviewCertificate' | 'fillRace' | 'reviseWaiver'
+export type MockControl =
+  | 'setNow'
+  | 'advance'
+  | 'fault'
+  | 'latency'
+  | 'resetAll'
+  | 'reviewCertificate'
+  | 'fillRace'
+  | 'reviseWaiver'
+  | 'reviewExperience'
 type Controls = Pick<MockApi, MockControl>
 
 /**

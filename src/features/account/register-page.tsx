@@ -19,7 +19,7 @@ import { accountFieldMessage } from './account-form'
 import styles from './account.module.css'
 import { emptyRegistration, NAME_MIN_LENGTH, registerSchema, toNewUser, type RegisterValues } from './register-form'
 import { NewPasswordFields } from './new-password-fields'
-import { SubmitFailure } from './submit-failure'
+import { SubmitFailure } from '../../ui/submit-failure'
 
 const NAME_ERRORS = { too_short: msg`Enter at least ${NAME_MIN_LENGTH} characters.` }
 const MAIL_ERRORS = { user_exists: NOTICES.user_exists.message }

@@ -22,7 +22,7 @@ import { accountFieldMessage } from './account-form'
 import styles from './account.module.css'
 import { newPasswordSchema } from './reset-form'
 import { NewPasswordFields } from './new-password-fields'
-import { isRetryable, SubmitFailure } from './submit-failure'
+import { isRetryable, SubmitFailure } from '../../ui/submit-failure'
 
 type ResetUser = z.infer<typeof auth.ResetUserSchema>
 

@@ -13,7 +13,7 @@ import { focusScreenHeading, Page } from '../../ui/page'
 import { accountFieldMessage } from './account-form'
 import styles from './account.module.css'
 import { recoverSchema, type RecoverValues } from './reset-form'
-import { SubmitFailure } from './submit-failure'
+import { SubmitFailure } from '../../ui/submit-failure'
 
 const MAIL_ERRORS = { unknown_mail: NOTICES.unknown_mail.message }
 

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
+import { ORGANISER } from '../../lib/organiser'
 import { Page } from '../../ui/page'
 import styles from './company.module.css'
 
@@ -10,14 +11,14 @@ export default function ContactsPage() {
         <div>
           <dt>{t`Athlete desk`}</dt>
           <dd>
-            <a href="mailto:atleti@pettorale.example">atleti@pettorale.example</a>
+            <a href={`mailto:${ORGANISER.mail}`}>{ORGANISER.mail}</a>
           </dd>
         </div>
         <div>
           <dt>{t`Phone`}</dt>
           <dd>
-            <a href="tel:+390165000000" className="tabular">
-              +39 0165 000 000
+            <a href={ORGANISER.phoneHref} className="tabular">
+              {ORGANISER.phone}
             </a>
           </dd>
         </div>
@@ -28,7 +29,7 @@ export default function ContactsPage() {
         <div>
           <dt>{t`Address`}</dt>
           <dd>
-            <address>Via dei Larici 1, 11100 Aosta, Italia</address>
+            <address>{ORGANISER.address.join(', ')}</address>
           </dd>
         </div>
       </dl>

@@ -1,9 +1,6 @@
-import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
 import { Plural, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useLocation, useSearch } from 'wouter'
-import type { Transaction } from '../../../contracts/transactions.contract'
 import { noticeForQueryError } from '../../lib/api-error-notice'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
@@ -14,8 +11,11 @@ import { Button } from '../../ui/button'
 import { SelectField } from '../../ui/field'
 import { Page } from '../../ui/page'
 import { Empty, ErrorState, Loading } from '../../ui/state'
+import { hasReceipt } from './receipt'
 import {
   filterTransactions,
+  METHOD_LABELS,
+  STATUS_LABELS,
   readTransactionFilter,
   TRANSACTION_STATUSES,
   transactionQueries,
@@ -25,19 +25,6 @@ import {
   type TransactionStatus,
 } from './transactions'
 import styles from './transactions.module.css'
-
-const STATUS_LABELS: Record<TransactionStatus, MessageDescriptor> = {
-  paid: msg`Paid`,
-  pending: msg`Pending`,
-  failed: msg`Failed`,
-  refunded: msg`Refunded`,
-}
-
-const METHOD_LABELS: Record<Transaction['metodo'], MessageDescriptor> = {
-  card: msg`Card`,
-  link: msg`Payment link`,
-  bank_transfer: msg`Bank transfer`,
-}
 
 /** `/me/transactions`: every payment of the athlete, newest first, filtered by year and status in the address. */
 export default function TransactionsPage() {
@@ -124,6 +111,11 @@ export default function TransactionsPage() {
                     <time dateTime={row.data}>{formatDateTime(locale, row.data)}</time> · {i18n._(METHOD_LABELS[row.metodo])} · {row.id}
                   </p>
                   {race && row.gara_id !== null ? <Link href={paths.race(row.gara_id)}>{race}</Link> : null}
+                  {hasReceipt(row) ? (
+                    <Link href={paths.receipt(row.id)} aria-label={t`Receipt of ${row.id}`}>
+                      {t`Receipt`}
+                    </Link>
+                  ) : null}
                 </div>
                 <div className={styles.side}>
                   <span className={styles.amount}>{formatMoney(locale, row.importo)}</span>

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import * as transactions from '../../../contracts/transactions.contract'
 import type { Transaction } from '../../../contracts/transactions.contract'
 import { apiQuery } from '../../lib/api-query'
@@ -9,6 +11,19 @@ export const transactionQueries = {
 
 export type TransactionStatus = Transaction['stato']
 export const TRANSACTION_STATUSES: readonly TransactionStatus[] = ['paid', 'pending', 'failed', 'refunded']
+
+export const STATUS_LABELS: Record<TransactionStatus, MessageDescriptor> = {
+  paid: msg`Paid`,
+  pending: msg`Pending`,
+  failed: msg`Failed`,
+  refunded: msg`Refunded`,
+}
+
+export const METHOD_LABELS: Record<Transaction['metodo'], MessageDescriptor> = {
+  card: msg`Card`,
+  link: msg`Payment link`,
+  bank_transfer: msg`Bank transfer`,
+}
 
 export interface TransactionFilter {
   year: string | null

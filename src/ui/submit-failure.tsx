@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
-import type { ApiError } from '../../../contracts/api-error'
-import { noticeForApiError } from '../../lib/api-error-notice'
-import { NOTICES, type NoticeCode } from '../../lib/notices'
-import { Button } from '../../ui/button'
-import styles from './account.module.css'
+import type { ApiError } from '../../contracts/api-error'
+import { noticeForApiError } from '../lib/api-error-notice'
+import { NOTICES, type NoticeCode } from '../lib/notices'
+import { Button } from './button'
+import styles from './submit-failure.module.css'
 
 /** A failure the same request may not meet a moment later: no answer, a failing or busy server. */
 export function isRetryable(error: ApiError): boolean {

@@ -1,0 +1,277 @@
+import { msg } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useWatch } from 'react-hook-form'
+import { Link } from 'wouter'
+import * as experience from '../../../contracts/experience.contract'
+import type { ExperienceReport, Pax, RejectionReason } from '../../../contracts/experience.contract'
+import type { Race } from '../../../contracts/races.contract'
+import { noticeForQueryError } from '../../lib/api-error-notice'
+import { apiMutation } from '../../lib/api-query'
+import { athleteQueries } from '../../lib/athlete-queries'
+import { calendarDayInRome, formatDate, formatDateTime, formatDuration } from '../../lib/format'
+import { useSchemaForm } from '../../lib/forms'
+import { activeLocale } from '../../lib/i18n'
+import { NOTICES } from '../../lib/notices'
+import { paths } from '../../lib/paths'
+import { raceQueries } from '../../lib/race-queries'
+import { useNow } from '../../lib/use-now'
+import { Button } from '../../ui/button'
+import { DefinitionList } from '../../ui/definition-list'
+import { Field, FormProblems, SelectField } from '../../ui/field'
+import { fieldErrorMessage } from '../../ui/form-messages'
+import { notify } from '../../ui/notifications'
+import { Page } from '../../ui/page'
+import { Empty, ErrorState, Loading } from '../../ui/state'
+import { SubmitFailure } from '../../ui/submit-failure'
+import styles from './experience.module.css'
+import { emptyReport, OTHER_RACE, reportableRaces, reportSchema, toNewReport, type ReportValues } from './report-form'
+
+const REPORT_ERRORS = {
+  finish_time: msg`Enter the finish time as hours, minutes and seconds, like 7:41:09.`,
+  results_link: msg`Enter a web address, like https://results.example.org/race, or leave it empty.`,
+  race_name: msg`Enter the race's name.`,
+  future_date: msg`This date is still to come: report a race once you have run it.`,
+  duplicate_report: msg`You have already reported this race: it is in your list.`,
+}
+
+const REJECTION_REASONS: Record<RejectionReason, ReturnType<typeof msg>> = {
+  risultati_non_trovati: msg`Your name is not in the race's results.`,
+  tempo_non_corrispondente: msg`The finish time does not match the race's results.`,
+  gara_non_idonea: msg`This race does not count as an experience race.`,
+}
+
+/** `/me/experience`: the experience races reported, the PAX they earn, and a report of a new one. */
+export default function ExperiencePage() {
+  const { t, i18n } = useLingui()
+  const reports = useQuery(athleteQueries.experience())
+  const races = useQuery(raceQueries.list('all'))
+
+  const failed = reports.isError ? reports : races.isError ? races : null
+  if (failed) {
+    return (
+      <Page title={t`My experience races`}>
+        <ErrorState message={i18n._(NOTICES[noticeForQueryError(failed.error)].message)} onRetry={() => void failed.refetch()} />
+      </Page>
+    )
+  }
+  if (!reports.data || !races.data) {
+    return (
+      <Page title={t`My experience races`}>
+        <Loading />
+      </Page>
+    )
+  }
+  return (
+    <Page title={t`My experience races`}>
+      <p className={styles.lead}>
+        {t`Experience races are the organiser's entry-level races. Report the ones you have finished: once the staff accept them, the qualifying ones count towards your PAX.`}
+      </p>
+      <PaxCard pax={reports.data.pax} races={races.data.gare} />
+      <ReportRace races={races.data.gare} />
+      <section aria-labelledby="reported-races" className={styles.section}>
+        <h2 id="reported-races">{t`Races you reported`}</h2>
+        {reports.data.esperienze.length === 0 ? (
+          <Empty>{t`You have not reported any race yet.`}</Empty>
+        ) : (
+          <ul className={styles.list}>
+            {reports.data.esperienze.map((report) => (
+              <li key={report.id}>
+                <ReportCard report={report} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </Page>
+  )
+}
+
+function PaxCard({ pax, races }: { pax: Pax; races: readonly Race[] }) {
+  const { t } = useLingui()
+  const locale = activeLocale()
+  const flagship = pax.gara_id === null ? undefined : races.find((race) => race.id === pax.gara_id)
+  const edition = flagship ? `${flagship.nome} ${String(flagship.edizione)}` : null
+  const { richieste: needed, mesi: months, valide: counted } = pax
+  return (
+    <section aria-labelledby="pax" className={`${styles.pax} ${pax.attivo ? styles.paxHeld : ''}`}>
+      <h2 id="pax">{pax.attivo ? t`You hold a PAX` : t`Your PAX`}</h2>
+      {pax.attivo && flagship && pax.valido_fino ? (
+        <p>
+          <Trans>
+            It gives you direct entry to <Link href={paths.race(flagship.id)}>{edition}</Link>, without the lottery, until
+            registration closes on {formatDateTime(locale, pax.valido_fino)}.
+          </Trans>
+        </p>
+      ) : null}
+      {!pax.attivo ? (
+        <p>
+          <Plural
+            value={counted}
+            _0={`No qualifying race counts yet: you need ${needed}.`}
+            one={`# qualifying race counts so far: you need ${needed}.`}
+            other={`# qualifying races count so far: you need ${needed}.`}
+          />{' '}
+          {flagship ? (
+            <Trans>
+              With a PAX you enter <Link href={paths.race(flagship.id)}>{edition}</Link> directly; without it, you apply for its lottery.
+            </Trans>
+          ) : null}
+        </p>
+      ) : null}
+      <p className={styles.rule}>
+        <Plural
+          value={needed}
+          one={`How it is earned: # qualifying experience race, accepted, finished in the ${months} months before the flagship's race day.`}
+          other={`How it is earned: # qualifying experience races, accepted, finished in the ${months} months before the flagship's race day.`}
+        />
+      </p>
+    </section>
+  )
+}
+
+function ReportCard({ report }: { report: ExperienceReport }) {
+  const { t, i18n } = useLingui()
+  const locale = activeLocale()
+  const headingId = `report-${String(report.id)}`
+  const state = {
+    in_verifica: t`Under verification`,
+    accettata: t`Accepted`,
+    respinta: t`Rejected`,
+  }[report.stato]
+  return (
+    <article aria-labelledby={headingId} className={styles.card}>
+      <h3 id={headingId} className={styles.name}>
+        {report.gara_id === null ? report.gara : <Link href={paths.race(report.gara_id)}>{report.gara}</Link>}
+      </h3>
+      <p className={`${styles.state} ${styles[report.stato]}`}>{state}</p>
+      <DefinitionList
+        className={styles.facts}
+        rows={[
+          [t`Edition date`, <time dateTime={report.data}>{formatDate(locale, report.data)}</time>],
+          [t`Finish time`, formatDuration(report.tempo_secondi)],
+          [t`Counts towards the PAX`, report.qualificante ? t`Yes, it qualifies` : t`No`],
+          [t`Reported on`, formatDateTime(locale, report.inviata)],
+        ]}
+      />
+      {report.stato === 'respinta' && report.motivo ? (
+        <p className={styles.reason}>
+          <span className={styles.reasonLabel}>{t`Reason:`}</span> {i18n._(REJECTION_REASONS[report.motivo])}
+        </p>
+      ) : null}
+      {report.link_risultati ? (
+        <a href={report.link_risultati} target="_blank" rel="noopener noreferrer">
+          {t`Results (opens in a new tab)`}
+        </a>
+      ) : null}
+    </article>
+  )
+}
+
+function ReportRace({ races }: { races: readonly Race[] }) {
+  const { t, i18n } = useLingui()
+  const now = useNow()
+  const today = calendarDayInRome(now)
+  const choices = reportableRaces(races, now)
+  const [open, setOpen] = useState(false)
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setError,
+    formState: { errors, isSubmitted, isSubmitSuccessful },
+  } = useSchemaForm(reportSchema(today), { defaultValues: emptyReport })
+  const race = useWatch({ control, name: 'race' })
+  const sending = useMutation(
+    apiMutation(experience.report, {
+      toInput: (values: ReportValues) => ({ body: toNewReport(values, races) }),
+      onSuccess: (queryClient) => queryClient.invalidateQueries({ queryKey: athleteQueries.experience().queryKey }),
+    }),
+  )
+
+  const submit = handleSubmit((values) => {
+    if (sending.isPending) return
+    sending.mutate(values, {
+      onSuccess: () => {
+        notify('experience_reported')
+        reset(emptyReport)
+        sending.reset()
+        setOpen(false)
+      },
+      onError: ({ error }) => {
+        if (error.kind === 'http' && error.code === 'duplicate_report') {
+          setError('race', { type: 'server', message: 'duplicate_report' }, { shouldFocus: true })
+        }
+      },
+    })
+  })
+  const message = (code: string | undefined) => fieldErrorMessage(i18n, code, REPORT_ERRORS)
+  const failure = sending.error?.error ?? null
+  const duplicate = errors.race?.message === 'duplicate_report'
+
+  return (
+    <section aria-labelledby="report-race" className={styles.section}>
+      <h2 id="report-race">{t`Report a completed race`}</h2>
+      {!open ? (
+        <Button onClick={() => setOpen(true)}>{t`Report a race`}</Button>
+      ) : (
+        <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+          <FormProblems count={isSubmitted && !isSubmitSuccessful ? Object.keys(errors).length : 0} />
+          <SelectField label={t`Race`} error={message(errors.race?.message)} {...register('race')}>
+            <option value="">{t`Choose a race`}</option>
+            <optgroup label={t`The organiser's experience races`}>
+              {choices.map((choice) => (
+                <option key={choice.id} value={String(choice.id)}>
+                  {`${choice.nome} ${String(choice.edizione)}`}
+                </option>
+              ))}
+            </optgroup>
+            <option value={OTHER_RACE}>{t`Another race (type its name)`}</option>
+          </SelectField>
+          {race === OTHER_RACE ? (
+            <>
+              <Field label={t`Race name`} autoComplete="off" error={message(errors.name?.message)} {...register('name')} />
+              <Field label={t`Edition date`} type="date" max={today} error={message(errors.date?.message)} {...register('date')} />
+            </>
+          ) : null}
+          <Field
+            label={t`Finish time`}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="7:41:09"
+            hint={t`Hours, minutes and seconds, like 7:41:09.`}
+            error={message(errors.time?.message)}
+            {...register('time')}
+          />
+          <Field
+            label={t`Link to the results (optional)`}
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            hint={t`Where the staff can find your name and time; it speeds up the verification.`}
+            error={message(errors.link?.message)}
+            {...register('link')}
+          />
+          {failure && !duplicate ? <SubmitFailure error={failure} onRetry={() => void submit()} /> : null}
+          <div className={styles.actions}>
+            <Button type="submit" aria-busy={sending.isPending}>
+              {sending.isPending ? t`Sending…` : t`Send the report`}
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                reset(emptyReport)
+                sending.reset()
+                setOpen(false)
+              }}
+            >
+              {t`Cancel`}
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  )
+}

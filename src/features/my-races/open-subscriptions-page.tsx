@@ -1,0 +1,133 @@
+import { Plural, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'wouter'
+import { countdown } from '../../../machines/rules/registration-display'
+import { noticeForQueryError } from '../../lib/api-error-notice'
+import { athleteQueries, useAthlete } from '../../lib/athlete-queries'
+import { calendarDayInRome, formatDateTime, formatMoney } from '../../lib/format'
+import { activeLocale } from '../../lib/i18n'
+import { NOTICES } from '../../lib/notices'
+import { paths } from '../../lib/paths'
+import { raceQueries } from '../../lib/race-queries'
+import { useNow } from '../../lib/use-now'
+import { buttonClass } from '../../ui/button'
+import { Page } from '../../ui/page'
+import { Empty, ErrorState, Loading } from '../../ui/state'
+import styles from './my-races.module.css'
+import { openSubscriptions, type OpenSubscription } from './open-subscriptions'
+
+/** `/me/open-subscriptions`: places started and not paid, each resumable where it stopped. */
+export default function OpenSubscriptionsPage() {
+  const { t, i18n } = useLingui()
+  const { profile, possibleSubscriptions } = useAthlete()
+  const now = useNow()
+  const history = useQuery({ ...athleteQueries.subscriptions(profile?.id ?? 0, calendarDayInRome(now)), enabled: profile !== null })
+  const races = useQuery(raceQueries.list('all'))
+
+  const failed = history.isError ? history : races.isError ? races : null
+  if (failed) {
+    return (
+      <Page title={t`Open subscriptions`}>
+        <ErrorState message={i18n._(NOTICES[noticeForQueryError(failed.error)].message)} onRetry={() => void failed.refetch()} />
+      </Page>
+    )
+  }
+  if (!profile || !history.data || !races.data) {
+    return (
+      <Page title={t`Open subscriptions`}>
+        <Loading />
+      </Page>
+    )
+  }
+  const open = openSubscriptions(possibleSubscriptions, history.data.iscrizioni, races.data.gare, now)
+  if (open.length === 0) {
+    return (
+      <Page title={t`Open subscriptions`}>
+        <Empty>{i18n._(NOTICES.no_subscriptions_available.message)}</Empty>
+        <Link href={`${paths.home}?filter=open`} className={buttonClass('primary')}>
+          {t`See the races open for registration`}
+        </Link>
+      </Page>
+    )
+  }
+  return (
+    <Page title={t`Open subscriptions`}>
+      <p>{t`Places you have started to take and not paid yet. Complete each before its deadline, or the place goes to someone else.`}</p>
+      <ul className={styles.list}>
+        {open.map((entry) => (
+          <li key={entry.subscription.project_id}>
+            <OpenCard entry={entry} now={now} />
+          </li>
+        ))}
+      </ul>
+    </Page>
+  )
+}
+
+function OpenCard({ entry, now }: { entry: OpenSubscription; now: number }) {
+  const { t } = useLingui()
+  const locale = activeLocale()
+  const { subscription: s, race, step, deadline, lapsed } = entry
+  const raceId = s.project_id
+  const name = race ? `${race.nome} ${String(race.edizione)}` : t`Race ${raceId}`
+  const headingId = `open-${String(raceId)}`
+  const total = s.totale === null ? null : formatMoney(locale, s.totale)
+  const next = {
+    choices: t`Choose your options: the enrolment starts from the beginning.`,
+    disclaimer: t`Sign the race's waiver, then pay.`,
+    payment: total === null ? t`Pay for your place.` : t`Pay ${total} for your place.`,
+    draw: t`Wait for the lottery draw: you pay only if you are drawn.`,
+  }[step]
+  const action = {
+    choices: t`Continue the enrolment`,
+    disclaimer: t`Sign the waiver`,
+    payment: total === null ? t`Pay for your place` : t`Pay ${total}`,
+    draw: null,
+  }[step]
+  return (
+    <article aria-labelledby={headingId} className={styles.card}>
+      <h2 id={headingId} className={styles.name}>
+        {race ? <Link href={paths.race(race.id)}>{name}</Link> : name}
+      </h2>
+      {race ? (
+        <p className={styles.when}>
+          <time dateTime={race.data_evento}>{formatDateTime(locale, race.data_evento)}</time> · {race.localita}
+        </p>
+      ) : null}
+      <p className={styles.waits}>
+        <span className={styles.waitsLabel}>{t`Next step:`}</span> {next}
+      </p>
+      {deadline ? (
+        <p className={lapsed ? styles.error : styles.deadline}>
+          {lapsed ? (
+            t`The deadline passed on ${formatDateTime(locale, deadline)}: this place can no longer be completed.`
+          ) : (
+            <>
+              <Deadline untilMs={Date.parse(deadline) - now} />{' '}
+              <span className={styles.when}>
+                (<time dateTime={deadline}>{formatDateTime(locale, deadline)}</time>)
+              </span>
+            </>
+          )}
+        </p>
+      ) : null}
+      {action && !lapsed ? (
+        <Link href={paths.subscribe(raceId)} className={`${buttonClass('primary')} ${styles.action}`}>
+          {action}
+        </Link>
+      ) : null}
+    </article>
+  )
+}
+
+function Deadline({ untilMs }: { untilMs: number }) {
+  const { unit, count } = countdown(untilMs)
+  switch (unit) {
+    case 'days':
+      return <Plural value={count} one="To complete within # day" other="To complete within # days" />
+    case 'hours':
+      return <Plural value={count} one="To complete within # hour" other="To complete within # hours" />
+    case 'minutes':
+      return <Plural value={count} one="To complete within # minute" other="To complete within # minutes" />
+  }
+}

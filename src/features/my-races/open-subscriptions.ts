@@ -1,0 +1,59 @@
+import type { Subscription } from '../../../contracts/athlete.contract'
+import type { Race } from '../../../contracts/races.contract'
+import { openEnrolment } from '../../../machines/enrolment/eligibility'
+
+/**
+ * What an open subscription waits for: the choices of the wizard (a possible subscription nothing
+ * was chosen for yet), the waiver, the payment, or the lottery's draw (nothing to do but wait).
+ */
+export type OpenStep = 'choices' | 'disclaimer' | 'payment' | 'draw'
+
+export interface OpenSubscription {
+  subscription: Subscription
+  race: Race | null
+  step: OpenStep
+  /** When it can no longer be completed: the payment link's expiry or registration closing, the earlier. */
+  deadline: string | null
+  /** The deadline has passed: the place can no longer be taken from here. */
+  lapsed: boolean
+}
+
+/**
+ * The athlete's subscriptions still to complete: the possible ones (`iscrizioni_possibili`) and the
+ * unpaid ones of the history, once each, the nearest deadline first (the lapsed last).
+ */
+export function openSubscriptions(
+  possible: readonly Subscription[],
+  history: readonly Subscription[],
+  races: readonly Race[],
+  now: number,
+): OpenSubscription[] {
+  const byRace = new Map<number, Subscription>()
+  for (const subscription of [...history, ...possible]) {
+    if (!subscription.pagato) byRace.set(subscription.project_id, subscription)
+  }
+  const raceById = new Map(races.map((race) => [race.id, race]))
+  const open = [...byRace.values()].map((subscription): OpenSubscription => {
+    const race = raceById.get(subscription.project_id) ?? null
+    const deadline = earliest(subscription.scadenza_pagamento ?? null, race?.chiusura_iscrizioni ?? null)
+    return {
+      subscription,
+      race,
+      step: stepOf(subscription),
+      deadline,
+      lapsed: deadline !== null && Date.parse(deadline) <= now,
+    }
+  })
+  const order = (entry: OpenSubscription) => (entry.deadline === null ? Number.POSITIVE_INFINITY : Date.parse(entry.deadline))
+  return open.sort((a, b) => Number(a.lapsed) - Number(b.lapsed) || order(a) - order(b))
+}
+
+function stepOf(subscription: Subscription): OpenStep {
+  if (subscription.domanda_lotteria) return 'draw'
+  return openEnrolment(subscription)?.step ?? 'choices'
+}
+
+function earliest(a: string | null, b: string | null): string | null {
+  if (a === null || b === null) return a ?? b
+  return Date.parse(a) <= Date.parse(b) ? a : b
+}

@@ -1,0 +1,44 @@
+import type { Transaction } from '../../../contracts/transactions.contract'
+import { priceBreakdown, toCents, type PricedRace } from '../../../machines/enrolment/price'
+
+/** A receipt's lines, each in euro cents: what was paid for, and what went back. */
+export type ReceiptLine =
+  | { kind: 'fee' | 'protection' | 'gps'; cents: number }
+  /** The payment as a whole, when it cannot be itemised (no race or options known, or totals disagree). */
+  | { kind: 'payment'; cents: number }
+
+export interface Receipt {
+  lines: ReceiptLine[]
+  /** What was charged, in cents. */
+  paid: number
+  /** What was refunded (0 when nothing was), and when. */
+  refunded: number
+  refundedOn: string | null
+  /** What the athlete paid in the end. */
+  net: number
+}
+
+/** Only settled money gets a receipt: a payment made, or made and refunded. */
+export function hasReceipt(transaction: Pick<Transaction, 'stato'>): boolean {
+  return transaction.stato === 'paid' || transaction.stato === 'refunded'
+}
+
+/**
+ * The receipt of a transaction: the race fee, the protected-refund option and the GPS rental it
+ * paid for, from the race's prices. The charged amount is authoritative: if the itemised lines do
+ * not add up to it (prices changed since), the receipt shows the payment as one line instead.
+ */
+export function receiptOf(transaction: Transaction, race: PricedRace | null): Receipt {
+  const paid = toCents(transaction.importo)
+  const refunded = transaction.rimborso ? toCents(transaction.rimborso.importo) : 0
+  const base = { paid, refunded, refundedOn: transaction.rimborso?.data ?? null, net: paid - refunded }
+  const options = transaction.opzione_rimborso
+  if (!race || options === undefined || options === null) return { ...base, lines: [{ kind: 'payment', cents: paid }] }
+
+  const breakdown = priceBreakdown(race, { refund: options, gps: transaction.noleggio_gps ?? false })
+  if (breakdown.total !== paid) return { ...base, lines: [{ kind: 'payment', cents: paid }] }
+  const lines: ReceiptLine[] = [{ kind: 'fee', cents: breakdown.fee }]
+  if (breakdown.protection > 0) lines.push({ kind: 'protection', cents: breakdown.protection })
+  if (breakdown.gps > 0) lines.push({ kind: 'gps', cents: breakdown.gps })
+  return { ...base, lines }
+}
