@@ -171,6 +171,21 @@ describe('enrolment machine: a subscription made earlier', () => {
     expect(t.state().context.choices).toMatchObject({ refund: 'standard', gps: true })
   })
 
+  it('a wizard restored from its kept snapshot passes the gate again and returns to its step, choices kept', async () => {
+    const first = start()
+    await toSummary(first)
+    first.send({ type: 'wizard.back' })
+    const kept = JSON.parse(JSON.stringify(first.actor.getPersistedSnapshot())) as Snapshot<unknown>
+    const t = start({ snapshot: kept })
+    expect(t.value()).toBe('wizard.gps')
+    t.send({ type: 'wizard.recheck' })
+    t.pending.check!.resolve({ ...PASSED, entry: 'lottery' })
+    await flushMicrotasks()
+    expect(t.value()).toBe('wizard.gps')
+    expect(t.state().context.entry).toBe('lottery')
+    expect(t.state().context.choices).toEqual(first.state().context.choices)
+  })
+
   it('choices made afresh in this wizard win over the earlier subscription on a recheck', async () => {
     const t = start()
     await toSummary(t, PASSED, { option: 'standard', rent: false })

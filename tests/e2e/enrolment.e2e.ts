@@ -278,10 +278,11 @@ test.describe('enrolment gate', () => {
     await expect(main(page).getByRole('heading', { level: 2, name: 'Your lottery application is in' })).toBeVisible()
   })
 
-  test('the flagship with a PAX is direct entry, with payment', async ({ page }) => {
+  test('the flagship with a PAX is direct entry: the place already signed for resumes at the payment', async ({ page }) => {
     await logInFromHeader(page, 'pax')
     await page.goto('/race/201/subscribe')
     await expect(page.getByRole('heading', { level: 1, name: /Enrol in Tor des Pettorale 330/ })).toBeVisible()
+    await expect(stepHeading(page, 'Payment')).toBeFocused()
   })
 })
 

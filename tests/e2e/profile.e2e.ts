@@ -71,6 +71,19 @@ test.describe('my profile', () => {
     await expect(page).toHaveURL('/me/races')
     await expect(page.getByRole('heading', { level: 1, name: 'My races' })).toBeVisible()
     await expect(page.getByText('Complete your profile before continuing')).toHaveCount(0)
+
+    // A new account's area is empty, and each page says so with a way forward.
+    const area = page.getByRole('navigation', { name: 'My area' })
+    await expect(main(page).getByText('You have not entered any race yet.')).toBeVisible()
+    await expect(main(page).getByRole('link', { name: 'See the races open for registration' })).toHaveAttribute('href', '/?filter=open')
+    await area.getByRole('link', { name: 'Open subscriptions' }).click()
+    await expect(main(page).getByText('No subscriptions are available.')).toBeVisible()
+    await area.getByRole('link', { name: 'My transactions' }).click()
+    await expect(main(page).getByText('You have no transactions yet: your payments will appear here.')).toBeVisible()
+    await area.getByRole('link', { name: 'My experience races' }).click()
+    await expect(main(page).getByText('You have not reported any race yet.')).toBeVisible()
+    await expect(main(page).getByText('No qualifying race counts yet: you need 2.')).toBeVisible()
+    await expect(main(page).getByRole('button', { name: 'Report a race' })).toBeVisible()
   })
 
   test('saving with details missing says how many and focuses the first', async ({ page }) => {

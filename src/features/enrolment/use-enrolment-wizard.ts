@@ -39,6 +39,9 @@ export type WizardView =
   | { kind: 'paid' }
   | { kind: 'applied' }
 
+/** Steps that wait for the athlete, where a restored wizard may check the gate again. */
+const RESUMABLE_STEPS = ['dataCheck', 'extraFields', 'rules', 'refund', 'gps', 'summary', 'disclaimer', 'payment'] as const
+
 const asApiError = (cause: unknown) => (cause instanceof ApiRequestError ? cause.error : cause)
 
 async function callOrThrow<T>(result: Promise<{ ok: true; data: T } | { ok: false; error: ApiError }>): Promise<T> {
@@ -161,8 +164,13 @@ export function useEnrolmentWizard(race: RaceDetail, athleteId: number | null) {
   }, [actor, queryClient])
 
   // Back from the provider's checkout (or a reload while there): where does the payment stand?
+  // Back at a step after a while (a reload, a trip to the profile): the gate is passed again, as
+  // what it read may have changed (a PAX earned, a race sold out); the step and choices are kept.
   useEffect(() => {
-    if (actor.getSnapshot().matches({ wizard: 'redirecting' }) && restored) actor.send({ type: 'payment.returned' })
+    if (!restored) return
+    const snapshot = actor.getSnapshot()
+    if (snapshot.matches({ wizard: 'redirecting' })) actor.send({ type: 'payment.returned' })
+    else if (RESUMABLE_STEPS.some((step) => snapshot.matches({ wizard: step }))) actor.send({ type: 'wizard.recheck' })
   }, [actor, restored])
 
   const view = useSelector(actor, (snapshot): WizardView => {
