@@ -21,7 +21,7 @@ export function AthleteArea({ children }: { children: ReactNode }) {
     {
       href: paths.openSubscriptions,
       label: t`Open subscriptions`,
-      count: waiting > 0 ? <Plural value={waiting} one="# waiting for you" other="# waiting for you" /> : null,
+      count: waiting > 0 ? <Plural value={waiting} one="# subscription waiting for you" other="# subscriptions waiting for you" /> : null,
       shown: waiting,
     },
     { href: paths.transactions, label: t`My transactions` },
@@ -29,7 +29,7 @@ export function AthleteArea({ children }: { children: ReactNode }) {
     {
       href: paths.experience,
       label: t`My experience races`,
-      count: underVerification > 0 ? <Plural value={underVerification} one="# under verification" other="# under verification" /> : null,
+      count: underVerification > 0 ? <Plural value={underVerification} one="# report under verification" other="# reports under verification" /> : null,
       shown: underVerification,
     },
   ]

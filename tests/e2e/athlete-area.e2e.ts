@@ -24,7 +24,7 @@ test.describe('open subscriptions', () => {
   test('an unpaid place resumes into the wizard at the payment, is paid, and shows in my races and transactions', async ({ page }) => {
     await logInFromHeader(page, 'pax')
     await page.goto('/me/open-subscriptions')
-    await expect(areaNav(page).getByRole('link', { name: 'Open subscriptions (1 waiting for you)' })).toBeVisible()
+    await expect(areaNav(page).getByRole('link', { name: 'Open subscriptions (1 subscription waiting for you)' })).toBeVisible()
     const place = main(page).getByRole('article', { name: 'Tor des Pettorale 330 2026' })
     await expect(place.getByText('Next step: Pay €950.00 for your place.')).toBeVisible()
     await expect(place.getByText('To complete within 7 days')).toBeVisible()
@@ -125,8 +125,8 @@ test.describe('experience races and the PAX', () => {
     await expect(page.getByRole('heading', { level: 1, name: /Apply for Tor des Pettorale 330/ })).toBeVisible()
 
     await page.goto('/me/experience')
-    await expect(areaNav(page).getByRole('link', { name: 'My experience races (1 under verification)' })).toBeVisible()
-    await expect(main(page).getByText('1 qualifying race counts so far: you need 2.')).toBeVisible()
+    await expect(areaNav(page).getByRole('link', { name: 'My experience races (1 report under verification)' })).toBeVisible()
+    await expect(main(page).getByText('Qualifying races that count so far: 1 of 2.')).toBeVisible()
     const rejected = main(page).getByRole('article', { name: 'Gran Trail del Monte Rosa 40K' })
     await expect(rejected.getByText('Rejected')).toBeVisible()
     await expect(rejected.getByText("Your name is not in the race's results.")).toBeVisible()
@@ -142,7 +142,7 @@ test.describe('experience races and the PAX', () => {
     const reported = main(page).getByRole('article', { name: 'Sentiero dei Larici 25K 2025' })
     await expect(reported.getByText('Under verification')).toBeVisible()
     await expect(reported.getByText('3:05:10')).toBeVisible()
-    await expect(areaNav(page).getByRole('link', { name: 'My experience races (2 under verification)' })).toBeVisible()
+    await expect(areaNav(page).getByRole('link', { name: 'My experience races (2 reports under verification)' })).toBeVisible()
 
     // The same race again is refused, on the race field, and nothing typed is lost.
     await main(page).getByRole('button', { name: 'Report a race' }).click()

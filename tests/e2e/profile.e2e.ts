@@ -82,7 +82,7 @@ test.describe('my profile', () => {
     await expect(main(page).getByText('You have no transactions yet: your payments will appear here.')).toBeVisible()
     await area.getByRole('link', { name: 'My experience races' }).click()
     await expect(main(page).getByText('You have not reported any race yet.')).toBeVisible()
-    await expect(main(page).getByText('No qualifying race counts yet: you need 2.')).toBeVisible()
+    await expect(main(page).getByText('Qualifying races that count so far: 0 of 2.')).toBeVisible()
     await expect(main(page).getByRole('button', { name: 'Report a race' })).toBeVisible()
   })
 

@@ -107,12 +107,7 @@ function PaxCard({ pax, races }: { pax: Pax; races: readonly Race[] }) {
       ) : null}
       {!pax.attivo ? (
         <p>
-          <Plural
-            value={counted}
-            _0={`No qualifying race counts yet: you need ${needed}.`}
-            one={`# qualifying race counts so far: you need ${needed}.`}
-            other={`# qualifying races count so far: you need ${needed}.`}
-          />{' '}
+          {t`Qualifying races that count so far: ${counted} of ${needed}.`}{' '}
           {flagship ? (
             <Trans>
               With a PAX you enter <Link href={paths.race(flagship.id)}>{edition}</Link> directly; without it, you apply for its lottery.
@@ -123,8 +118,13 @@ function PaxCard({ pax, races }: { pax: Pax; races: readonly Race[] }) {
       <p className={styles.rule}>
         <Plural
           value={needed}
-          one={`How it is earned: # qualifying experience race, accepted, finished in the ${months} months before the flagship's race day.`}
-          other={`How it is earned: # qualifying experience races, accepted, finished in the ${months} months before the flagship's race day.`}
+          one="How it is earned: # qualifying experience race, accepted by the staff."
+          other="How it is earned: # qualifying experience races, accepted by the staff."
+        />{' '}
+        <Plural
+          value={months}
+          one="They count when run within # month before the flagship's race day."
+          other="They count when run within # months before the flagship's race day."
         />
       </p>
     </section>
