@@ -53,6 +53,7 @@ export type AtletaMe = {
         totale: number | null;
         liberatoria_versione?: (string | null) | undefined;
         domanda_lotteria?: boolean | undefined;
+        scadenza_pagamento?: (string | null) | undefined;
     }[];
 };
 
@@ -120,6 +121,7 @@ export namespace me {
           totale: number | null;
           liberatoria_versione?: (string | null) | undefined;
           domanda_lotteria?: boolean | undefined;
+          scadenza_pagamento?: (string | null) | undefined;
       }[];
   }
 }
@@ -360,6 +362,7 @@ export namespace subscriptions {
           totale: number | null;
           liberatoria_versione?: (string | null) | undefined;
           domanda_lotteria?: boolean | undefined;
+          scadenza_pagamento?: (string | null) | undefined;
       }[];
   }
 }
@@ -376,4 +379,5 @@ export type Subscription = {
     totale: number | null;
     liberatoria_versione?: (string | null) | undefined;
     domanda_lotteria?: boolean | undefined;
+    scadenza_pagamento?: (string | null) | undefined;
 };

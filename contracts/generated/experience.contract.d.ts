@@ -6,15 +6,18 @@ export type ExperienceReport = {
     data: string;
     gara_id: number | null;
     qualificante: boolean;
-    stato: "in_verifica" | "accettata";
+    tempo_secondi: number;
+    link_risultati: string | null;
+    stato: "in_verifica" | "accettata" | "respinta";
+    motivo: ("risultati_non_trovati" | "tempo_non_corrispondente" | "gara_non_idonea") | null;
     inviata: string;
 };
 
-export type ExperienceReportState = "in_verifica" | "accettata";
+export type ExperienceReportState = "in_verifica" | "accettata" | "respinta";
 
 /**
  * experience.list: GET /api/v1/vdatrailers/esperienze (auth: bearer) [inferred: not in the organiser's published calls]
- * The athlete's experience-race reports and whether the athlete holds a PAX.
+ * The athlete's experience-race reports, newest edition first, and the athlete's PAX.
  */
 export namespace list {
   type Response200 = {
@@ -24,10 +27,20 @@ export namespace list {
           data: string;
           gara_id: number | null;
           qualificante: boolean;
-          stato: "in_verifica" | "accettata";
+          tempo_secondi: number;
+          link_risultati: string | null;
+          stato: "in_verifica" | "accettata" | "respinta";
+          motivo: ("risultati_non_trovati" | "tempo_non_corrispondente" | "gara_non_idonea") | null;
           inviata: string;
       }[];
-      pax: boolean;
+      pax: {
+          attivo: boolean;
+          gara_id: number | null;
+          valido_fino: string | null;
+          richieste: number;
+          mesi: number;
+          valide: number;
+      };
   }
 }
 
@@ -35,8 +48,20 @@ export type NewExperienceReport = {
     gara: string;
     data: string;
     gara_id: number | null;
+    tempo_secondi: number;
     link_risultati?: string | undefined;
 };
+
+export type Pax = {
+    attivo: boolean;
+    gara_id: number | null;
+    valido_fino: string | null;
+    richieste: number;
+    mesi: number;
+    valide: number;
+};
+
+export type RejectionReason = "risultati_non_trovati" | "tempo_non_corrispondente" | "gara_non_idonea";
 
 /**
  * experience.report: POST /api/v1/vdatrailers/esperienze (auth: bearer) [inferred: not in the organiser's published calls]
@@ -48,6 +73,7 @@ export namespace report {
       gara: string;
       data: string;
       gara_id: number | null;
+      tempo_secondi: number;
       link_risultati?: string | undefined;
   }
   type Response201 = {
@@ -56,17 +82,28 @@ export namespace report {
       data: string;
       gara_id: number | null;
       qualificante: boolean;
-      stato: "in_verifica" | "accettata";
+      tempo_secondi: number;
+      link_risultati: string | null;
+      stato: "in_verifica" | "accettata" | "respinta";
+      motivo: ("risultati_non_trovati" | "tempo_non_corrispondente" | "gara_non_idonea") | null;
       inviata: string;
   }
   type Response400 = {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: ("invalid_request") | undefined;
+      code?: ("invalid_request" | "duplicate_report") | undefined;
+      message?: string | undefined;
+      [x: string]: unknown;
+  }
+  type Response409 = {
+      status?: number | undefined;
+      title?: string | undefined;
+      detail?: string | undefined;
+      code?: ("invalid_request" | "duplicate_report") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
 }
 
-export type ReportExperienceError = "invalid_request";
+export type ReportExperienceError = "invalid_request" | "duplicate_report";

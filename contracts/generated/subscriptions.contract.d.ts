@@ -27,6 +27,7 @@ export namespace create {
           totale: number | null;
           liberatoria_versione?: (string | null) | undefined;
           domanda_lotteria?: boolean | undefined;
+          scadenza_pagamento?: (string | null) | undefined;
       };
   }
   type Response409 = {

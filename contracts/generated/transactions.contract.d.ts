@@ -15,6 +15,12 @@ export namespace list {
           valuta: "EUR";
           metodo: "card" | "link" | "bank_transfer";
           stato: "paid" | "pending" | "failed" | "refunded";
+          opzione_rimborso?: (("standard" | "protetto") | null) | undefined;
+          noleggio_gps?: boolean | undefined;
+          rimborso?: ({
+              importo: number;
+              data: string;
+          } | null) | undefined;
       }[];
   }
 }
@@ -28,6 +34,12 @@ export type Transaction = {
     valuta: "EUR";
     metodo: "card" | "link" | "bank_transfer";
     stato: "paid" | "pending" | "failed" | "refunded";
+    opzione_rimborso?: (("standard" | "protetto") | null) | undefined;
+    noleggio_gps?: boolean | undefined;
+    rimborso?: ({
+        importo: number;
+        data: string;
+    } | null) | undefined;
 };
 
 export type TransactionStatus = "paid" | "pending" | "failed" | "refunded";

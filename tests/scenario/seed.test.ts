@@ -306,7 +306,12 @@ describe('personas', () => {
       expect(race(report.gara_id!)).toMatchObject({ esperienza: true, qualificante: true, edizione: 2025 })
     }
     expect(reports.filter((r) => r.stato === 'in_verifica')).toMatchObject([{ gara_id: null, qualificante: false }])
-    expect(seed.subscriptions.some((s) => s.athlete_id === pax.id && s.project_id === SEED_RACE_IDS.flagship)).toBe(false)
+    // Entered directly with the PAX: signed, and waiting for the payment link the organiser sent.
+    expect(seed.subscriptions.find((s) => s.athlete_id === pax.id && s.project_id === SEED_RACE_IDS.flagship)).toMatchObject({
+      liberatoria: true,
+      pagato: false,
+      opzione_rimborso: 'standard',
+    })
   })
 })
 
