@@ -25,13 +25,19 @@ test.describe('my races', () => {
     await expectNoAxeViolations(page)
   })
 
-  test('past races link to their ranking at the athlete’s bib', async ({ page }) => {
+  test('past races link to their ranking, where the athlete’s own result is singled out', async ({ page }) => {
     await logInFromHeader(page, 'pax')
     await page.goto('/me/races')
     const past = main(page).getByRole('region', { name: 'Past' })
     await expect(past.getByRole('heading', { level: 3 })).toHaveText(['Alte Vie di Cogne 52K 2025', 'Sentiero dei Larici 25K 2025'])
-    await expect(past.getByRole('link', { name: 'See the ranking, at your bib' }).first()).toHaveAttribute('href', '/race/103/ranking?q=41')
     await page.setViewportSize({ width: 360, height: 800 })
     await expectNoAxeViolations(page)
+    const toRanking = past.getByRole('link', { name: 'See the ranking, with your result' }).first()
+    await expect(toRanking).toHaveAttribute('href', '/race/103/ranking?mine=41')
+    await toRanking.click()
+    const own = main(page).getByRole('row', { name: /^Your result:/ })
+    await expect(own).toBeInViewport()
+    await expect(own.getByRole('cell').nth(1)).toHaveText('41')
+    await expect(main(page).getByRole('row', { name: /Your result/ })).toHaveCount(1)
   })
 })

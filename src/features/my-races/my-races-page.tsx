@@ -115,8 +115,8 @@ function EnrolmentCard({ entry, profile, upcoming }: { entry: EnrolmentEntry; pr
       {upcoming && race ? <StillDue entry={entry} profile={profile} raceDay={calendarDayInRome(race.data_evento)} /> : null}
       {upcoming && race ? <AddToCalendar race={race} /> : null}
       {!upcoming && race ? (
-        <Link href={s.pettorale === null ? paths.ranking(race.id) : `${paths.ranking(race.id)}?q=${String(s.pettorale)}`}>
-          {s.pettorale === null ? t`See the ranking` : t`See the ranking, at your bib`}
+        <Link href={s.pettorale === null ? paths.ranking(race.id) : `${paths.ranking(race.id)}?mine=${String(s.pettorale)}`}>
+          {s.pettorale === null ? t`See the ranking` : t`See the ranking, with your result`}
         </Link>
       ) : null}
     </article>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { RankingRow, SubscriberRow } from '../../../contracts/races.contract'
 import {
+  ownBibOf,
   applicableRankingFilters,
   applicableSubscriberFilters,
   compareCategories,
@@ -338,5 +339,13 @@ describe('the ranking', () => {
     expect(options.categories).toEqual(['SF', 'SM', 'M40'])
     const carried = { q: 'bianchi', nationality: 'JP', category: 'M40' }
     expect(applicableRankingFilters(carried, options)).toEqual({ q: 'bianchi', nationality: null, category: 'M40' })
+  })
+})
+
+describe("the athlete's own bib in the ranking's address", () => {
+  it('is read from `mine`, a whole bib number, and nothing else', () => {
+    expect(ownBibOf('?mine=41')).toBe(41)
+    expect(ownBibOf('?q=anna&mine=7')).toBe(7)
+    for (const search of ['', '?mine=', '?mine=4a', '?mine=-3', '?mine=1e3', '?mine=1234567']) expect(ownBibOf(search)).toBeNull()
   })
 })

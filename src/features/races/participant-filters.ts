@@ -181,6 +181,12 @@ export function readRankingFilters(search: string): RankingFilters {
   return { q: text(params, 'q'), nationality: countryCode(params, 'nationality'), category: label(params, 'category') }
 }
 
+/** The ranking's `mine` parameter (from my races): the bib whose row is the athlete's own. */
+export function ownBibOf(search: string): number | null {
+  const bib = new URLSearchParams(search).get('mine')
+  return bib !== null && /^\d{1,6}$/.test(bib) ? Number(bib) : null
+}
+
 export function writeRankingFilters(filters: RankingFilters): string {
   return toSearch([
     ['q', filters.q],

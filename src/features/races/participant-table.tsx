@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
 import styles from './participant-table.module.css'
 
 /** Every row is one line of this height (CSS keeps it so), so positions need no measuring. */
@@ -31,6 +31,8 @@ interface TableProps<R> {
   rowKey: (row: R) => string | number
   /** Changes when the filters do: the list goes back to its top. */
   resetKey: string
+  /** A row to single out (the athlete's own result), with the words that say so to assistive technology. */
+  highlight?: { key: string | number; label: string } | null
 }
 
 function rowHeightPx(): number {
@@ -73,7 +75,7 @@ function cellClass(column: ParticipantColumn<never>): string {
  * technology where it is in the whole list. The table scrolls in its own box, so its header stays
  * in view and a narrow screen scrolls the table sideways instead of the page.
  */
-export function ParticipantTable<R>({ caption, columns, rows, rowKey, resetKey }: TableProps<R>) {
+export function ParticipantTable<R>({ caption, columns, rows, rowKey, resetKey, highlight = null }: TableProps<R>) {
   const captionId = useId()
   const scroller = useRef<HTMLDivElement>(null)
   // Read once: asked for each of 20,000 rows, getComputedStyle would cost more than the filter.
@@ -93,6 +95,15 @@ export function ParticipantTable<R>({ caption, columns, rows, rowKey, resetKey }
   useLayoutEffect(() => {
     if (scroller.current) scroller.current.scrollTop = 0
   }, [resetKey])
+
+  // The athlete's own row is brought into view once, when the table first has it.
+  const highlightIndex = highlight === null ? -1 : rows.findIndex((row) => rowKey(row) === highlight.key)
+  const shownHighlight = useRef(false)
+  useEffect(() => {
+    if (highlightIndex < 0 || shownHighlight.current) return
+    shownHighlight.current = true
+    virtualizer.scrollToIndex(highlightIndex, { align: 'center' })
+  }, [highlightIndex, virtualizer])
 
   const items = virtualizer.getVirtualItems()
   const before = items[0]?.start ?? 0
@@ -125,9 +136,14 @@ export function ParticipantTable<R>({ caption, columns, rows, rowKey, resetKey }
           {items.map((item) => {
             const row = rows[item.index]!
             return (
-              <tr key={item.key} aria-rowindex={item.index + 2} className={item.index % 2 === 1 ? styles.odd : undefined}>
-                {columns.map((column) => (
+              <tr
+                key={item.key}
+                aria-rowindex={item.index + 2}
+                className={[item.index % 2 === 1 ? styles.odd : '', item.index === highlightIndex ? styles.highlight : ''].join(' ').trim() || undefined}
+              >
+                {columns.map((column, index) => (
                   <td key={column.id} className={cellClass(column)}>
+                    {index === 0 && item.index === highlightIndex ? <span className="visually-hidden">{highlight?.label} </span> : null}
                     {column.cell(row)}
                   </td>
                 ))}

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useDeferredValue, useMemo, useRef } from 'react'
-import { Link, useLocation } from 'wouter'
+import { useDeferredValue, useMemo, useRef, useState } from 'react'
+import { Link, useLocation, useSearch } from 'wouter'
 import type { Locale } from '../../../contracts/locale'
 import type { Edition, RaceDetail, RankingRow } from '../../../contracts/races.contract'
 import { HOUR_MS } from '../../../contracts/time'
@@ -22,6 +22,7 @@ import {
   indexRows,
   narrowsRanking,
   NO_RANKING_FILTERS,
+  ownBibOf,
   rankingOptions,
   readRankingFilters,
   sortRanking,
@@ -120,6 +121,9 @@ function RankingScreen({ raceId }: { raceId: number }) {
   const ranking = useQuery(raceQueries.ranking(raceId))
   const { filters, commit, type, flush } = useUrlFilters(CODEC)
   const searchInput = useRef<HTMLInputElement>(null)
+  // From my races: the athlete's own bib, singled out in the ranking (read once; filters may drop it from the address).
+  const search = useSearch()
+  const [ownBib] = useState(() => ownBibOf(search))
 
   const rows = ranking.data?.classifica
   const indexed = useMemo(() => (rows ? sortRanking(indexRows(rows)) : null), [rows])
@@ -228,6 +232,7 @@ function RankingScreen({ raceId }: { raceId: number }) {
                 rows={visible}
                 rowKey={rowKey}
                 resetKey={listKey}
+                highlight={ownBib === null ? null : { key: ownBib, label: t`Your result:` }}
               />
             )}
           </>
