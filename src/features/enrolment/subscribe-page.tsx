@@ -108,7 +108,7 @@ function StepIndicator({ current }: { current: Step }) {
           </li>
         ))}
       </ol>
-      <p className={styles.visuallyHidden} aria-live="polite">
+      <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
     </nav>
