@@ -101,8 +101,13 @@ export function ParticipantTable<R>({ caption, columns, rows, rowKey, resetKey, 
   const shownHighlight = useRef(false)
   useEffect(() => {
     if (highlightIndex < 0 || shownHighlight.current) return
-    shownHighlight.current = true
     virtualizer.scrollToIndex(highlightIndex, { align: 'center' })
+    // Once the row is drawn, the page scrolls to it too (on a phone the table starts below the fold).
+    const frame = requestAnimationFrame(() => {
+      shownHighlight.current = true
+      scroller.current?.querySelector(`.${styles.highlight}`)?.scrollIntoView({ block: 'center' })
+    })
+    return () => cancelAnimationFrame(frame)
   }, [highlightIndex, virtualizer])
 
   const items = virtualizer.getVirtualItems()
