@@ -10,8 +10,11 @@ import { raceQueries } from '../lib/race-queries'
 import { useNow } from '../lib/use-now'
 import styles from './athlete-area.module.css'
 
-/** The athlete's own pages share one navigation, so none of them is a dead end. */
-export function AthleteArea({ children }: { children: ReactNode }) {
+/**
+ * The athlete's own pages share one navigation, so none of them is a dead end. Loaded with the
+ * first of them (routes.tsx): a visitor's first page does not carry it.
+ */
+export default function AthleteArea({ children }: { children: ReactNode }) {
   const { t } = useLingui()
   const [location] = useLocation()
   const { waiting, underVerification } = useAreaCounts()

@@ -1,7 +1,7 @@
 import { parse } from 'regexparam'
 import { useEffect } from 'react'
 import { matchRoute } from 'wouter'
-import type { RouteDefinition } from './routes'
+import { AthleteAreaFrame, type RouteDefinition } from './routes'
 
 const started = new Set<string>()
 
@@ -16,6 +16,8 @@ export function preloadScreen(routes: readonly RouteDefinition[], pathname: stri
   if (!route || typeof preload !== 'function' || started.has(route.path)) return
   started.add(route.path)
   ;(preload as () => void)()
+  // The athlete's pages come in their frame: both download at once rather than one after the other.
+  if (route.athleteArea) AthleteAreaFrame.preload()
 }
 
 /**

@@ -8,11 +8,10 @@ import { useSession } from '../lib/session'
 import { focusScreenHeading } from '../ui/page'
 import { PartBoundary } from '../ui/lazy-part'
 import { Loading } from '../ui/state'
-import { AthleteArea } from './athlete-area'
 import { decideNavigation } from './guard'
 import { NotFoundPage } from './not-found-page'
 import { usePreloadOnIntent } from './preload-on-intent'
-import { routes } from './routes'
+import { AthleteAreaFrame, routes } from './routes'
 
 /**
  * A screen that is not part of the portal: the mock-only QA tools (the mailbox), which the mock
@@ -83,9 +82,9 @@ export function AppRouter({ tools = [] }: { tools?: readonly ToolRoute[] }) {
           <Route key={path} path={path}>
             <Guarded requiresLogin={requiresLogin}>
               {athleteArea ? (
-                <AthleteArea>
+                <AthleteAreaFrame>
                   <Component />
-                </AthleteArea>
+                </AthleteAreaFrame>
               ) : (
                 <Component />
               )}

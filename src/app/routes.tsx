@@ -11,6 +11,9 @@ export interface RouteDefinition {
   athleteArea?: true
 }
 
+/** The frame of the athlete's own pages (`athleteArea` routes): their navigation, with its counts. */
+export const AthleteAreaFrame = lazyPart(() => import('./athlete-area'))
+
 const ProfilePage = lazyPart(() => import('../features/profile/profile-page'))
 const ContactsPage = lazyPart(() => import('../features/company/contacts-page'))
 const CompanyPage = lazyPart(() => import('../features/company/company-page'))
