@@ -1,7 +1,6 @@
 import * as z from 'zod/mini'
-import { problemOf, UndocumentedBodySchema, UnauthorizedSchema } from './common'
+import { LocaleSchema, problemOf, UnauthorizedSchema, UndocumentedBodySchema } from './common'
 import { defineOperation } from './operation'
-import { LocaleSchema } from './locale'
 
 export const NewUserSchema = z.object({
   nome: z.string().check(z.minLength(1)),

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini'
-import { DateOnlySchema, EuroAmountSchema, InstantSchema, problemOf, UndocumentedBodySchema } from './common'
-import { LocaleSchema } from './locale'
+import { DateOnlySchema, EuroAmountSchema, InstantSchema, LocaleSchema, problemOf, UndocumentedBodySchema } from './common'
 import { defineOperation } from './operation'
 
 const text = z.nullable(z.string())
@@ -160,8 +159,6 @@ export const saveExperience = defineOperation({
   errors: ProfileSaveErrorSchema,
 })
 
-/** Where the athlete's subscription history starts (spec section 9). */
-export const SUBSCRIPTION_HISTORY_START = '2000-01-01'
 
 export const subscriptions = defineOperation({
   name: 'athlete.subscriptions',

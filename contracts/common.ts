@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { LOCALES } from './locale'
 
 /** An ISO 8601 instant with an offset, as the backend sends timestamps. */
 export const InstantSchema = z.iso.datetime({ offset: true })
@@ -41,3 +42,6 @@ export const UndocumentedBodySchema = z.unknown()
 
 /** Path parameter of a numeric id, as it appears in a URL. */
 export const NumericIdParam = z.union([z.number(), z.string().check(z.regex(/^\d+$/))])
+
+/** A locale of the portal (locale.ts lists them). */
+export const LocaleSchema = z.enum(LOCALES)

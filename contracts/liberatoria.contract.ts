@@ -1,6 +1,5 @@
 import * as z from 'zod/mini'
-import { NumericIdParam, problemOf, UndocumentedBodySchema } from './common'
-import { LocaleSchema } from './locale'
+import { LocaleSchema, NumericIdParam, problemOf, UndocumentedBodySchema } from './common'
 import { defineOperation } from './operation'
 
 /**

@@ -1,6 +1,10 @@
-import * as z from 'zod/mini'
-
-/** The portal's locales; `it` is the default, `en` the fallback. */
+/**
+ * The portal's locales; `it` is the default, `en` the fallback. Free of zod (its schema is
+ * `LocaleSchema` in common.ts) so that code on the first page can read it without the contracts.
+ */
 export const LOCALES = ['it', 'en', 'es', 'fr', 'zh', 'ja', 'ko'] as const
-export const LocaleSchema = z.enum(LOCALES)
-export type Locale = z.infer<typeof LocaleSchema>
+export type Locale = (typeof LOCALES)[number]
+
+export function isLocale(value: unknown): value is Locale {
+  return (LOCALES as readonly unknown[]).includes(value)
+}

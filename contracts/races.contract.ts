@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { EuroAmountSchema, InstantSchema, NumericIdParam, problemOf } from './common'
+import { RACE_FILTERS, type RaceFilter } from './constants'
 import { defineOperation } from './operation'
 
 // Inferred: the organiser's published calls do not include race lists, details, ranking or
@@ -98,8 +99,8 @@ export const RaceDetailSchema = z.extend(RaceSchema, {
 })
 export type RaceDetail = z.infer<typeof RaceDetailSchema>
 
-export const RaceFilterSchema = z.enum(['all', 'open', 'closed'])
-export type RaceFilter = z.infer<typeof RaceFilterSchema>
+export const RaceFilterSchema = z.enum(RACE_FILTERS)
+export type { RaceFilter }
 
 const raceIdParams = z.object({ id: NumericIdParam })
 

@@ -4,7 +4,7 @@ import { ProfileSchema, RefundOptionSchema, SubscriptionSchema } from '../contra
 import { ExperienceReportSchema } from '../contracts/experience.contract'
 import { PaymentStatusSchema } from '../contracts/payments.contract'
 import { RaceDetailSchema, RankingRowSchema, SubscriberRowSchema } from '../contracts/races.contract'
-import { LocaleSchema } from '../contracts/locale'
+import { LocaleSchema } from '../contracts/common'
 import { ExtraFieldValueSchema } from '../contracts/subscriptions.contract'
 import { TransactionSchema } from '../contracts/transactions.contract'
 

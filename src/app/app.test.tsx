@@ -28,7 +28,8 @@ async function openMyProfileSignedIn() {
   act(() => runtime!.session.send({ type: 'session.login', username: completo.mail, password: completo.password }))
   await screen.findByRole('button', { name: 'Log out' })
   act(() => navigate('/me'))
-  const heading = await screen.findByRole('heading', { level: 1, name: 'My profile' })
+  // The page, its frame and the contracts load on first use: the first test transforms them all.
+  const heading = await screen.findByRole('heading', { level: 1, name: 'My profile' }, { timeout: 15_000 })
   return { queryClient, heading, session: runtime.session }
 }
 

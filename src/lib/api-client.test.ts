@@ -9,7 +9,8 @@ import { HOUR_MS } from '../../contracts/time'
 import { controls, server } from '../../mocks/node'
 import { PERSONAS } from '../../mocks/seed'
 import '../../tests/setup/mock-backend'
-import { callApi, configureApiClient } from './api-client'
+import { callApi } from './api-client'
+import { configureApiClient } from './api-config'
 
 const completo = PERSONAS.find((p) => p.key === 'completo')!
 

@@ -1,22 +1,16 @@
 import type { $ZodType } from 'zod/v4/core'
 import * as z from 'zod/mini'
 import type { ApiError } from '../../contracts/api-error'
-import { SECOND_MS } from '../../contracts/time'
 import type { BodyOf, ErrorCodeOf, OperationShape, PathParamsOf, QueryOf, SuccessOf } from '../../contracts/operation'
+import { SECOND_MS } from '../../contracts/time'
+import { apiConfig } from './api-config'
+import { ApiRequestError } from './api-request-error'
 
 export type { ApiError }
 
 export type ApiResult<T, O extends OperationShape = OperationShape> =
   | { ok: true; status: number; data: T }
   | { ok: false; error: ApiError<O> }
-
-/** Thrown by `expectOk`, so TanStack Query sees failed reads as errors while keeping the kind. */
-export class ApiRequestError<O extends OperationShape = OperationShape> extends Error {
-  constructor(readonly error: ApiError<O>) {
-    super(`${error.operation}: ${error.kind}`)
-    this.name = 'ApiRequestError'
-  }
-}
 
 export type CallInput<O extends OperationShape> = (O extends { pathParams: $ZodType }
   ? { params: PathParamsOf<O> }
@@ -32,35 +26,6 @@ export type CallInput<O extends OperationShape> = (O extends { pathParams: $ZodT
 
 /** Bytes of the request body sent so far, of the total. */
 export type UploadProgress = (sentBytes: number, totalBytes: number) => void
-
-export interface ApiClientConfig {
-  /** Base URL of the organiser's API, '' for same origin. */
-  baseUrl: string
-  /** The portal's fixed OAuth client, for the password grant's Basic header. */
-  clientId: string
-  clientSecret: string
-  getToken: () => string | null
-  /** A Bearer call was refused: the session is no longer valid on the server. */
-  onUnauthorized: (operation: string) => void
-  /** How long a call may wait for its answer before it counts as lost. */
-  timeoutMs: number
-  /** Uploads get longer: this much more per byte sent (a slow mountain uplink, about 0.5 Mbit/s). */
-  uploadMsPerByte: number
-}
-
-let config: ApiClientConfig = {
-  baseUrl: '',
-  clientId: '',
-  clientSecret: '',
-  getToken: () => null,
-  onUnauthorized: () => {},
-  timeoutMs: 20 * SECOND_MS,
-  uploadMsPerByte: 1 / 64,
-}
-
-export function configureApiClient(next: Partial<ApiClientConfig>): void {
-  config = { ...config, ...next }
-}
 
 /**
  * The only place in the portal that calls `fetch` (or, for an upload whose progress is shown,
@@ -79,11 +44,11 @@ export async function callApi<O extends OperationShape>(
 
   const headers = new Headers({ accept: 'application/json' })
   if (operation.auth === 'bearer') {
-    const token = input.token ?? config.getToken()
+    const token = input.token ?? apiConfig().getToken()
     if (!token) return fail({ kind: 'unauthorized', operation: name })
     headers.set('authorization', `Bearer ${token}`)
   } else if (operation.auth === 'basic-client') {
-    headers.set('authorization', `Basic ${btoa(`${config.clientId}:${config.clientSecret}`)}`)
+    headers.set('authorization', `Basic ${btoa(`${apiConfig().clientId}:${apiConfig().clientSecret}`)}`)
   }
 
   let body: XMLHttpRequestBodyInit | undefined
@@ -97,7 +62,7 @@ export async function callApi<O extends OperationShape>(
   }
 
   // No request waits for ever: a lost answer on a mountain network becomes a network error to retry.
-  const timeout = AbortSignal.timeout(config.timeoutMs + uploadSize(body) * config.uploadMsPerByte)
+  const timeout = AbortSignal.timeout(apiConfig().timeoutMs + uploadSize(body) * apiConfig().uploadMsPerByte)
   const signal = input.signal ? eitherSignal(input.signal, timeout) : timeout
   const request: OutgoingRequest = { url, method: operation.method, headers, body, signal }
 
@@ -183,7 +148,7 @@ function decodeAnswer<O extends OperationShape>(
   if (answer.status === 401) {
     // Only a refusal of the session's own token ends the session; a link's token (account
     // confirmation) being refused says nothing about whoever is signed in.
-    if (operation.auth === 'bearer' && input.token === undefined) config.onUnauthorized(name)
+    if (operation.auth === 'bearer' && input.token === undefined) apiConfig().onUnauthorized(name)
     return fail({ kind: 'unauthorized', operation: name })
   }
 
@@ -233,7 +198,7 @@ function buildUrl(operation: OperationShape, params: Record<string, string | num
   const url = absolute
     ? new URL(String(params[absolute]))
     : new URL(
-        config.baseUrl +
+        apiConfig().baseUrl +
           operation.path.replace(/:([A-Za-z_]+)/g, (_, key: string) => encodeURIComponent(String(params[key]))),
         globalThis.location?.origin ?? 'http://localhost',
       )
@@ -316,7 +281,7 @@ export async function loadStaticJson<T>(url: string, schema: z.ZodMiniType<T>): 
   const operation = `static ${url}`
   let payload: unknown
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(config.timeoutMs) })
+    const response = await fetch(url, { signal: AbortSignal.timeout(apiConfig().timeoutMs) })
     if (!response.ok) throw new Error(String(response.status))
     payload = await response.json()
   } catch {

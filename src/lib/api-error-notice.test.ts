@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ApiError } from '../../contracts/api-error'
-import { ApiRequestError } from './api-client'
+import { ApiRequestError } from './api-request-error'
 import { noticeForApiError, noticeForQueryError } from './api-error-notice'
 
 const http = (status: number): ApiError => ({ kind: 'http', operation: 'races.list', status, code: null, body: undefined })

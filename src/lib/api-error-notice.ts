@@ -1,5 +1,5 @@
 import type { ApiError } from '../../contracts/api-error'
-import { ApiRequestError } from './api-client'
+import { ApiRequestError } from './api-request-error'
 import type { NoticeCode } from './notices'
 
 /** The notice an athlete sees for a failed call that the screen has no more specific words for. */

@@ -5,7 +5,7 @@ import * as auth from '../../contracts/auth.contract'
 import * as races from '../../contracts/races.contract'
 import { PERSONAS } from '../../mocks/seed'
 import '../../tests/setup/mock-backend'
-import { ApiRequestError } from './api-client'
+import { ApiRequestError } from './api-request-error'
 import { apiMutation, apiQuery, forgetAthleteQueries, operationKey, shouldRetryRead } from './api-query'
 
 const completo = PERSONAS.find((p) => p.key === 'completo')!

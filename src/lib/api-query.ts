@@ -1,12 +1,36 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { OperationShape, SuccessOf } from '../../contracts/operation'
-import { ApiRequestError, callApi, expectOk, type CallInput } from './api-client'
+import type { CallInput } from './api-client'
+import { ApiRequestError } from './api-request-error'
+
+/**
+ * An operation whose contract module is loaded on first use. Its name (the cache key) and whether it
+ * carries the athlete's token are known at once; its schemas arrive with the first call, with the
+ * client that checks them and zod. The first page's reads go through these (decision 022).
+ */
+export interface LazyOperation<O extends OperationShape> {
+  name: O['name']
+  auth: O['auth']
+  load: () => Promise<O>
+}
+
+async function resolve<O extends OperationShape>(operation: O | LazyOperation<O>): Promise<O> {
+  if (!('load' in operation)) return operation
+  const loaded = await operation.load()
+  if (loaded.name !== operation.name || loaded.auth !== operation.auth) {
+    throw new Error(`${operation.name} (${operation.auth}) loaded ${loaded.name} (${loaded.auth})`)
+  }
+  return loaded
+}
+
+/** The client validates with zod: loaded with the first call, not with the first page. */
+const client = () => import('./api-client')
 
 /**
  * The cache key of an operation: `races.list` with its input becomes `['races', 'list', input]`, so
  * `['races']` reaches every race read and `['races', 'list']` every list.
  */
-export function operationKey<O extends OperationShape>(operation: O): readonly [string, string] {
+export function operationKey(operation: Pick<OperationShape, 'name'>): readonly [string, string] {
   const [resource = operation.name, verb = ''] = operation.name.split('.')
   return [resource, verb]
 }
@@ -15,10 +39,13 @@ export function operationKey<O extends OperationShape>(operation: O): readonly [
  * Query options for a read; two screens asking the same thing share one cache entry. Reads made with
  * the athlete's token are marked `athlete`, so they leave the cache with the session.
  */
-export function apiQuery<O extends OperationShape>(operation: O, input: CallInput<O>) {
+export function apiQuery<O extends OperationShape>(operation: O | LazyOperation<O>, input: CallInput<O>) {
   return queryOptions({
     queryKey: [...operationKey(operation), input] as const,
-    queryFn: ({ signal }) => expectOk(callApi(operation, { ...input, signal })),
+    queryFn: async ({ signal }) => {
+      const [resolved, { callApi, expectOk }] = await Promise.all([resolve(operation), client()])
+      return expectOk(callApi(resolved, { ...input, signal }))
+    },
     meta: { athlete: operation.auth === 'bearer' },
   })
 }
@@ -38,7 +65,10 @@ export function apiMutation<O extends OperationShape, TVariables = CallInput<O>>
   const toInput = options.toInput ?? ((variables: TVariables) => variables as unknown as CallInput<O>)
   return mutationOptions<SuccessOf<O>, ApiRequestError<O>, TVariables>({
     mutationKey: operationKey(operation),
-    mutationFn: (variables) => expectOk(callApi(operation, toInput(variables))),
+    mutationFn: async (variables) => {
+      const { callApi, expectOk } = await client()
+      return expectOk(callApi(operation, toInput(variables)))
+    },
     retry: false,
     onSuccess: (data, variables, _result, context) => options.onSuccess?.(context.client, data, variables),
   })

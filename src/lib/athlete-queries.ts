@@ -1,17 +1,34 @@
 import { useQuery } from '@tanstack/react-query'
-import * as athlete from '../../contracts/athlete.contract'
-import * as experience from '../../contracts/experience.contract'
-import { apiQuery } from './api-query'
+import type * as athlete from '../../contracts/athlete.contract'
+import { SUBSCRIPTION_HISTORY_START } from '../../contracts/constants'
+import type * as experience from '../../contracts/experience.contract'
+import { apiQuery, type LazyOperation } from './api-query'
 import { useSession } from './session'
+
+// The contracts load with the first read (decision 022): the header and the guard need these
+// queries on every page, the schemas only once a call is made.
+const operations = {
+  me: { name: 'athlete.me', auth: 'bearer', load: async () => (await import('../../contracts/athlete.contract')).me },
+  subscriptions: {
+    name: 'athlete.subscriptions',
+    auth: 'bearer',
+    load: async () => (await import('../../contracts/athlete.contract')).subscriptions,
+  },
+  experience: { name: 'experience.list', auth: 'bearer', load: async () => (await import('../../contracts/experience.contract')).list },
+} satisfies {
+  me: LazyOperation<typeof athlete.me>
+  subscriptions: LazyOperation<typeof athlete.subscriptions>
+  experience: LazyOperation<typeof experience.list>
+}
 
 export const athleteQueries = {
   /** The signed-in athlete: profile and possible subscriptions (`atleta_me`). */
-  me: () => apiQuery(athlete.me, {}),
+  me: () => apiQuery(operations.me, {}),
   /** Every subscription of the athlete since the history starts (spec section 9), up to `today`. */
   subscriptions: (contactId: number, today: string) =>
-    apiQuery(athlete.subscriptions, { query: { contact_id: contactId, from_date: athlete.SUBSCRIPTION_HISTORY_START, to_date: today } }),
+    apiQuery(operations.subscriptions, { query: { contact_id: contactId, from_date: SUBSCRIPTION_HISTORY_START, to_date: today } }),
   /** The athlete's experience-race reports and PAX. */
-  experience: () => apiQuery(experience.list, {}),
+  experience: () => apiQuery(operations.experience, {}),
 }
 
 /**

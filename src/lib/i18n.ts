@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core'
-import { LOCALES, LocaleSchema, type Locale } from '../../contracts/locale'
+import { isLocale, LOCALES, type Locale } from '../../contracts/locale'
 
 export const DEFAULT_LOCALE: Locale = 'it'
 export const LOCALE_STORAGE_KEY = 'pettorale.locale'
@@ -28,8 +28,7 @@ type CatalogLocale = Locale | typeof PSEUDO
 export function initialLocale(): CatalogLocale {
   const raw = globalThis.localStorage?.getItem(LOCALE_STORAGE_KEY)
   if (import.meta.env.DEV && raw === PSEUDO) return PSEUDO
-  const stored = LocaleSchema.safeParse(raw)
-  return stored.success ? stored.data : DEFAULT_LOCALE
+  return isLocale(raw) ? raw : DEFAULT_LOCALE
 }
 
 // One chunk per catalog: only the active locale is downloaded.
@@ -53,8 +52,7 @@ export async function activateLocale(locale: CatalogLocale): Promise<void> {
 }
 
 export function activeLocale(): Locale {
-  const parsed = LocaleSchema.safeParse(i18n.locale)
-  return parsed.success ? parsed.data : DEFAULT_LOCALE
+  return isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE
 }
 
 export { i18n }

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { ComponentType } from 'react'
 import { Link, useParams } from 'wouter'
-import { ApiRequestError } from '../lib/api-client'
+import { ApiRequestError } from '../lib/api-request-error'
 import { paths } from '../lib/paths'
 import { Page } from './page'
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
-import { configureApiClient } from '../../src/lib/api-client'
+import { configureApiClient } from '../../src/lib/api-config'
 import { resetMockBackend, server, TEST_API_BASE } from '../../mocks/node'
 
 /**

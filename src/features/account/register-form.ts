@@ -1,7 +1,8 @@
 import { emailField } from '../../lib/validation/email'
 import * as z from 'zod/mini'
 import type { NewUser } from '../../../contracts/account.contract'
-import { LocaleSchema, type Locale } from '../../../contracts/locale'
+import { LocaleSchema } from '../../../contracts/common'
+import type { Locale } from '../../../contracts/locale'
 import { newPasswordField, passwordConfirmField, passwordsMatch } from './account-form'
 
 /** Shorter names are typing slips rather than names (spec section 5: 'too short'). */

@@ -12,7 +12,8 @@ import {
   type UploadInput,
   unsavedChoice,
 } from '../../../machines/certificate/certificate.machine'
-import { ApiRequestError, callApi } from '../../lib/api-client'
+import { callApi } from '../../lib/api-client'
+import { ApiRequestError } from '../../lib/api-request-error'
 import { athleteQueries } from '../../lib/athlete-queries'
 import { sniffFileType } from '../../lib/validation/file-type'
 import { notify } from '../../ui/notifications'

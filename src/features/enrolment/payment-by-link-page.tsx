@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearch } from 'wouter'
-import { ApiRequestError } from '../../lib/api-client'
+import { ApiRequestError } from '../../lib/api-request-error'
 import { noticeForQueryError } from '../../lib/api-error-notice'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'

@@ -4,7 +4,8 @@ import {
   type Profile,
   type ProfileUpdate,
 } from '../../../contracts/athlete.contract'
-import { LocaleSchema, type Locale } from '../../../contracts/locale'
+import { LocaleSchema } from '../../../contracts/common'
+import type { Locale } from '../../../contracts/locale'
 import { calendarDayInRome, wholeYearsSince } from '../../lib/format'
 import { validateCodiceFiscale } from '../../lib/validation/codice-fiscale'
 import type { PhoneProblem, PhoneRules } from '../../lib/validation/phone'
