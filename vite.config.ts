@@ -120,7 +120,15 @@ export default defineConfig({
   ],
   // Vite marks index.html's tags and its CSS loader with this; the server swaps in each page's nonce.
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
-  build: { target: 'es2023', sourcemap: false, reportCompressedSize: false },
+  build: {
+    target: 'es2023',
+    sourcemap: false,
+    reportCompressedSize: false,
+    // Everything the entry imports statically in one file: split across chunks that lazy screens
+    // share, the first page was nine files, each compressed on its own (1.7 KiB more gzip, and
+    // eight more requests before the first render). Lazy screens import what they need from it.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'first-page', tags: ['$initial'] }] } } },
+  },
   test: {
     environment: 'happy-dom',
     include: ['{contracts,machines,mocks,src,tests,scripts}/**/*.test.{ts,tsx}'],
