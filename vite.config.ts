@@ -86,12 +86,19 @@ function frameWords(): Plugin {
 /**
  * In the build, the app's entry and its module preloads leave index.html's head for data
  * attributes that public/first-paint.js turns back into tags once the frame is painted: the
- * frame never waits behind the app's JavaScript, on a phone or in Lighthouse's simulation.
+ * frame never waits behind the app's JavaScript, on a phone or in Lighthouse's simulation. With a
+ * real backend, `data-api` tells first-paint.js where to ask early for the landing race.
  */
 function appAfterFirstPaint(): Plugin {
+  // A real backend's base (empty: the same origin), for first-paint.js's early request; none when
+  // the backend is simulated, which only exists once the app has started it.
+  let api: string | undefined
   return {
     name: 'pettorale:app-after-first-paint',
     apply: 'build',
+    configResolved(config) {
+      api = config.env.VITE_API_MOCK === 'false' ? ((config.env.VITE_API_BASE_URL as string | undefined) ?? '') : undefined
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html) {
@@ -100,7 +107,8 @@ function appAfterFirstPaint(): Plugin {
         const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"[^>]*>\s*/g)]
         let out = html.replace(entry[0], '')
         for (const preload of preloads) out = out.replace(preload[0], '')
-        const attributes = `data-app="${entry[1]!}" data-preload="${preloads.map((p) => p[1]).join(' ')}"`
+        const apiAttribute = api === undefined ? '' : ` data-api="${api.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`
+        const attributes = `data-app="${entry[1]!}" data-preload="${preloads.map((p) => p[1]).join(' ')}"${apiAttribute}`
         if (!out.includes('<html lang="it">')) throw new Error('index.html: no <html lang="it"> to carry the app entry')
         return out.replace('<html lang="it">', `<html lang="it" ${attributes}>`)
       },

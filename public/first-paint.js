@@ -1,6 +1,8 @@
 // Runs before the body is painted (a plain, blocking script of a few bytes, no module graph).
 // src/lib/first-paint.test.ts keeps it in step with the app.
 {
+  const root = document.documentElement
+
   // 1. The frame in index.html carries the home page's title and lead in Italian: shown only on the
   //    home page and only when Italian is surely the athlete's language (a first visit, Italian
   //    being the default, or Italian chosen before).
@@ -11,13 +13,15 @@
     chosen = 'unknown' // storage refused (privacy mode): no words rather than maybe the wrong ones
   }
   if (window.location.pathname === '/' && (chosen === null || chosen === 'it')) {
-    document.documentElement.setAttribute('data-frame-words', 'it')
+    root.setAttribute('data-frame-words', 'it')
   }
 
-  // 2. The app's code starts downloading once that frame is on screen, so the frame never waits
+  // 2. The app's code starts downloading once the frame is on screen, so the frame never waits
   //    behind it (the build moves the entry and its preloads into data-app / data-preload).
-  const root = document.documentElement
+  let loading = false
   const load = () => {
+    if (loading) return
+    loading = true
     for (const href of (root.dataset.preload || '').split(' ').filter(Boolean)) {
       const link = document.createElement('link')
       link.rel = 'modulepreload'
@@ -32,7 +36,46 @@
     script.src = root.dataset.app
     document.head.append(script)
   }
-  // A tab opened in the background paints nothing (no animation frame comes): load at once there.
-  if (document.visibilityState === 'hidden') load()
-  else requestAnimationFrame(() => setTimeout(load, 0))
+  // After the frame that shows what changed has been painted: the next frame's callback comes once
+  // it is on screen. A tab opened in the background paints nothing (no frame comes): at once there.
+  const afterPaint = (run) => {
+    if (document.visibilityState === 'hidden') run()
+    else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run, 0)))
+  }
+
+  // 3. On a race's page, the race is asked for now, before the app's code (only against a real
+  //    backend, whose base the build writes into data-api: the simulated one starts with the app).
+  //    Its name and place, words in no language, go into the frame's heading and lead when they
+  //    arrive; the app's API client takes this same answer instead of asking again. The app's code
+  //    follows once they are on screen (it cannot show the race before this answer anyway), or
+  //    when the request fails, or after a second at most.
+  const race = /^\/race\/(\d{1,9})$/.exec(window.location.pathname)
+  if (race && root.dataset.api !== undefined) {
+    const url = new URL(root.dataset.api + '/api/v1/vdatrailers/gare/' + race[1], window.location.origin).href
+    const answer = fetch(url, { headers: { accept: 'application/json' } })
+    window.pettoraleEarlyAnswer = { url, answer }
+    const showRace = (detail) => {
+      const words = document.querySelector('.boot-words')
+      if (!words || typeof detail.nome !== 'string' || typeof detail.localita !== 'string') return
+      words.removeAttribute('lang')
+      words.querySelector('h1').textContent = detail.nome + ' ' + detail.edizione
+      words.querySelector('p').textContent = detail.localita
+      root.setAttribute('data-frame-words', 'race')
+    }
+    setTimeout(load, 1000)
+    answer
+      .then((response) => (response.ok ? response.clone().json() : null))
+      .then((detail) => {
+        if (!detail) return load()
+        const show = () => {
+          showRace(detail)
+          afterPaint(load)
+        }
+        if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', show)
+        else show()
+      })
+      .catch(load) // the app asks again, and says what failed
+  } else {
+    afterPaint(load)
+  }
 }

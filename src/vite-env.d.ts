@@ -7,3 +7,8 @@ interface ImportMetaEnv {
   readonly VITE_OAUTH_CLIENT_SECRET?: string
   readonly VITE_PRIVACY_POLICY_URL?: string
 }
+
+interface Window {
+  /** A GET public/first-paint.js sent before the app's code loaded; the API client takes it once. */
+  pettoraleEarlyAnswer?: { url: string; answer: Promise<Response> }
+}

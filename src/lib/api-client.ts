@@ -28,7 +28,8 @@ export type CallInput<O extends OperationShape> = (O extends { pathParams: $ZodT
 export type UploadProgress = (sentBytes: number, totalBytes: number) => void
 
 /**
- * The only place in the portal that calls `fetch` (or, for an upload whose progress is shown,
+ * The only place in the portal that calls `fetch` (but for public/first-paint.js's one early
+ * request, which it takes over: `takeEarlyAnswer`) (or, for an upload whose progress is shown,
  * `XMLHttpRequest`: fetch cannot report bytes sent). Both carriers share the request built here and
  * the decoding of the answer, so an upload fails in the same typed ways as any other call.
  */
@@ -93,10 +94,32 @@ interface RawAnswer {
 }
 
 async function sendWithFetch({ url, method, headers, body, signal }: OutgoingRequest): Promise<RawAnswer> {
-  const response = await fetch(url, { method, headers, body, signal })
+  const send = () => fetch(url, { method, headers, body, signal })
+  const early = method === 'GET' ? takeEarlyAnswer(url) : undefined
+  // An early answer that never came is asked for again; one that comes late still obeys the signal.
+  const response = await (early ? untilAborted(early.catch(send), signal) : send())
   // Read inside the carrier: a connection dropping while the body arrives is a lost answer too.
   const text = await response.text()
   return { status: response.status, header: (name) => response.headers.get(name), text }
+}
+
+/**
+ * The answer public/first-paint.js asked for before the app's code loaded (the race of the page the
+ * athlete landed on), when it is for this URL: taken once, so a later call asks the backend again.
+ */
+function takeEarlyAnswer(url: URL): Promise<Response> | undefined {
+  const early = globalThis.window?.pettoraleEarlyAnswer
+  if (early?.url !== url.href) return undefined
+  window.pettoraleEarlyAnswer = undefined
+  return early.answer
+}
+
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    signal.throwIfAborted()
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true })
+    promise.then(resolve, reject)
+  })
 }
 
 /** The same request over `XMLHttpRequest`, telling `onProgress` the bytes sent as they leave. */

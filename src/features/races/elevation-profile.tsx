@@ -191,8 +191,9 @@ function useBoxSize() {
         setSize((current) => (current.width === width && current.height === height ? current : { width, height }))
       }
     }
-    measure()
-    if (typeof ResizeObserver === 'undefined') return
+    // The observer's first call comes once the box is laid out: reading the size here instead would
+    // lay the whole new page out inside React's commit, one long task on a slow phone.
+    if (typeof ResizeObserver === 'undefined') return measure()
     const observer = new ResizeObserver(measure)
     observer.observe(element)
     return () => observer.disconnect()

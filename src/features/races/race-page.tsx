@@ -31,25 +31,26 @@ export default withRaceId(RaceScreen)
 function RaceScreen({ raceId: id }: { raceId: number }) {
   const { t, i18n } = useLingui()
   const query = useQuery(raceQueries.get(id))
-  // The page renders in a background render that yields, never in one long task: even when the race
-  // is already cached at the first render (asked for at boot), that render shows the skeleton.
+  // The heading and lead render with the first render that has the race (cheap, and the frame may
+  // already show the name: public/first-paint.js); the details render in a background render that
+  // yields, never in one long task, even when the race was cached before the first render.
   const race = useDeferredValue(query.data ?? null, null)
 
-  if (!race && query.isError && isRaceNotFound(query.error)) return <RaceNotFound />
+  if (!query.data && query.isError && isRaceNotFound(query.error)) return <RaceNotFound />
 
   // One Page for every state, so the heading keeps its focus when the race arrives.
-  if (race) {
+  if (query.data) {
     const locale = activeLocale()
     return (
       <Page
-        title={`${race.nome} ${String(race.edizione)}`}
+        title={`${query.data.nome} ${String(query.data.edizione)}`}
         lead={
           <>
-            {race.localita} · <time dateTime={race.data_evento}>{formatDateTime(locale, race.data_evento)}</time>
+            {query.data.localita} · <time dateTime={query.data.data_evento}>{formatDateTime(locale, query.data.data_evento)}</time>
           </>
         }
       >
-        <RaceDetails race={race} />
+        {race?.id === query.data.id ? <RaceDetails race={race} /> : <RaceSkeleton />}
       </Page>
     )
   }
@@ -76,6 +77,9 @@ function RaceDetails({ race }: { race: RaceDetail }) {
   const now = useNow()
   const display = registrationDisplay(race, now)
   const ids = { action: useId(), facts: useId(), profile: useId(), description: useId(), rules: useId(), links: useId(), editions: useId() }
+  // What a phone shows first (registration, facts) is committed on its own; the sections below it
+  // follow in a second background render, so neither commit is one long task.
+  const all = useDeferredValue(true, false)
 
   return (
     <>
@@ -98,29 +102,35 @@ function RaceDetails({ race }: { race: RaceDetail }) {
             <h2 id={ids.facts}>{t`Technical information`}</h2>
             <RaceFacts race={race} />
           </section>
-          <section aria-labelledby={ids.profile} className={styles.card}>
-            <h2 id={ids.profile}>{t`Elevation profile`}</h2>
-            <ElevationProfile profile={race.profilo} climbM={race.dislivello_m} raceName={`${race.nome} ${String(race.edizione)}`} />
-          </section>
-          <section aria-labelledby={ids.description} className={styles.section}>
-            <h2 id={ids.description}>{t`Description`}</h2>
-            <RulesText text={race.descrizione} empty={t`The organiser has not written a description yet.`} />
-          </section>
-          <section aria-labelledby={ids.rules} className={styles.section}>
-            <h2 id={ids.rules}>{t`Rules`}</h2>
-            <RulesText text={race.regolamento} empty={t`The organiser has not published the rules yet.`} />
-          </section>
+          {all ? (
+            <>
+              <section aria-labelledby={ids.profile} className={`${styles.card} ${styles.later}`}>
+                <h2 id={ids.profile}>{t`Elevation profile`}</h2>
+                <ElevationProfile profile={race.profilo} climbM={race.dislivello_m} raceName={`${race.nome} ${String(race.edizione)}`} />
+              </section>
+              <section aria-labelledby={ids.description} className={`${styles.section} ${styles.later}`}>
+                <h2 id={ids.description}>{t`Description`}</h2>
+                <RulesText text={race.descrizione} empty={t`The organiser has not written a description yet.`} />
+              </section>
+              <section aria-labelledby={ids.rules} className={`${styles.section} ${styles.later}`}>
+                <h2 id={ids.rules}>{t`Rules`}</h2>
+                <RulesText text={race.regolamento} empty={t`The organiser has not published the rules yet.`} />
+              </section>
+            </>
+          ) : null}
         </div>
-        <div className={styles.more}>
-          <section aria-labelledby={ids.links} className={styles.card}>
-            <h2 id={ids.links}>{t`Entrants and results`}</h2>
-            <RaceLinks race={race} now={now} />
-          </section>
-          <section aria-labelledby={ids.editions} className={styles.card}>
-            <h2 id={ids.editions}>{t`Other editions`}</h2>
-            <OtherEditions race={race} now={now} />
-          </section>
-        </div>
+        {all ? (
+          <div className={styles.more}>
+            <section aria-labelledby={ids.links} className={`${styles.card} ${styles.later}`}>
+              <h2 id={ids.links}>{t`Entrants and results`}</h2>
+              <RaceLinks race={race} now={now} />
+            </section>
+            <section aria-labelledby={ids.editions} className={`${styles.card} ${styles.later}`}>
+              <h2 id={ids.editions}>{t`Other editions`}</h2>
+              <OtherEditions race={race} now={now} />
+            </section>
+          </div>
+        ) : null}
       </div>
     </>
   )
