@@ -1,5 +1,5 @@
 import { setNonce } from 'get-nonce'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App, createQueryClient, type AppExtensions } from './app/app'
 import { prefetchLandingData, takeLandingToken } from './app/landing'
@@ -70,13 +70,18 @@ async function boot() {
   // the guard).
   if (session.loadNow) session.preload()
   else onFirstInteraction(session.preload)
-  createRoot(document.getElementById('root')!, {
+  const root = createRoot(document.getElementById('root')!, {
     // A boundary caught it and the page says so: for developers a warning, not an error.
     onCaughtError: (error, info) => console.warn('[pettorale] a part of the page failed', error, info.componentStack),
-  }).render(
-    <StrictMode>
-      <App queryClient={queryClient} extensions={extensions} />
-    </StrictMode>,
+  })
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding a slow phone's main thread for the whole page; the frame stays on screen meanwhile.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} extensions={extensions} />
+      </StrictMode>,
+    ),
   )
 }
 
