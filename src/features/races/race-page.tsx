@@ -35,6 +35,9 @@ function RaceScreen({ raceId: id }: { raceId: number }) {
   // already show the name: public/first-paint.js); the details render in a background render that
   // yields, never in one long task, even when the race was cached before the first render.
   const race = useDeferredValue(query.data ?? null, null)
+  // A race already there when the page opens fills it in the next background render: no skeleton
+  // to build and throw away in between. One that had to be waited for keeps its skeleton until then.
+  const [waited] = useState(() => query.data === undefined)
 
   if (!query.data && query.isError && isRaceNotFound(query.error)) return <RaceNotFound />
 
@@ -50,7 +53,7 @@ function RaceScreen({ raceId: id }: { raceId: number }) {
           </>
         }
       >
-        {race?.id === query.data.id ? <RaceDetails race={race} /> : <RaceSkeleton />}
+        {race?.id === query.data.id ? <RaceDetails race={race} /> : waited ? <RaceSkeleton /> : null}
       </Page>
     )
   }
