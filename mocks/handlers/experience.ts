@@ -4,6 +4,9 @@ import { problem, reply, type ResourceHandlers } from '../handler'
 import { paxFor } from '../pax'
 import { nextId } from '../records'
 
+/** A date without time is a calendar day in Rome, as every date-only value of the API (YYYY-MM-DD). */
+const ROME_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' })
+
 export function experienceHandlers(): ResourceHandlers<'experience'> {
   return {
     list: ({ athlete, now }) => {
@@ -12,7 +15,7 @@ export function experienceHandlers(): ResourceHandlers<'experience'> {
     },
 
     report: async ({ athlete, body, now }) => {
-      const today = new Date(now).toISOString().slice(0, 10)
+      const today = ROME_DAY.format(now)
       const race = body.gara_id === null ? undefined : db.races.findFirst((q) => q.where({ id: body.gara_id! }))
       // One of the organiser's experience races, already run; any other race is reported by name.
       if (body.gara_id !== null && (!race || !race.esperienza || Date.parse(race.data_evento) > now)) {
