@@ -147,7 +147,7 @@ function ReportCard({ report }: { report: ExperienceReport }) {
       </h3>
       <p className={`${styles.state} ${styles[report.stato]}`}>{state}</p>
       <DefinitionList
-        className={styles.facts}
+        minColumn="9rem"
         rows={[
           [t`Edition date`, <time dateTime={report.data}>{formatDate(locale, report.data)}</time>],
           [t`Finish time`, formatDuration(report.tempo_secondi)],

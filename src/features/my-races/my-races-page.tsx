@@ -111,7 +111,7 @@ function EnrolmentCard({ entry, profile, upcoming }: { entry: EnrolmentEntry; pr
           <time dateTime={race.data_evento}>{formatDateTime(locale, race.data_evento)}</time> · {race.localita}
         </p>
       ) : null}
-      <DefinitionList className={styles.facts} rows={rows} />
+      <DefinitionList minColumn="8rem" rows={rows} />
       {upcoming && race ? <StillDue entry={entry} profile={profile} raceDay={calendarDayInRome(race.data_evento)} /> : null}
       {upcoming && race ? <AddToCalendar race={race} /> : null}
       {!upcoming && race ? (

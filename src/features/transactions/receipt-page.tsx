@@ -108,7 +108,7 @@ function ReceiptDocument({ transaction, race, profile }: { transaction: Transact
           </section>
         </div>
         <DefinitionList
-          className={styles.facts}
+          minColumn="10rem"
           rows={[
             [t`Transaction`, transaction.id],
             [t`Date`, <time dateTime={transaction.data}>{formatDateTime(locale, transaction.data)}</time>],
