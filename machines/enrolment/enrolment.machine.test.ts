@@ -433,6 +433,9 @@ describe('enrolment machine: payment', () => {
     unsigned.pending.startPayment!.reject(httpFailure(422, 'waiver_not_signed', 'payments.start'))
     await flushMicrotasks()
     expect(unsigned.value()).toBe('wizard.disclaimer')
+    // Said as what happened (revised since signed), and the next Pay is a new attempt.
+    expect(unsigned.state().context.problems).toEqual({ disclaimer: 'unsigned' })
+    expect(unsigned.state().context.attempt).toBeNull()
   })
 
   it('back from the checkout it checks the payment: paid ends the wizard', async () => {

@@ -36,7 +36,11 @@ export interface StepProblems {
   rules?: 'required'
   refund?: 'required'
   gps?: 'required'
-  disclaimer?: 'required' | 'incorrect' | 'outdated'
+  /**
+   * `outdated`: the text changed while the athlete was signing; `unsigned`: the server has no
+   * signature on its current text when the payment starts (revised after the athlete signed).
+   */
+  disclaimer?: 'required' | 'incorrect' | 'outdated' | 'unsigned'
   payment?: 'total_mismatch' | 'payment_failed'
 }
 
@@ -422,7 +426,7 @@ export const enrolmentMachine = setup({
               },
               // Nothing was charged: the next attempt asks with the new total and a new key.
               { guard: 'isTotalMismatch', target: 'payment', actions: assign({ problems: { payment: 'total_mismatch' }, attempt: null }) },
-              { guard: 'isWaiverNotSigned', target: 'disclaimer', actions: assign({ attempt: null, disclaimerText: '' }) },
+              { guard: 'isWaiverNotSigned', target: 'disclaimer', actions: assign({ attempt: null, disclaimerText: '', problems: { disclaimer: 'unsigned' } }) },
               // No answer or a server error: the attempt keeps its key, so a retry cannot charge twice.
               { target: 'payment', actions: assign({ failure: ({ event }) => ({ action: 'startPayment' as const, error: event.error as ApiError }) }) },
             ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { destinationAfterLogin, isInternalPath } from './destination'
+import { destinationAfterLogin, isInternalPath, profileInsteadOf } from './destination'
 import { makeIncompleteProfile, makeProfile } from '../session/test-harness'
 
 describe('isInternalPath: a remembered destination is only ever a path inside the portal', () => {
@@ -67,5 +67,25 @@ describe('destinationAfterLogin: where an athlete goes after signing in', () => 
   it.each(['//evil.com', 'https://evil.com', '/\\evil'])('never goes to the external destination %j', (remembered) => {
     expect(destinationAfterLogin(remembered, makeProfile())).toBe('/')
     expect(destinationAfterLogin(remembered, makeIncompleteProfile())).toBe('/me')
+  })
+})
+
+describe('profileInsteadOf: an incomplete profile is completed first, then the athlete goes on', () => {
+  it('carries the page asked for, query and all', () => {
+    expect(profileInsteadOf('/race/12/subscribe')).toBe('/me?return=%2Frace%2F12%2Fsubscribe')
+    expect(profileInsteadOf('/me/transactions?year=2025')).toBe('/me?return=%2Fme%2Ftransactions%3Fyear%3D2025')
+  })
+
+  it.each(['/', '/confirm-account?token=abc', '/reset-email/abc', '/payment?status=ok', '/register', '/mailbox'])(
+    'carries no page a link lands on, nor the home page: %s',
+    (path) => {
+      expect(profileInsteadOf(path)).toBe('/me')
+    },
+  )
+
+  it('never carries a path that leaves the portal', () => {
+    expect(profileInsteadOf('//evil.com/race/1')).toBe('/me')
+    expect(profileInsteadOf('/race/1/\\evil')).toBe('/me')
+    expect(profileInsteadOf('https://evil.com')).toBe('/me')
   })
 })

@@ -601,11 +601,11 @@ describe('session: turned away by the route guard', () => {
     },
   )
 
-  it('an athlete with an incomplete profile turned away from /race/12/subscribe is sent to /me and asked to complete it', async () => {
+  it('an athlete with an incomplete profile turned away from /race/12/subscribe is sent to /me, with the way back, and asked to complete it', async () => {
     const h = await loggedInByPassword({ backend: { loadProfile: async () => makeIncompleteProfile() } })
     h.send(profileIncompleteAt('/race/12/subscribe'))
 
-    expect(h.emitted).toEqual([notice('complete_profile'), { type: 'navigate', to: '/me', replace: true }])
+    expect(h.emitted).toEqual([notice('complete_profile'), { type: 'navigate', to: '/me?return=%2Frace%2F12%2Fsubscribe', replace: true }])
     expect(h.value()).toEqual({ loggedIn: 'ready' })
     expect(h.context()).toMatchObject({ token: PASSWORD_TOKEN, redirectTo: null })
     h.clock.advance(LOGIN_FOCUS_DELAY_MS)
@@ -1074,6 +1074,29 @@ describe('session: logout', () => {
     expectSignedOut(h)
     expect(h.emitted).toEqual([home])
     expect(h.clock.watchers).toBe(0)
+    expect(h.forgetKeptWork).toHaveBeenCalledTimes(1)
+  })
+
+  it('forgets the work kept in the browser only on a logout: an expired or elsewhere-ended session keeps it', async () => {
+    const expired = await loggedInByPassword()
+    expired.send({ type: 'session.unauthorized' })
+    expect(expired.value()).toBe('loggedOut')
+    const elsewhere = await loggedInByPassword()
+    elsewhere.send({ type: 'session.storageCleared' })
+    expect(elsewhere.value()).toBe('loggedOut')
+    expect(expired.forgetKeptWork).not.toHaveBeenCalled()
+    expect(elsewhere.forgetKeptWork).not.toHaveBeenCalled()
+
+    const failing = await loggedInByPassword({
+      backend: {
+        revokeToken: async () => {
+          throw networkFailure('auth.logout')
+        },
+      },
+    })
+    failing.send({ type: 'session.logout' })
+    await waitFor(failing.actor, isLoggedOut)
+    expect(failing.forgetKeptWork).toHaveBeenCalledTimes(1)
   })
 
   it('ends the session also when revokeToken fails', async () => {

@@ -3,7 +3,7 @@ import { isApiError } from '../../contracts/api-error'
 import type { Profile } from '../../contracts/athlete.contract'
 import type { token as tokenOperation } from '../../contracts/auth.contract'
 import { HOUR_MS, SECOND_MS } from '../../contracts/time'
-import { destinationAfterLogin, isInternalPath } from '../rules/destination'
+import { destinationAfterLogin, isInternalPath, profileInsteadOf } from '../rules/destination'
 import { loginDrawerMachine } from './login-drawer.machine'
 
 /** How long a session lasts when it does not come from the password grant (spec section 9). */
@@ -187,6 +187,12 @@ export const sessionMachine = setup({
     clearSession: assign(signedOut),
     /** Whatever the server said about the previous athlete leaves with the session. */
     forgetAthleteData: () => {},
+    /**
+     * Work kept in the browser for the athlete to come back to (an enrolment wizard half done)
+     * leaves on a deliberate logout, as on a shared computer it should; an expired session keeps it,
+     * for the athlete who signs in again to carry on.
+     */
+    forgetKeptWork: () => {},
     notify: emit((_, code: SessionNotice) => ({ type: 'notice' as const, code })),
     goHome: emit({ type: 'navigate', to: '/', replace: false }),
     // An expired session leaves the athlete's area; a public page (the enrolment wizard) keeps
@@ -208,7 +214,10 @@ export const sessionMachine = setup({
       },
     }),
     goHomeInstead: emit({ type: 'navigate', to: '/', replace: true }),
-    goToProfileInstead: emit({ type: 'navigate', to: '/me', replace: true }),
+    goToProfileInstead: emit(({ event }) => {
+      assertEvent(event, 'session.accessDenied')
+      return { type: 'navigate' as const, to: profileInsteadOf(event.path), replace: true }
+    }),
     openDrawerSoon: sendTo('drawer', { type: 'drawer.open', delayed: true }),
     goToDestination: emit(({ context }, profile: Profile) => ({
       type: 'navigate' as const,
@@ -392,8 +401,8 @@ export const sessionMachine = setup({
         src: 'revokeToken',
         input: ({ context }) => ({ token: context.token! }),
         // Signing out locally must not depend on the server: both outcomes end the session.
-        onDone: { target: 'loggedOut', actions: ['clearSession', 'forgetAthleteData', 'goHome'] },
-        onError: { target: 'loggedOut', actions: ['clearSession', 'forgetAthleteData', 'goHome'] },
+        onDone: { target: 'loggedOut', actions: ['clearSession', 'forgetAthleteData', 'forgetKeptWork', 'goHome'] },
+        onError: { target: 'loggedOut', actions: ['clearSession', 'forgetAthleteData', 'forgetKeptWork', 'goHome'] },
       },
     },
   },

@@ -237,8 +237,11 @@ export function startSession(options: StartOptions = {}) {
   /** Production provides this to clear the query cache; here it only counts. */
   const forgetAthleteData = vi.fn<(args: { event: AnyEventObject }) => void>()
 
+  /** Production provides this to drop the kept enrolment wizards; here it only counts. */
+  const forgetKeptWork = vi.fn()
+
   const machine = sessionMachine.provide({
-    actions: { forgetAthleteData },
+    actions: { forgetAthleteData, forgetKeptWork },
     actors: {
       requestToken: fromPromise<GrantedToken, Credentials>(async ({ input }) => {
         calls.requestToken.push(input)
@@ -288,6 +291,7 @@ export function startSession(options: StartOptions = {}) {
     emitted,
     snapshots,
     forgetAthleteData,
+    forgetKeptWork,
     send: (event: SessionEvent) => actor.send(event),
     snapshot: () => actor.getSnapshot(),
     context: () => actor.getSnapshot().context,

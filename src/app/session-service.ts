@@ -5,6 +5,7 @@ import { SECOND_MS } from '../../contracts/time'
 import { sessionMachine, type SessionEvent } from '../../machines/session/session.machine'
 import { callApi } from '../lib/api-client'
 import { configureApiClient } from '../lib/api-config'
+import { dropEveryWizard } from '../features/enrolment/wizard-storage'
 import { forgetAthleteQueries } from '../lib/api-query'
 import { athleteQueries } from '../lib/athlete-queries'
 import { now, subscribeClock } from '../lib/clock'
@@ -21,6 +22,7 @@ function bindSessionMachine(queryClient: QueryClient) {
   return sessionMachine.provide({
     actions: {
       forgetAthleteData: () => forgetAthleteQueries(queryClient),
+      forgetKeptWork: dropEveryWizard,
     },
     actors: {
       requestToken: fromPromise(async ({ input, signal }) => {

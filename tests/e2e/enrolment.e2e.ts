@@ -55,7 +55,9 @@ test.describe('enrolment wizard', () => {
     const summary = main(page).getByRole('table', { name: 'Price' })
     await expect(summary).toContainText('€85.00')
     await expect(summary).toContainText('€8.50')
-    await expect(summary.getByRole('row', { name: /Total/ })).toContainText('€')
+    const totalRow = summary.getByRole('row', { name: /Total/ })
+    await expect(totalRow).toContainText(/€\d+\.\d\d/)
+    const total = /€\d+\.\d\d/.exec(await totalRow.innerText())![0]
     await signWaiver(page)
     await expect(stepHeading(page, 'Payment')).toBeFocused()
     await payWithCard(page, '4242 4242 4242 4242')
@@ -69,6 +71,20 @@ test.describe('enrolment wizard', () => {
     const card = main(page).getByRole('article', { name: 'Alte Vie di Cogne 52K 2026' })
     await expect(card.getByText('Paid', { exact: true })).toBeVisible()
     await expect(card.getByText('All set: nothing is due for this race.')).toBeVisible()
+    await expect(card).toContainText(total)
+
+    // The payment is among the transactions, with a receipt that breaks the same total down.
+    await page.getByRole('navigation', { name: 'My area' }).getByRole('link', { name: 'My transactions' }).click()
+    const row = main(page).getByRole('list', { name: 'Transactions' }).getByRole('listitem').first()
+    await expect(row).toContainText('Alte Vie di Cogne 52K 2026')
+    await expect(row).toContainText(total)
+    await expect(row).toContainText('Paid')
+    await row.getByRole('link', { name: /^Receipt of / }).click()
+    const items = main(page).getByRole('article', { name: /^Receipt / }).getByRole('table')
+    await expect(items.getByRole('row', { name: /^Race entry fee/ })).toContainText('€85.00')
+    await expect(items.getByRole('row', { name: /^Protected refund option/ })).toContainText('€8.50')
+    await expect(items.getByRole('row', { name: /^GPS tracker rental/ })).toContainText('€')
+    await expect(items.getByRole('row', { name: /^Total paid/ })).toContainText(total)
   })
 
   test('the disclaimer refuses a wrong text and accepts the right one', async ({ page }) => {
@@ -94,6 +110,12 @@ test.describe('enrolment wizard', () => {
     await expect(stepHeading(page, 'Race questions')).toBeVisible()
     await expect(main(page).getByLabel('Team or club')).toHaveValue('Valdigne Runners')
     await expect(main(page).getByLabel('Shuttle bus to the start *')).toHaveValue('Aosta')
+
+    // Logging out leaves nothing of it in this browser: the next sign-in starts afresh.
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
+    await openWizard(page)
+    await expect(main(page).getByLabel('All my data is correct')).not.toBeChecked()
   })
 
   test('editing the profile from the data check comes back to the same step with the choice kept', async ({ page }) => {
@@ -142,6 +164,22 @@ test.describe('enrolment wizard', () => {
     await expect(main(page).getByRole('alert')).toContainText('Your last payment did not go through', { timeout: 15_000 })
     await payWithCard(page, '4242 4242 4242 4242')
     await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible({ timeout: 15_000 })
+  })
+
+  test('cancelling on the checkout charges nothing and leaves the place to pay for later', async ({ page }) => {
+    await openWizard(page)
+    await toSummary(page)
+    await signWaiver(page)
+    await main(page).getByRole('button', { name: /^Pay / }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Simulated checkout' })).toBeVisible()
+    await page.getByRole('button', { name: 'Cancel and return' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment failed' })).toBeVisible({ timeout: 15_000 })
+    await expect(main(page).getByRole('link', { name: 'Try the payment again' })).toBeVisible()
+    await page.goto('/me/transactions')
+    await expect(main(page).getByRole('status')).toHaveText('3 transactions shown')
+    await expect(main(page).getByRole('list', { name: 'Transactions' })).not.toContainText('Alte Vie di Cogne 52K 2026')
+    await page.goto('/me/open-subscriptions')
+    await expect(main(page).getByRole('article', { name: 'Alte Vie di Cogne 52K 2026' })).toBeVisible()
   })
 
   test('a card that asks for 3-D Secure pays once the athlete confirms with the bank', async ({ page }) => {
@@ -219,6 +257,23 @@ test.describe('enrolment wizard', () => {
     await dialog.getByRole('button', { name: 'Sign' }).click()
     await expect(stepHeading(page, 'Payment')).toBeVisible()
   })
+
+  test('a waiver revised after signing is signed again before paying, and nothing is charged meanwhile', async ({ page }) => {
+    await openWizard(page)
+    await toSummary(page)
+    await signWaiver(page)
+    await expect(stepHeading(page, 'Payment')).toBeVisible()
+    await mock(page, 'reviseWaiver', RACE)
+    await main(page).getByRole('button', { name: /^Pay / }).click()
+    const dialog = page.getByRole('dialog', { name: 'Waiver of liability' })
+    await expect(dialog.getByRole('alert')).toContainText('The organiser has changed the waiver since you signed it, so nothing was charged.')
+    await expect(dialog.getByText(/Revised text/)).toBeVisible()
+    await dialog.getByLabel('Your signature: the sentence above').fill('I accept the risks of mountain running')
+    await dialog.getByRole('button', { name: 'Sign' }).click()
+    await expect(stepHeading(page, 'Payment')).toBeVisible()
+    await payWithCard(page, '4242 4242 4242 4242')
+    await expect(page.getByRole('heading', { name: /Payment successful/ })).toBeVisible({ timeout: 15_000 })
+  })
 })
 
 test.describe('enrolment gate', () => {
@@ -251,8 +306,11 @@ test.describe('enrolment gate', () => {
   test('an incomplete profile is sent to complete it first', async ({ page }) => {
     await logInFromHeader(page, 'nuovo')
     await page.goto(`/race/${String(RACE)}/subscribe`)
-    await expect(page).toHaveURL(/\/me$/)
+    await expect(page).toHaveURL(`/me?return=${encodeURIComponent(`/race/${String(RACE)}/subscribe`)}`)
     await expect(page.getByRole('status').filter({ hasText: 'Complete your profile' })).toBeVisible()
+    // A new account is asked about experience races first (a dialog over the profile).
+    await page.getByRole('dialog', { name: /experience race/i }).getByRole('button', { name: 'Later' }).click()
+    await expect(page.getByRole('main').getByRole('link', { name: 'Back to your enrolment' })).toHaveAttribute('href', `/race/${String(RACE)}/subscribe`)
   })
 
   test('the flagship without a PAX is a lottery application, paid only if drawn', async ({ page }) => {

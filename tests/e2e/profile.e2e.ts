@@ -27,10 +27,13 @@ async function startEditing(page: Page) {
 }
 
 test.describe('my profile', () => {
-  test('a new athlete fills the profile until it is complete, and the guard lets them go', async ({ page }) => {
+  test('a new athlete fills the profile until it is complete, and the guard lets them go on to the enrolment they asked for', async ({ page }) => {
     await logInFromHeader(page, 'nuovo')
     await expect(page).toHaveURL('/me')
     await answerExperienceQuestion(page)
+    await page.goto('/race/203/subscribe')
+    await expect(page).toHaveURL('/me?return=%2Frace%2F203%2Fsubscribe')
+    await expect(page.getByRole('status').filter({ hasText: 'Complete your profile' })).toBeVisible()
     await expect(main(page).getByText('24% complete: 5 of 21 required details filled.')).toBeVisible()
 
     // Each missing detail leads to its field, in edit mode.
@@ -67,21 +70,31 @@ test.describe('my profile', () => {
     await expect(main(page).getByText('+39 347 118 2290')).toBeVisible()
     await expect(main(page).getByText('VLLMTT91C08A326K')).toBeVisible()
 
+    // Back to the wizard, whose gate now finds only what the profile cannot give: a certificate.
+    await main(page).getByRole('link', { name: 'Back to your enrolment' }).click()
+    await expect(page).toHaveURL('/race/203/subscribe')
+    await expect(main(page).getByRole('link', { name: 'Upload my medical certificate' })).toBeVisible()
+    await expect(main(page).getByText(/Your profile is missing/)).toHaveCount(0)
+
+    await page.getByRole('link', { name: 'My area' }).first().click()
     await page.getByRole('navigation', { name: 'My area' }).getByRole('link', { name: 'My races' }).click()
     await expect(page).toHaveURL('/me/races')
     await expect(page.getByRole('heading', { level: 1, name: 'My races' })).toBeVisible()
-    await expect(page.getByText('Complete your profile before continuing')).toHaveCount(0)
 
     // A new account's area is empty, and each page says so with a way forward.
     const area = page.getByRole('navigation', { name: 'My area' })
     await expect(main(page).getByText('You have not entered any race yet.')).toBeVisible()
     await expect(main(page).getByRole('link', { name: 'See the races open for registration' })).toHaveAttribute('href', '/?filter=open')
+    await expectNoAxeViolations(page)
     await area.getByRole('link', { name: 'Open subscriptions' }).click()
     await expect(main(page).getByText('No subscriptions are available.')).toBeVisible()
+    await expectNoAxeViolations(page)
     await area.getByRole('link', { name: 'My transactions' }).click()
     await expect(main(page).getByText('You have no transactions yet: your payments will appear here.')).toBeVisible()
+    await expectNoAxeViolations(page)
     await area.getByRole('link', { name: 'My experience races' }).click()
     await expect(main(page).getByText('You have not reported any race yet.')).toBeVisible()
+    await expectNoAxeViolations(page)
     await expect(main(page).getByText('Qualifying races that count so far: 0 of 2.')).toBeVisible()
     await expect(main(page).getByRole('button', { name: 'Report a race' })).toBeVisible()
   })

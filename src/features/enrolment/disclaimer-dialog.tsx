@@ -34,7 +34,7 @@ export default function DisclaimerDialog({ wizard, race, signing }: { wizard: En
   }, [problems.disclaimer])
   // The signed text changed meanwhile: the current one is read again and shown.
   useEffect(() => {
-    if (problems.disclaimer === 'outdated') void query.refetch()
+    if (problems.disclaimer === 'outdated' || problems.disclaimer === 'unsigned') void query.refetch()
   }, [problems.disclaimer, query])
 
   const error =
@@ -44,7 +44,9 @@ export default function DisclaimerDialog({ wizard, race, signing }: { wizard: En
         ? t`Incorrect: the text you typed does not match the sentence. Type it exactly as shown (capitals and spaces do not matter).`
         : problems.disclaimer === 'outdated'
           ? t`The organiser has changed the waiver since you opened it. Read the new text and type the sentence again.`
-          : null
+          : problems.disclaimer === 'unsigned'
+            ? t`The organiser has changed the waiver since you signed it, so nothing was charged. Read the new text and sign it again to pay.`
+            : null
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !signing && wizard.send({ type: 'disclaimer.close' })}>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Snapshot } from 'xstate'
-import { dropWizard, keepWizard, keptWizard, registrationPhase } from './wizard-storage'
+import { dropEveryWizard, dropWizard, keepWizard, keptWizard, registrationPhase } from './wizard-storage'
 
 const snapshot = { status: 'active', value: { wizard: 'gps' }, context: { choices: { refund: 'protetto' } } } as unknown as Snapshot<unknown>
 
@@ -27,6 +27,16 @@ describe('the kept wizard', () => {
     keepWizard(3, 203, 'open', snapshot)
     dropWizard(3, 203)
     expect(keptWizard(3, 203, 'open')).toBeNull()
+  })
+
+  it('are all dropped at a logout, whoever they belong to, and nothing else the portal keeps', () => {
+    keepWizard(3, 203, 'open', snapshot)
+    keepWizard(4, 201, 'before', snapshot)
+    localStorage.setItem('pettorale.locale', 'it')
+    dropEveryWizard()
+    expect(keptWizard(3, 203, 'open')).toBeNull()
+    expect(keptWizard(4, 201, 'before')).toBeNull()
+    expect(localStorage.getItem('pettorale.locale')).toBe('it')
   })
 
   it('holds codes and choices only', () => {

@@ -60,3 +60,9 @@ export function keptWizard(athleteId: number, raceId: number, phase: Registratio
 export function dropWizard(athleteId: number, raceId: number): void {
   localStorage.removeItem(keyOf(athleteId, raceId))
 }
+
+/** Every kept wizard of this browser, whoever's: a deliberate logout leaves none behind. */
+export function dropEveryWizard(): void {
+  const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i))
+  for (const key of keys) if (key?.startsWith(`${PREFIX}.`)) localStorage.removeItem(key)
+}

@@ -81,7 +81,7 @@ function ProfileScreen({ profile }: { profile: Profile }) {
 
   return (
     <Page title={t`My profile`}>
-      <BackToEnrolment />
+      <BackToDestination />
       <Summary profile={profile} onMissing={(field) => startEditing(field)} />
       {mode.editing ? (
         <PartBoundary message={t`The profile form could not load.`}>
@@ -175,16 +175,18 @@ function Summary({ profile, onMissing }: { profile: Profile; onMissing: (field: 
 }
 
 /**
- * Sent here from a step of the enrolment wizard (`?return=`): the way back to it, where the wizard
- * resumes at the same step with every choice. Only a path inside the portal is followed.
+ * Sent here from a page the athlete asked for (`?return=`): from a step of the enrolment wizard,
+ * which resumes at the same step with every choice, or by the guard while the profile was
+ * incomplete. Only a path inside the portal is followed.
  */
-function BackToEnrolment() {
+function BackToDestination() {
   const { t } = useLingui()
   const back = new URLSearchParams(useSearch()).get('return')
   if (!back || !isInternalPath(back)) return null
+  const toEnrolment = /^\/race\/\d+\/subscribe(?:[?#]|$)/.test(back)
   return (
     <p className={styles.back}>
-      <Link href={back}>{t`Back to your enrolment`}</Link>
+      <Link href={back}>{toEnrolment ? t`Back to your enrolment` : t`Continue where you left off`}</Link>
     </p>
   )
 }
