@@ -279,6 +279,19 @@ test.describe('account recovery and password reset', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Request expired' })).toBeVisible()
   })
 
+  test('a reset the backend refuses outright says the link could not be used and keeps both passwords', async ({ page }) => {
+    await page.goto(`/reset-email/${SEED_TOKENS.resetValid}`)
+    await mock(page, 'fault', 'auth.resetPassword', { kind: 'status', status: 400 })
+    const main = page.getByRole('main')
+    await main.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
+    await main.getByLabel('Confirm new password').fill(NEW_PASSWORD)
+    await main.getByRole('button', { name: 'Save my new password' }).click()
+    await expect(main.getByRole('alert')).toContainText('We could not confirm your account: the link is invalid or has expired.')
+    await expect(main.getByRole('button', { name: 'Try again' })).toHaveCount(0)
+    await expect(main.getByLabel('New password', { exact: true })).toHaveValue(NEW_PASSWORD)
+    await expect(main.getByLabel('Confirm new password')).toHaveValue(NEW_PASSWORD)
+  })
+
   test('an unknown or used reset link goes to Request expired', async ({ page }) => {
     await page.goto(`/reset-email/${SEED_TOKENS.resetExpired}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Request expired' })).toBeVisible()
@@ -389,6 +402,30 @@ test.describe('account screens accessibility', () => {
 
       await page.goto(`/reset-email/${SEED_TOKENS.resetValid}`)
       await expect(page.getByText(/^Hello Chiara/)).toBeVisible()
+      await expectNoAxeViolations(page)
+    })
+
+    test(`the outcomes of registration, recovery, confirmation and reset have no axe violations at ${String(width)} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 })
+      await register(page, giulia)
+      await expectNoAxeViolations(page)
+      await openMailbox(page)
+      await expectNoAxeViolations(page)
+      await mail(page, 'Confirm your pettorale account').getByRole('link', { name: 'Confirm my account' }).click()
+      await expect(page.getByText('Your account is confirmed. Welcome!')).toBeVisible()
+      await page.getByRole('dialog', { name: /experience race/i }).getByRole('button', { name: 'Later' }).click()
+      await expectNoAxeViolations(page)
+      await page.getByRole('button', { name: 'Log out' }).click()
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
+      await openMailbox(page)
+      await mail(page, 'Confirm your pettorale account').getByRole('link', { name: 'Confirm my account' }).click()
+      await expect(page.getByRole('heading', { level: 1, name: 'Account not confirmed' })).toBeVisible()
+      await expectNoAxeViolations(page)
+
+      await askForResetLink(page, persona('completo').mail)
+      await expectNoAxeViolations(page)
+      await page.goto(`/reset-email/${SEED_TOKENS.resetExpired}`)
+      await expect(page.getByRole('heading', { level: 1, name: 'Request expired' })).toBeVisible()
       await expectNoAxeViolations(page)
     })
   }
