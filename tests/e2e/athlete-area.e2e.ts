@@ -213,3 +213,27 @@ test.describe('experience races and the PAX', () => {
     await expect(main(page).getByRole('heading', { level: 2, name: 'Your PAX' })).toBeVisible()
   })
 })
+
+test.describe("the area's pages when the server fails", () => {
+  const pages = [
+    { path: '/me/races', title: 'My races', operation: 'athlete.subscriptions', loaded: 'Alte Vie di Cogne 52K 2026' },
+    { path: '/me/open-subscriptions', title: 'Open subscriptions', operation: 'athlete.subscriptions', loaded: 'Alte Vie di Cogne 52K 2026' },
+    { path: '/me/transactions', title: 'My transactions', operation: 'transactions.list', loaded: 'Sentiero dei Larici 25K 2026' },
+  ] as const
+  for (const { path, title, operation, loaded } of pages) {
+    test(`${title}: a server error is named, the page stays, and Try again loads it`, async ({ page }) => {
+      await logInFromHeader(page, 'completo')
+      await mock(page, 'fault', operation, { kind: 'status', status: 503 })
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+      // Reads are retried twice before the page gives up and says why.
+      const alert = main(page).getByRole('alert')
+      await expect(alert).toContainText('The service is not answering right now', { timeout: 15_000 })
+      await expect(areaNav(page)).toBeVisible()
+      await mock(page, 'fault', operation, null)
+      await alert.getByRole('button', { name: 'Try again' }).click()
+      await expect(main(page).getByText(loaded).first()).toBeVisible()
+      await expect(main(page).getByRole('alert')).toHaveCount(0)
+    })
+  }
+})
