@@ -123,6 +123,25 @@ describe('enrolment at the simulated backend', () => {
     expect(retry.body.pagamento_id).not.toBe(paymentId)
   })
 
+  it('refuses a total other than the server\'s (409 total_mismatch) with no payment or charge; the right total is taken', async () => {
+    const token = await signIn('completo')
+    await enrol(token)
+    await post(token, '/api/v1/vdatrailers/sign_liberatoria', { project_id: RACE })
+    const payments = db.payments.all().length
+    const transactions = db.transactions.all().length
+    // A price the portal read before the organiser changed it, a cent off, and the fee without the options chosen.
+    for (const wrong of [total() - 10, total() + 0.01, race().prezzo]) {
+      expect(await pay(token, `key-mismatch-${String(wrong)}`, wrong), String(wrong)).toMatchObject({ status: 409, body: { code: 'total_mismatch' } })
+    }
+    expect(db.payments.all()).toHaveLength(payments)
+    expect(db.transactions.all()).toHaveLength(transactions)
+
+    const started = await pay(token, 'key-mismatch-right')
+    expect(started).toMatchObject({ status: 201, body: { totale: total() } })
+    expect(db.payments.findFirst((q) => q.where({ pagamento_id: String(started.body.pagamento_id) }))).toMatchObject({ stato: 'pending', totale: total() })
+    expect(db.payments.all()).toHaveLength(payments + 1)
+  })
+
   it('a new attempt expires the checkout left open, which can then no longer charge', async () => {
     const token = await signIn('completo')
     await enrol(token)

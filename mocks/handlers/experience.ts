@@ -21,7 +21,7 @@ export function experienceHandlers(): ResourceHandlers<'experience'> {
       if (body.gara_id !== null && (!race || !race.esperienza || Date.parse(race.data_evento) > now)) {
         return reply(400, problem(400, 'invalid_request'))
       }
-      const data = race ? race.data_evento.slice(0, 10) : body.data
+      const data = race ? ROME_DAY.format(Date.parse(race.data_evento)) : body.data
       if (data > today) return reply(400, problem(400, 'invalid_request'))
       const gara = race ? `${race.nome} ${String(race.edizione)}` : body.gara.trim()
       if (reportsOf(athlete.id).some((existing) => sameRace(existing, { ...body, gara, data }))) {
@@ -61,7 +61,9 @@ function toReport({ athlete_id: _owner, ...report }: ExperienceRecord) {
  */
 function sameRace(existing: ExperienceRecord, wanted: NewExperienceReport): boolean {
   if (existing.stato === 'respinta') return false
-  if (wanted.gara_id !== null) return existing.gara_id === wanted.gara_id
+  if (wanted.gara_id !== null && existing.gara_id === wanted.gara_id) return true
+  // The organiser's race by its id and the same race typed by name are one race: both carry the
+  // race's name and edition and its day, so they are compared by those.
   const normal = (name: string) => name.normalize('NFC').trim().replace(/\s+/gu, ' ').toLocaleLowerCase('it')
   return existing.data === wanted.data && normal(existing.gara) === normal(wanted.gara)
 }
