@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromCallback, fromPromise } from 'xstate'
+import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate'
 import { MAX_UPLOAD_BYTES } from '../../contracts/files.contract'
+import type { CertificateState } from '../rules/certificate-status'
 import { deferred, flushMicrotasks, httpFailure, networkFailure, type Deferred } from '../session/test-harness'
 import {
   bigFileRequest,
   certificateMachine,
   certificatePatch,
   certificateProblems,
+  REVIEW_CHECK_INTERVAL_MS,
   type BigFileRequest,
   type CertificateEmitted,
   type CertificateEvent,
@@ -26,8 +28,9 @@ const pdf: ChosenFile = { name: 'certificato.pdf', size: 120_000, sniffedType: '
 
 /**
  * A certificate actor whose network calls the test answers by hand: each call of
- * `requestUpload`, `saveCertificate` and `reloadProfile` waits on a deferred the test settles;
- * the upload hands the test its `sendBack` and counts aborts.
+ * `requestUpload`, `saveCertificate`, `reloadProfile` and `checkReview` waits on a deferred the
+ * test settles; the upload hands the test its `sendBack` and counts aborts. Its timers run on a
+ * simulated clock that only `advance` moves.
  */
 function start(kept?: KeptChoice) {
   const calls = {
@@ -35,12 +38,14 @@ function start(kept?: KeptChoice) {
     uploadFile: [] as UploadInput[],
     saveCertificate: [] as Array<{ certificateFieldId: number; patch: CertificatePatch }>,
     reloadProfile: 0,
+    checkReview: 0,
     aborted: 0,
   }
   const pending: {
     requestUpload?: Deferred<{ signedUrl: string }>
     saveCertificate?: Deferred<void>
-    reloadProfile?: Deferred<void>
+    reloadProfile?: Deferred<CertificateState>
+    checkReview?: Deferred<CertificateState>
   } = {}
   let upload: ((event: CertificateEvent) => void) | null = null
 
@@ -64,14 +69,20 @@ function start(kept?: KeptChoice) {
         pending.saveCertificate = deferred()
         return pending.saveCertificate.promise
       }),
-      reloadProfile: fromPromise<void>(() => {
+      reloadProfile: fromPromise<CertificateState>(() => {
         calls.reloadProfile += 1
         pending.reloadProfile = deferred()
         return pending.reloadProfile.promise
       }),
+      checkReview: fromPromise<CertificateState>(() => {
+        calls.checkReview += 1
+        pending.checkReview = deferred()
+        return pending.checkReview.promise
+      }),
     },
   })
-  const actor = createActor(machine, { input: { athleteId: ATHLETE_ID, certificateFieldId: FIELD_ID, today: TODAY, kept } })
+  const clock = new SimulatedClock()
+  const actor = createActor(machine, { input: { athleteId: ATHLETE_ID, certificateFieldId: FIELD_ID, today: TODAY, kept }, clock })
   const emitted: CertificateEmitted[] = []
   actor.on('*', (event) => void emitted.push(event))
   actor.start()
@@ -91,6 +102,9 @@ function start(kept?: KeptChoice) {
     emitted,
     send: (event: CertificateEvent) => actor.send(event),
     value: () => actor.getSnapshot().value,
+    snapshot: () => actor.getSnapshot(),
+    advance: (ms: number) => clock.increment(ms),
+    isChecking: () => pending.checkReview !== undefined,
     context: () => actor.getSnapshot().context,
     /** What the upload in flight tells the machine. */
     fromUpload: (event: CertificateEvent) => {
@@ -258,18 +272,135 @@ describe('certificate machine', () => {
     expect(h.value()).toBe('reloading')
     expect(h.calls.reloadProfile).toBe(1)
     expect(h.emitted).toEqual([])
-    await h.resolve('reloadProfile')
-    expect(h.value()).toBe('done')
+    await h.resolve('reloadProfile', 'in_revision')
+    expect(h.value()).toEqual({ done: 'awaitingReview' })
     expect(h.emitted).toEqual([{ type: 'notice', code: 'operation_saved' }])
   })
 
   it('from done, the athlete may start over with an empty form', async () => {
     const h = start()
     await runUntil(h, 'reloading')
-    await h.resolve('reloadProfile')
+    await h.resolve('reloadProfile', 'in_revision')
     h.send({ type: 'certificate.restart' })
     expect(h.value()).toBe('editing')
     expect(h.context()).toMatchObject({ file: null, expiry: '', problems: {}, signedUrl: null, failure: null })
+  })
+
+  describe('once saved, it awaits the review', () => {
+    /** Saves a certificate the reload finds in revision. */
+    async function saved() {
+      const h = start()
+      await runUntil(h, 'reloading')
+      await h.resolve('reloadProfile', 'in_revision')
+      return h
+    }
+
+    it('checks again once per interval while the certificate is in revision, keeping no profile data', async () => {
+      const h = await saved()
+      const context = h.context()
+      h.advance(REVIEW_CHECK_INTERVAL_MS - 1)
+      expect(h.calls.checkReview).toBe(0)
+      h.advance(1)
+      expect(h.calls.checkReview).toBe(1)
+      expect(h.value()).toEqual({ done: 'checkingReview' })
+      await h.resolve('checkReview', 'in_revision')
+      expect(h.value()).toEqual({ done: 'awaitingReview' })
+      h.advance(REVIEW_CHECK_INTERVAL_MS - 1)
+      expect(h.calls.checkReview).toBe(1)
+      h.advance(1)
+      expect(h.calls.checkReview).toBe(2)
+      await h.resolve('checkReview', 'in_revision')
+      expect(h.context()).toEqual(context)
+      expect(h.emitted).toEqual([{ type: 'notice', code: 'operation_saved' }])
+    })
+
+    it('does not wait for a certificate the reload finds already reviewed', async () => {
+      const h = start()
+      await runUntil(h, 'reloading')
+      await h.resolve('reloadProfile', 'not_valid')
+      expect(h.value()).toEqual({ done: 'reviewed' })
+      h.advance(10 * REVIEW_CHECK_INTERVAL_MS)
+      expect(h.calls.checkReview).toBe(0)
+      expect(h.emitted).toEqual([{ type: 'notice', code: 'operation_saved' }])
+    })
+
+    for (const state of ['valid', 'not_valid', 'expired', 'none'] as const) {
+      it(`stops checking once the certificate is ${state}, and the athlete may still start over`, async () => {
+        const h = await saved()
+        h.advance(REVIEW_CHECK_INTERVAL_MS)
+        await h.resolve('checkReview', state)
+        expect(h.value()).toEqual({ done: 'reviewed' })
+        h.advance(10 * REVIEW_CHECK_INTERVAL_MS)
+        expect(h.calls.checkReview).toBe(1)
+        h.send({ type: 'certificate.restart' })
+        expect(h.value()).toBe('editing')
+      })
+    }
+
+    it('a failed check shows nothing and tries again at the next interval', async () => {
+      const h = await saved()
+      h.advance(REVIEW_CHECK_INTERVAL_MS)
+      await h.reject('checkReview', networkFailure('athlete.me'))
+      expect(h.value()).toEqual({ done: 'awaitingReview' })
+      expect(h.context().failure).toBeNull()
+      h.advance(REVIEW_CHECK_INTERVAL_MS - 1)
+      expect(h.calls.checkReview).toBe(1)
+      h.advance(1)
+      expect(h.calls.checkReview).toBe(2)
+      await h.resolve('checkReview', 'valid')
+      expect(h.value()).toEqual({ done: 'reviewed' })
+    })
+
+    it('starting over while waiting stops the checks', async () => {
+      const h = await saved()
+      h.advance(REVIEW_CHECK_INTERVAL_MS - 1)
+      h.send({ type: 'certificate.restart' })
+      expect(h.value()).toBe('editing')
+      h.advance(10 * REVIEW_CHECK_INTERVAL_MS)
+      expect(h.calls.checkReview).toBe(0)
+    })
+
+    it('starting over during a check drops its answer and checks no more', async () => {
+      const h = await saved()
+      h.advance(REVIEW_CHECK_INTERVAL_MS)
+      expect(h.isChecking()).toBe(true)
+      h.send({ type: 'certificate.restart' })
+      await h.resolve('checkReview', 'in_revision')
+      expect(h.value()).toBe('editing')
+      h.advance(10 * REVIEW_CHECK_INTERVAL_MS)
+      expect(h.calls.checkReview).toBe(1)
+    })
+
+    it('waits on a named delay the portal may change', async () => {
+      const checks: number[] = []
+      const clock = new SimulatedClock()
+      const actor = createActor(
+        certificateMachine.provide({
+          actors: {
+            requestUpload: fromPromise(async () => ({ signedUrl: SIGNED_URL })),
+            uploadFile: fromCallback<CertificateEvent, UploadInput>(({ sendBack }) => sendBack({ type: 'upload.done' })),
+            saveCertificate: fromPromise<void, { certificateFieldId: number; patch: CertificatePatch }>(async () => {}),
+            reloadProfile: fromPromise(async (): Promise<CertificateState> => 'in_revision'),
+            checkReview: fromPromise(async (): Promise<CertificateState> => {
+              checks.push(clock.now())
+              return 'in_revision'
+            }),
+          },
+          delays: { reviewCheckInterval: 5_000 },
+        }),
+        { input: { athleteId: ATHLETE_ID, certificateFieldId: FIELD_ID, today: TODAY }, clock },
+      ).start()
+      actor.send({ type: 'certificate.chooseFile', file: pdf })
+      actor.send({ type: 'certificate.setExpiry', expiry: '2027-03-01' })
+      actor.send({ type: 'certificate.submit' })
+      await flushMicrotasks()
+      expect(actor.getSnapshot().matches({ done: 'awaitingReview' })).toBe(true)
+      for (let i = 0; i < 3; i += 1) {
+        clock.increment(5_000)
+        await flushMicrotasks()
+      }
+      expect(checks).toEqual([5_000, 10_000, 15_000])
+    })
   })
 
   describe('failures name their step, keep the file and date, and retry from there', () => {
@@ -346,8 +477,8 @@ describe('certificate machine', () => {
       expect(h.calls.uploadFile).toHaveLength(1)
       expect(h.calls.saveCertificate).toHaveLength(2)
       await h.resolve('saveCertificate')
-      await h.resolve('reloadProfile')
-      expect(h.value()).toBe('done')
+      await h.resolve('reloadProfile', 'in_revision')
+      expect(h.snapshot().matches('done')).toBe(true)
     })
 
     it('the profile reload', async () => {
@@ -396,35 +527,39 @@ describe('certificate machine', () => {
     })
 
     it('nothing is kept from an empty form', () => {
-      expect(unsavedChoice('editing', start().context())).toBeNull()
+      expect(unsavedChoice(start().snapshot())).toBeNull()
     })
 
     it('a half-filled form, an upload under way and a failure before the save landed keep the choice', async () => {
       const h = start()
       h.send({ type: 'certificate.setExpiry', expiry: '2027-03-01' })
-      expect(unsavedChoice('editing', h.context())).toEqual({ file: null, expiry: '2027-03-01' })
+      expect(unsavedChoice(h.snapshot())).toEqual({ file: null, expiry: '2027-03-01' })
       h.send({ type: 'certificate.chooseFile', file: pdf })
       h.send({ type: 'certificate.submit' })
       await h.resolve('requestUpload', { signedUrl: SIGNED_URL })
-      expect(unsavedChoice(String(h.value()), h.context())).toEqual({ file: pdf, expiry: '2027-03-01' })
+      expect(unsavedChoice(h.snapshot())).toEqual({ file: pdf, expiry: '2027-03-01' })
       h.fromUpload({ type: 'upload.done' })
       // The save may or may not land: keeping costs a second upload at most, losing costs the choice.
-      expect(unsavedChoice(String(h.value()), h.context())).toEqual({ file: pdf, expiry: '2027-03-01' })
+      expect(unsavedChoice(h.snapshot())).toEqual({ file: pdf, expiry: '2027-03-01' })
       await h.reject('saveCertificate', { kind: 'unauthorized', operation: 'certificate.save' })
       expect(h.value()).toBe('failed')
-      expect(unsavedChoice('failed', h.context())).toEqual({ file: pdf, expiry: '2027-03-01' })
+      expect(unsavedChoice(h.snapshot())).toEqual({ file: pdf, expiry: '2027-03-01' })
     })
 
-    it('once saved, nothing is kept: reloading, a failed reload, done', async () => {
+    it('once saved, nothing is kept: reloading, a failed reload, awaiting the review, reviewed', async () => {
       const h = start()
       await runUntil(h, 'reloading')
-      expect(unsavedChoice(String(h.value()), h.context())).toBeNull()
+      expect(unsavedChoice(h.snapshot())).toBeNull()
       await h.reject('reloadProfile', networkFailure('athlete.me'))
-      expect(unsavedChoice(String(h.value()), h.context())).toBeNull()
+      expect(unsavedChoice(h.snapshot())).toBeNull()
       h.send({ type: 'certificate.retry' })
-      await h.resolve('reloadProfile')
-      expect(h.value()).toBe('done')
-      expect(unsavedChoice('done', h.context())).toBeNull()
+      await h.resolve('reloadProfile', 'in_revision')
+      expect(h.value()).toEqual({ done: 'awaitingReview' })
+      expect(unsavedChoice(h.snapshot())).toBeNull()
+      h.advance(REVIEW_CHECK_INTERVAL_MS)
+      await h.resolve('checkReview', 'valid')
+      expect(h.value()).toEqual({ done: 'reviewed' })
+      expect(unsavedChoice(h.snapshot())).toBeNull()
     })
   })
 })

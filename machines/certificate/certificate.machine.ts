@@ -1,15 +1,24 @@
-import { assertEvent, assign, emit, fromCallback, fromPromise, setup } from 'xstate'
+import { assertEvent, assign, emit, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import type { ApiError } from '../../contracts/api-error'
 import { CERTIFICATE_FIELD_DEFINITION_ID, type CustomFieldPatchSchema } from '../../contracts/certificate.contract'
 import { MAX_UPLOAD_BYTES, type BigFileRequestSchema } from '../../contracts/files.contract'
+import { SECOND_MS } from '../../contracts/time'
 import type * as z from 'zod/mini'
+import type { CertificateState } from '../rules/certificate-status'
 
 /**
  * The client side of the medical certificate (spec section 7): choose a file and its expiry,
  * check them, ask for a signed URL, PUT the file there with progress (cancellable), record it on the
- * certificate's custom field, reload the profile. The review that follows is the server's: the
- * profile's fields say where it stands (machines/rules/certificate-status.ts).
+ * certificate's custom field, reload the profile, then await the review. The review is the
+ * server's: the profile's fields say where it stands (machines/rules/certificate-status.ts), so
+ * while the certificate is in revision the profile is read again every `REVIEW_CHECK_INTERVAL_MS`.
  */
+
+/**
+ * Staff review certificates by hand, in minutes or days: a check this often shows the verdict to an
+ * athlete who stays on the page soon enough, at three profile reads a minute (decision 019).
+ */
+export const REVIEW_CHECK_INTERVAL_MS = 20 * SECOND_MS
 
 /** The file types a certificate may be, read from the content (magic bytes), not the name. */
 export const CERTIFICATE_TYPES = {
@@ -146,13 +155,17 @@ export function certificatePatch(certificateFieldId: number, expiry: string): Ce
 
 const NO_PROGRESS = { sent: 0, total: 0 }
 
+export type CertificateSnapshot = SnapshotFrom<typeof certificateMachine>
+
 /**
- * What a form leaving in `state` should keep for when the athlete is back: the file and date, unless
+ * What a form leaving `snapshot` should keep for when the athlete is back: the file and date, unless
  * there are none or the certificate is already saved. An unfinished save may have landed, but
  * losing the choice costs the athlete more than uploading the same file twice.
  */
-export function unsavedChoice(state: string, context: CertificateContext): KeptChoice | null {
-  const saved = state === 'reloading' || state === 'done' || (state === 'failed' && context.failure?.step === 'reload')
+export function unsavedChoice(snapshot: CertificateSnapshot): KeptChoice | null {
+  const { context } = snapshot
+  const saved =
+    snapshot.matches('reloading') || snapshot.matches('done') || (snapshot.matches('failed') && context.failure?.step === 'reload')
   if (saved || (context.file === null && context.expiry === '')) return null
   return { file: context.file, expiry: context.expiry }
 }
@@ -185,10 +198,20 @@ export const certificateMachine = setup({
     saveCertificate: fromPromise<void, { certificateFieldId: number; patch: CertificatePatch }>(async () => {
       throw new Error('saveCertificate not provided')
     }),
-    /** Reloads the athlete's profile, whose fields now show the certificate in revision. */
-    reloadProfile: fromPromise<void>(async () => {
+    /**
+     * Reloads the athlete's profile, whose fields now show the certificate, and says where it stands
+     * (a review may already have happened on save).
+     */
+    reloadProfile: fromPromise<CertificateState>(async () => {
       throw new Error('reloadProfile not provided')
     }),
+    /** Reads the athlete's profile again and says where the certificate stands, nothing else. */
+    checkReview: fromPromise<CertificateState>(async () => {
+      throw new Error('checkReview not provided')
+    }),
+  },
+  delays: {
+    reviewCheckInterval: REVIEW_CHECK_INTERVAL_MS,
   },
   guards: {
     hasNoProblems: ({ context }) => Object.keys(certificateProblems(context.file, context.expiry, context.today)).length === 0,
@@ -200,6 +223,7 @@ export const certificateMachine = setup({
       !(context.failure.error.kind === 'http' && context.failure.error.code === 'signature_invalid'),
     failedAtUpload: ({ context }) => context.failure?.step === 'upload',
     failedAtSave: ({ context }) => context.failure?.step === 'save',
+    isInRevision: (_, params: { state: CertificateState }) => params.state === 'in_revision',
   },
   actions: {
     chooseFile: assign(({ context, event }) => {
@@ -307,7 +331,14 @@ export const certificateMachine = setup({
     reloading: {
       invoke: {
         src: 'reloadProfile',
-        onDone: { target: 'done', actions: 'notifySaved' },
+        onDone: [
+          {
+            guard: { type: 'isInRevision', params: ({ event }) => ({ state: event.output }) },
+            target: 'done.awaitingReview',
+            actions: 'notifySaved',
+          },
+          { target: 'done.reviewed', actions: 'notifySaved' },
+        ],
         onError: { target: 'failed', actions: { type: 'recordFailure', params: 'reload' } },
       },
     },
@@ -325,8 +356,29 @@ export const certificateMachine = setup({
         'certificate.cancel': { target: 'editing', actions: ['forgetSignedUrl', 'resetProgress'] },
       },
     },
+    // Saved: the screen is done with the upload and shows the certificate's state from the profile,
+    // which each check refreshes.
     done: {
       on: { 'certificate.restart': { target: 'editing', actions: 'startOver' } },
+      initial: 'awaitingReview',
+      states: {
+        awaitingReview: {
+          after: { reviewCheckInterval: 'checkingReview' },
+        },
+        checkingReview: {
+          invoke: {
+            src: 'checkReview',
+            onDone: [
+              { guard: { type: 'isInRevision', params: ({ event }) => ({ state: event.output }) }, target: 'awaitingReview' },
+              // Valid or not valid: reviewed. Expired by now, or gone: no review left to wait for.
+              { target: 'reviewed' },
+            ],
+            // The saved certificate is not in question: the next check may get through.
+            onError: 'awaitingReview',
+          },
+        },
+        reviewed: { type: 'final' },
+      },
     },
   },
 })

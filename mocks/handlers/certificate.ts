@@ -1,8 +1,13 @@
 import { db } from '../db'
 import { problem, reply, type ResourceHandlers } from '../handler'
 
-/** A certificate uploaded under this name is reviewed as not valid. */
-export const REJECTED_CERTIFICATE_NAME = 'rejected.pdf'
+/**
+ * A certificate uploaded as a file named like `rejected` (`rejected.jpg`, `REJECTED.png`: that base
+ * name in any case, with any extension or none) is reviewed as not valid.
+ */
+export function isRejectedCertificateName(name: string): boolean {
+  return /^rejected(\.[^.]+)?$/i.test(name)
+}
 
 export function certificateHandlers(): ResourceHandlers<'certificate'> {
   return {
@@ -19,7 +24,7 @@ export function certificateHandlers(): ResourceHandlers<'certificate'> {
           record.certificato_medico_file = latest.originalname
           record.scadenza_certificato = body.data.attributes.value
           record.validazione_certificato =
-            latest.originalname === REJECTED_CERTIFICATE_NAME ? 'non_valido' : 'in_revisione'
+            isRejectedCertificateName(latest.originalname) ? 'non_valido' : 'in_revisione'
           record.certificato_valido = false
         },
       })

@@ -9,12 +9,16 @@ import {
   type BigFileRequest,
   type CertificateEvent,
   type CertificatePatch,
+  type CertificateSnapshot,
   type UploadInput,
   unsavedChoice,
 } from '../../../machines/certificate/certificate.machine'
+import { certificateStatus, type CertificateState } from '../../../machines/rules/certificate-status'
 import { callApi } from '../../lib/api-client'
 import { ApiRequestError } from '../../lib/api-request-error'
 import { athleteQueries } from '../../lib/athlete-queries'
+import { now } from '../../lib/clock'
+import { calendarDayInRome } from '../../lib/format'
 import { sniffFileType } from '../../lib/validation/file-type'
 import { notify } from '../../ui/notifications'
 import { certificateDraftFor, keepCertificateDraft } from './certificate-draft'
@@ -31,6 +35,19 @@ export function useCertificateUpload(input: { athleteId: number; certificateFiel
   const queryClient = useQueryClient()
   const [restored] = useState(() => certificateDraftFor(input.athleteId))
   const [chosen] = useState(() => chosenFileHolder(restored?.content ?? null))
+
+  /**
+   * Reads the profile afresh into the query cache, so the page's status card shows it, and gives the
+   * machine the certificate's state only: the profile stays in the cache.
+   */
+  const readCertificateState = async (): Promise<CertificateState> => {
+    try {
+      const me = await queryClient.fetchQuery({ ...athleteQueries.me(), staleTime: 0 })
+      return certificateStatus(me.profilo[0] ?? {}, calendarDayInRome(now())).state
+    } catch (cause) {
+      throw cause instanceof ApiRequestError ? cause.error : cause
+    }
+  }
 
   const actor = useActorRef(
     certificateMachine.provide({
@@ -65,13 +82,8 @@ export function useCertificateUpload(input: { athleteId: number; certificateFiel
             if (!result.ok) throw result.error
           },
         ),
-        reloadProfile: fromPromise<void>(async () => {
-          try {
-            await queryClient.fetchQuery({ ...athleteQueries.me(), staleTime: 0 })
-          } catch (cause) {
-            throw cause instanceof ApiRequestError ? cause.error : cause
-          }
-        }),
+        reloadProfile: fromPromise<CertificateState>(readCertificateState),
+        checkReview: fromPromise<CertificateState>(readCertificateState),
       },
     }),
     { input: { ...input, kept: restored ? { file: restored.file, expiry: restored.expiry } : undefined } },
@@ -80,8 +92,7 @@ export function useCertificateUpload(input: { athleteId: number; certificateFiel
   const { athleteId } = input
   useEffect(
     () => () => {
-      const { value, context } = actor.getSnapshot()
-      const choice = unsavedChoice(String(value), context)
+      const choice = unsavedChoice(actor.getSnapshot())
       keepCertificateDraft(athleteId, choice && { ...choice, content: chosen.file() })
     },
     [actor, athleteId, chosen],
@@ -92,7 +103,7 @@ export function useCertificateUpload(input: { athleteId: number; certificateFiel
     return () => subscription.unsubscribe()
   }, [actor])
 
-  const step = useSelector(actor, (snapshot) => snapshot.value as CertificateUploadStep)
+  const step = useSelector(actor, stepOf)
   const problems = useSelector(actor, (snapshot) => snapshot.context.problems)
   const progress = useSelector(actor, (snapshot) => snapshot.context.progress)
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure)
@@ -127,6 +138,11 @@ export function useCertificateUpload(input: { athleteId: number; certificateFiel
     send: (event: Extract<CertificateEvent, { type: 'certificate.cancel' | 'certificate.retry' | 'certificate.restart' }>) =>
       actor.send(event),
   }
+}
+
+/** Awaiting the review or not, the form is done: the page's status card follows the profile. */
+function stepOf(snapshot: CertificateSnapshot): CertificateUploadStep {
+  return snapshot.matches('done') ? 'done' : (snapshot.value as CertificateUploadStep)
 }
 
 /**

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import * as athlete from '../../contracts/athlete.contract'
+import * as auth from '../../contracts/auth.contract'
+import * as certificate from '../../contracts/certificate.contract'
+import * as files from '../../contracts/files.contract'
+import { certificatePatch } from '../../machines/certificate/certificate.machine'
+import { callApi } from '../../src/lib/api-client'
+import { configureApiClient } from '../../src/lib/api-config'
+import '../../tests/setup/mock-backend'
+import { PERSONAS } from '../seed'
+import { isRejectedCertificateName } from './certificate'
+
+const completo = PERSONAS.find((p) => p.key === 'completo')!
+const PDF = new TextEncoder().encode('%PDF-1.4\n% a medical certificate\n%%EOF\n')
+
+/** Uploads a certificate named `name` as the athlete would, and answers the review the profile then shows. */
+async function uploadAs(name: string) {
+  const signedIn = await callApi(auth.token, { body: { grant_type: 'password', username: completo.mail, password: completo.password } })
+  if (!signedIn.ok) throw new Error('sign-in failed')
+  configureApiClient({ getToken: () => signedIn.data.access_token })
+  const before = await callApi(athlete.me, {})
+  if (!before.ok) throw new Error('profile not read')
+  const fieldId = before.data.profilo[0]!.certificato_medico_id!
+  const announced = await callApi(files.requestUpload, {
+    body: { d: completo.athleteId, type: 'contact', tags: ['CM'], size: PDF.byteLength, content_type: 'application/pdf', extension: 'pdf', originalname: name },
+  })
+  if (!announced.ok) throw new Error('no signed URL')
+  const put = await callApi(files.putSigned, { params: { signedurl: announced.data.signedurl }, body: new Blob([PDF], { type: 'application/pdf' }) })
+  if (!put.ok) throw new Error('upload failed')
+  const saved = await callApi(certificate.save, { params: { id: fieldId }, body: certificatePatch(fieldId, '2027-03-01') })
+  if (!saved.ok) throw new Error('save failed')
+  const after = await callApi(athlete.me, {})
+  if (!after.ok) throw new Error('profile not read')
+  return after.data.profilo[0]!.validazione_certificato
+}
+
+afterEach(() => configureApiClient({ getToken: () => null }))
+
+describe('the rejected-certificate sentinel', () => {
+  it('is a file named like rejected, in any case, with any extension or none', () => {
+    for (const name of ['rejected.pdf', 'rejected.jpg', 'REJECTED.png', 'Rejected.Jpeg', 'rejected']) {
+      expect(isRejectedCertificateName(name), name).toBe(true)
+    }
+  })
+
+  it('is not a name that only contains the word, or has it before a second dot', () => {
+    for (const name of ['certificato.pdf', 'not-rejected.pdf', 'rejected-scan.pdf', 'rejected.pdf.png', 'rejected.', '.rejected']) {
+      expect(isRejectedCertificateName(name), name).toBe(false)
+    }
+  })
+
+  it('has a certificate saved under such a name reviewed as not valid at once, any other left in revision', async () => {
+    expect(await uploadAs('REJECTED.png')).toBe('non_valido')
+    expect(await uploadAs('certificato.pdf')).toBe('in_revisione')
+  })
+})
