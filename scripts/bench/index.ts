@@ -55,8 +55,11 @@ const initialJavaScript: Measure = async ({ outDir, manifest }) => {
   return [{ name: 'home route initial JS (gzip)', value: total, unit: KIB, budget: 95, kind: 'max', note: `${String(files.length)} files` }]
 }
 
-/** The enrolment wizard's route chunk: its budget is the wizard's (DESIGN.md section 9). */
-const WIZARD_CHUNKS = new Set(['subscribe-page'])
+/**
+ * The enrolment wizard: its route and the waiver dialog it opens. Its budget (DESIGN.md section 9,
+ * 50 KiB) holds for everything a first visit to it downloads beyond the home page.
+ */
+const WIZARD_CHUNKS = new Set(['subscribe-page', 'disclaimer-dialog'])
 
 /**
  * Every chunk loaded on demand: what it alone adds beyond the home page (routes <= 20 KiB, the wizard
@@ -65,14 +68,24 @@ const WIZARD_CHUNKS = new Set(['subscribe-page'])
  */
 const lazyJavaScript: Measure = async ({ outDir, manifest }) => {
   const size = (files: string[]) => files.reduce((sum, file) => sum + gzipKiB(outDir, file), 0)
-  const screens = lazyChunks(manifest).map(({ name, own, shared }) => ({
+  const chunks = lazyChunks(manifest)
+  const screens = chunks.map(({ name, own, shared }) => ({
     name: `on demand: ${name} (gzip)`,
     value: size(own),
     unit: KIB,
-    budget: WIZARD_CHUNKS.has(name) ? 50 : 20,
+    budget: 20,
     kind: 'max' as const,
     ...(shared.length ? { note: `+ ${size(shared).toFixed(1)} KiB shared with other screens, ${size([...own, ...shared]).toFixed(1)} KiB on a first visit` } : {}),
   }))
+  const wizardFiles = new Set(chunks.filter(({ name }) => WIZARD_CHUNKS.has(name)).flatMap(({ own, shared }) => [...own, ...shared]))
+  const wizard = {
+    name: 'the enrolment wizard on a first visit, with its libraries and the waiver dialog (gzip)',
+    value: size([...wizardFiles]),
+    unit: KIB,
+    budget: 50,
+    kind: 'max' as const,
+    note: `${String(wizardFiles.size)} files beyond the home page`,
+  }
   const shared = sharedChunks(manifest).map(({ name, file, users }) => ({
     name: `shared by ${String(users)} screens: ${name} (gzip)`,
     value: gzipKiB(outDir, file),
@@ -80,7 +93,7 @@ const lazyJavaScript: Measure = async ({ outDir, manifest }) => {
     budget: 20,
     kind: 'max' as const,
   }))
-  return [...screens, ...shared]
+  return [...screens, wizard, ...shared]
 }
 
 const mockCode: Measure = async ({ outDir }) => {
