@@ -4,7 +4,7 @@ import { MINUTE_MS } from '../contracts/time'
 import { db } from './db'
 import { controls, TEST_API_BASE } from './node'
 import { sendMail, sentMail, watchOutbox } from './outbox'
-import { PERSONAS, SEED_NOW_MS } from './seed'
+import { createSeed, PERSONAS, SEED_NOW_MS, SEED_TOKENS } from './seed'
 import '../tests/setup/mock-backend'
 
 /**
@@ -13,6 +13,11 @@ import '../tests/setup/mock-backend'
  */
 
 const completo = PERSONAS.find((candidate) => candidate.key === 'completo')!
+const mailOf = (key: string) => PERSONAS.find((candidate) => candidate.key === key)!.mail
+
+// The payment links the organiser e-mailed before the seed's "now" are in the outbox from the start.
+const SEEDED = new Set(createSeed().outbox.map((mail) => mail.id))
+const sentSinceSeed = () => sentMail().filter((mail) => !SEEDED.has(mail.id))
 
 async function api(path: string, init: RequestInit = {}): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${TEST_API_BASE}${path}`, init)
@@ -35,8 +40,13 @@ beforeEach(() => {
 })
 
 describe('the outbox', () => {
-  it('is empty in the seed', () => {
-    expect(sentMail()).toEqual([])
+  it('holds the payment links the seed e-mailed, newest first, each to its athlete', () => {
+    expect(sentMail().map((mail) => [mail.kind, mail.to, mail.link])).toEqual([
+      ['payment_link', mailOf('pax'), `/payment/by-link?code=${SEED_TOKENS.paymentLinkPending}`],
+      ['payment_link', mailOf('social'), `/payment/by-link?code=${SEED_TOKENS.paymentLinkSuccess}`],
+      ['payment_link', mailOf('pax'), `/payment/by-link?code=${SEED_TOKENS.paymentLinkExpired}`],
+    ])
+    for (const mail of sentMail()) expect(mail.sent_at).toBeLessThan(SEED_NOW_MS)
   })
 
   it('gets a confirmation e-mail on registration, whose link confirms the account', async () => {
@@ -46,7 +56,7 @@ describe('the outbox', () => {
     expect(answer.status).toBe(201)
     const { contact_id } = answer.body as { contact_id: number }
 
-    const [mail, ...others] = sentMail()
+    const [mail, ...others] = sentSinceSeed()
     expect(others).toEqual([])
     expect(mail).toMatchObject({ to: 'anna.rey@example.org', kind: 'confirm' })
     // Sent at the mock clock's "now" (it runs).
@@ -66,7 +76,7 @@ describe('the outbox', () => {
 
   it('gets nothing when the registration is refused', async () => {
     expect((await register(completo.mail)).status).toBe(409)
-    expect(sentMail()).toEqual([])
+    expect(sentSinceSeed()).toEqual([])
   })
 
   it('gets a password-reset e-mail on a forgot request, whose token resets the password', async () => {
@@ -89,7 +99,7 @@ describe('the outbox', () => {
     await register('first@example.org')
     controls.advance(5 * MINUTE_MS)
     await forgot(completo.mail)
-    const sent = sentMail()
+    const sent = sentSinceSeed()
     expect(sent.map((mail) => [mail.kind, mail.to])).toEqual([
       ['reset', completo.mail],
       ['confirm', 'first@example.org'],
@@ -100,14 +110,14 @@ describe('the outbox', () => {
   it('puts the later of two e-mails sent in the same millisecond first', async () => {
     await sendMail({ to: 'a@example.org', kind: 'payment_link', link: '/payment/by-link?code=a', sent_at: SEED_NOW_MS })
     await sendMail({ to: 'b@example.org', kind: 'payment_link', link: '/payment/by-link?code=b', sent_at: SEED_NOW_MS })
-    expect(sentMail().map((mail) => mail.to)).toEqual(['b@example.org', 'a@example.org'])
+    expect(sentSinceSeed().map((mail) => mail.to)).toEqual(['b@example.org', 'a@example.org'])
     // Reading it does not reorder the collection itself.
-    expect(db.outbox.all().map((mail) => mail.to)).toEqual(['a@example.org', 'b@example.org'])
+    expect(db.outbox.all().slice(SEEDED.size).map((mail) => mail.to)).toEqual(['a@example.org', 'b@example.org'])
   })
 
   it('tells a watcher once the new e-mail is there to read', async () => {
     const seen: number[] = []
-    const stop = watchOutbox(() => seen.push(sentMail().length))
+    const stop = watchOutbox(() => seen.push(sentSinceSeed().length))
     await register('watched@example.org')
     await vi.waitFor(() => expect(seen).toEqual([1]))
     stop()

@@ -12,6 +12,7 @@ const CONSOLE_NAMES: Record<MailKind, string> = {
 export const mailLinks = {
   confirm: (contactId: number, token: string) => `/confirm-account?contact_id=${String(contactId)}&token=${token}`,
   reset: (token: string) => `/reset-email/${token}`,
+  paymentLink: (code: string) => `/payment/by-link?code=${encodeURIComponent(code)}`,
 }
 
 /** Records an e-mail the backend would have sent (the mailbox lists it) and prints its link. */

@@ -225,7 +225,8 @@ describe('the browser database over a store', () => {
     controls.advance(1000)
     expect((await call('GET', `/api/v1/users/forgot?mail=${encodeURIComponent(completo.mail)}`)).status).toBe(200)
     const sent = sentMail()
-    expect(sent.map((mail) => mail.kind)).toEqual(['reset', 'confirm'])
+    // Above the seed's payment links.
+    expect(sent.map((mail) => mail.kind)).toEqual(['reset', 'confirm', 'payment_link', 'payment_link', 'payment_link'])
     await reload()
     expect(sentMail()).toEqual(sent)
   })

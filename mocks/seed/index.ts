@@ -1,6 +1,6 @@
 import type { DbSnapshot } from '../db'
 import { fieldOf } from './entrants'
-import { experienceReports, payments, subscriptions, transactions } from './ledger'
+import { experienceReports, paymentLinkMails, payments, subscriptions, transactions } from './ledger'
 import { ATHLETES } from './personas'
 import { RACES } from './races'
 import { MAIL_TOKENS } from './tokens'
@@ -16,8 +16,9 @@ function build(): DbSnapshot {
     athletes: [...ATHLETES],
     sessions: [],
     mailTokens: [...MAIL_TOKENS],
-    // The seeded links (SEED_TOKENS) were sent before the seed's "now": the mailbox starts empty.
-    outbox: [],
+    // Confirmation and reset tokens (SEED_TOKENS) are for opening by hand; the payment links are
+    // e-mails the athletes received, so the mailbox shows them.
+    outbox: paymentLinkMails(),
     races: [...RACES],
     subscriptions: subscriptions(),
     entrants: fields.flatMap((field) => field.entrants),

@@ -1,9 +1,10 @@
 import type { RefundOption } from '../../contracts/athlete.contract'
 import type { PaymentState } from '../../contracts/payments.contract'
 import type { Transaction } from '../../contracts/transactions.contract'
-import type { ExperienceRecord, PaymentRecord, RaceRecord, SubscriptionRecord, TransactionRecord } from '../db'
+import type { ExperienceRecord, MailRecord, PaymentRecord, RaceRecord, SubscriptionRecord, TransactionRecord } from '../db'
 import { categoryFor } from './categories'
 import { athleteById, ATHLETE_IDS } from './personas'
+import { mailLinks } from '../outbox'
 import { enrolmentTotal } from '../records'
 import { FIRST_WAIVER_VERSION, raceById } from './races'
 import { rome } from './time'
@@ -76,8 +77,8 @@ interface Charge {
   at: string
   options: Options
   stato: PaymentState
-  /** Set when the organiser sent a payment link: its code and its expiry (Rome time). */
-  link?: { code: string; scade: string }
+  /** Set when the organiser sent a payment link: its code, when it was e-mailed and its expiry (Rome time). */
+  link?: { code: string; sent: string; scade: string }
   /** The line on the athlete's transaction list (an unused link never makes one); a refund, Rome time. */
   transaction?: { id: string; stato: Transaction['stato']; refunded?: string }
 }
@@ -89,13 +90,13 @@ const CHARGES: readonly Charge[] = [
   { pagamento_id: 'PAY-A91B5C06', athleteId: completo, raceId: 104, at: '2025-02-11T13:02', options: { opzione_rimborso: 'protetto', noleggio_gps: false }, stato: 'success', transaction: { id: 'TX-2025-0003', stato: 'refunded', refunded: '2025-06-20T10:30' } },
   { pagamento_id: 'PAY-5F62E8D3', athleteId: pax, raceId: 103, at: '2025-03-05T18:36', options: { opzione_rimborso: 'protetto', noleggio_gps: false }, stato: 'success', transaction: { id: 'TX-2025-0004', stato: 'paid' } },
   { pagamento_id: 'PAY-D04A7713', athleteId: revisione, raceId: 105, at: '2025-04-14T12:11', options: STANDARD, stato: 'success', transaction: { id: 'TX-2025-0005', stato: 'paid' } },
-  { pagamento_id: 'PAY-61E93BC8', athleteId: pax, raceId: 107, at: '2025-06-20T10:00', options: STANDARD, stato: 'expired', link: { code: SEED_TOKENS.paymentLinkExpired, scade: '2025-06-30T23:59' } },
+  { pagamento_id: 'PAY-61E93BC8', athleteId: pax, raceId: 107, at: '2025-06-20T10:00', options: STANDARD, stato: 'expired', link: { code: SEED_TOKENS.paymentLinkExpired, sent: '2025-06-20T10:00', scade: '2025-06-30T23:59' } },
   // The card was declined, the second attempt minutes later went through.
   { pagamento_id: 'PAY-0B7FA2E5', athleteId: completo, raceId: 202, at: '2026-02-20T20:02', options: STANDARD, stato: 'failed', transaction: { id: 'TX-2026-0001', stato: 'failed' } },
   { pagamento_id: 'PAY-C2586D1F', athleteId: completo, raceId: 202, at: '2026-02-20T20:04', options: STANDARD, stato: 'success', transaction: { id: 'TX-2026-0002', stato: 'paid' } },
-  { pagamento_id: 'PAY-E8394A60', athleteId: social, raceId: 204, at: '2026-02-24T09:10', options: STANDARD, stato: 'success', link: { code: SEED_TOKENS.paymentLinkSuccess, scade: '2026-03-03T23:59' }, transaction: { id: 'TX-2026-0003', stato: 'paid' } },
+  { pagamento_id: 'PAY-E8394A60', athleteId: social, raceId: 204, at: '2026-02-24T09:10', options: STANDARD, stato: 'success', link: { code: SEED_TOKENS.paymentLinkSuccess, sent: '2026-02-23T18:30', scade: '2026-03-03T23:59' }, transaction: { id: 'TX-2026-0003', stato: 'paid' } },
   // PAX holders enter the flagship directly: the organiser sent the link, the athlete has not paid yet.
-  { pagamento_id: 'PAY-4D17B9C2', athleteId: pax, raceId: 201, at: '2026-02-27T11:00', options: STANDARD, stato: 'pending', link: { code: SEED_TOKENS.paymentLinkPending, scade: '2026-03-09T23:59' }, transaction: { id: 'TX-2026-0004', stato: 'pending' } },
+  { pagamento_id: 'PAY-4D17B9C2', athleteId: pax, raceId: 201, at: '2026-02-27T11:00', options: STANDARD, stato: 'pending', link: { code: SEED_TOKENS.paymentLinkPending, sent: '2026-02-27T11:00', scade: '2026-03-09T23:59' }, transaction: { id: 'TX-2026-0004', stato: 'pending' } },
 ]
 
 export function payments(): PaymentRecord[] {
@@ -112,6 +113,24 @@ export function payments(): PaymentRecord[] {
     opzione_rimborso: options.opzione_rimborso,
     noleggio_gps: options.noleggio_gps,
   }))
+}
+
+/** The organiser's e-mails that carried the payment links: the mailbox shows what each athlete received. */
+export function paymentLinkMails(): MailRecord[] {
+  return CHARGES.flatMap(({ pagamento_id, athleteId, link }) => {
+    if (!link) return []
+    const { mail } = athleteById(athleteId)
+    if (!mail) throw new Error(`athlete ${String(athleteId)} has no e-mail`)
+    return [
+      {
+        id: `mail-seed-${pagamento_id}`,
+        to: mail,
+        kind: 'payment_link' as const,
+        link: mailLinks.paymentLink(link.code),
+        sent_at: Date.parse(rome(link.sent)),
+      },
+    ]
+  })
 }
 
 export function transactions(): TransactionRecord[] {

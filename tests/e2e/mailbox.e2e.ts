@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { MINUTE_MS } from '../../contracts/time'
-import { expect, expectNoAxeViolations, mock, persona, test } from './fixtures'
+import { SEED_TOKENS } from '../../mocks/seed/tokens'
+import { expect, expectNoAxeViolations, logInFromHeader, mock, persona, test } from './fixtures'
 
 /**
  * The mailbox (mock mode only): the e-mails the simulated backend would have sent. The e-mails are
@@ -12,6 +13,11 @@ const MAIL = 'lucia.bionaz@example.org'
 async function openMailbox(page: Page) {
   await page.goto('/mailbox')
   await expect(page.getByRole('heading', { level: 1, name: 'Mailbox' })).toBeVisible()
+}
+
+/** A payment-link e-mail in the mailbox, by its recipient and when it was sent (English, London time). */
+function paymentLinkMail(page: Page, to: string, sent: string) {
+  return page.getByRole('article', { name: 'Your payment link' }).filter({ hasText: `To: ${to}` }).filter({ hasText: `Sent ${sent}` })
 }
 
 async function register(page: Page, mail: string) {
@@ -37,12 +43,27 @@ async function forgotPassword(page: Page, mail: string) {
 }
 
 test.describe('the mailbox of the simulated backend', () => {
-  test('is empty at first and says what it is, at 360 and 1280 px', async ({ page }) => {
+  test('says what it is and lists the payment links the organiser e-mailed before today, newest first, at 360 and 1280 px', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 })
     await openMailbox(page)
     await expect(page.getByText('The e-mails the simulated backend would have sent, newest first.')).toBeVisible()
-    await expect(page.getByText('No e-mails yet.')).toBeVisible()
-    await expect(page.getByRole('article')).toHaveCount(0)
+    const mails = page.getByRole('article')
+    await expect(mails).toHaveCount(3)
+    // Rome times of the seed, shown in London time as English shows them.
+    const expected = [
+      [persona('pax').mail, '27 Feb 2026, 10:00 GMT', SEED_TOKENS.paymentLinkPending],
+      [persona('social').mail, '23 Feb 2026, 17:30 GMT', SEED_TOKENS.paymentLinkSuccess],
+      [persona('pax').mail, '20 Jun 2025, 09:00 BST', SEED_TOKENS.paymentLinkExpired],
+    ]
+    for (const [index, [to, sent, code]] of expected.entries()) {
+      const mail = mails.nth(index)
+      await expect(mail).toHaveAccessibleName('Your payment link')
+      await expect(mail.getByText(`To: ${to!}`)).toBeVisible()
+      await expect(mail.getByText(`Sent ${sent!}`)).toBeVisible()
+      await expect(mail.getByText('The organiser sent you this link to pay for your race entry.')).toBeVisible()
+      await expect(mail.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', `/payment/by-link?code=${code!}`)
+    }
+    await expect(page.getByText('No e-mails yet.')).toBeHidden()
     await expectNoAxeViolations(page)
     await page.setViewportSize({ width: 1280, height: 800 })
     await expectNoAxeViolations(page)
@@ -82,10 +103,12 @@ test.describe('the mailbox of the simulated backend', () => {
 
     await page.getByRole('contentinfo').getByRole('link', { name: 'Mailbox (simulated e-mails)' }).click()
     const mails = page.getByRole('article')
-    await expect(mails).toHaveCount(2)
+    // The two sent now, above the seed's three payment links.
+    await expect(mails).toHaveCount(5)
     await expect(mails.nth(0)).toHaveAccessibleName('Reset your pettorale password')
     await expect(mails.nth(0).getByText(`To: ${completo.mail}`)).toBeVisible()
     await expect(mails.nth(1)).toHaveAccessibleName('Confirm your pettorale account')
+    await expect(mails.nth(2)).toHaveAccessibleName('Your payment link')
     await expectNoAxeViolations(page)
     await page.setViewportSize({ width: 360, height: 740 })
     await expectNoAxeViolations(page)
@@ -93,5 +116,32 @@ test.describe('the mailbox of the simulated backend', () => {
     await mails.nth(0).getByRole('link', { name: 'Choose a new password' }).click()
     await expect(page).toHaveURL(/\/reset-email\/rst-[0-9a-f]+$/)
     await expect(page.getByText(`choose a new password for ${completo.mail}`)).toBeVisible()
+  })
+
+  test("shows pax the flagship's payment link, whose link opens its status (awaiting payment), and the lapsed one's (expired)", async ({ page }) => {
+    const pax = persona('pax')
+    await logInFromHeader(page, 'pax')
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Mailbox (simulated e-mails)' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Mailbox' })).toBeVisible()
+    // The simulated backend's outbox, not the athlete's inbox: what it sent to others is there too.
+    await expect(paymentLinkMail(page, persona('social').mail, '23 Feb 2026, 17:30 GMT')).toHaveCount(1)
+
+    await paymentLinkMail(page, pax.mail, '27 Feb 2026, 10:00 GMT').getByRole('link', { name: 'Pay now' }).click()
+    await expect(page).toHaveURL(`/payment/by-link?code=${SEED_TOKENS.paymentLinkPending}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment awaiting' })).toBeVisible()
+    await expect(page.getByRole('main').getByText('Tor des Pettorale 330 2026')).toBeVisible()
+    await expect(page.getByRole('main').getByText(/^We have not received this payment of €\d/)).toBeVisible()
+
+    await page.goto('/mailbox')
+    await paymentLinkMail(page, pax.mail, '20 Jun 2025, 09:00 BST').getByRole('link', { name: 'Pay now' }).click()
+    await expect(page).toHaveURL(`/payment/by-link?code=${SEED_TOKENS.paymentLinkExpired}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Request expired' })).toBeVisible()
+  })
+
+  test("opens social's settled link as paid, with nobody signed in", async ({ page }) => {
+    await openMailbox(page)
+    await paymentLinkMail(page, persona('social').mail, '23 Feb 2026, 17:30 GMT').getByRole('link', { name: 'Pay now' }).click()
+    await expect(page).toHaveURL(`/payment/by-link?code=${SEED_TOKENS.paymentLinkSuccess}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible()
   })
 })

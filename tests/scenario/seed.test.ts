@@ -388,4 +388,23 @@ describe('links sent by e-mail', () => {
     expect(link(SEED_TOKENS.paymentLinkExpired)?.stato).toBe('expired')
     for (const payment of seed.payments.filter((p) => p.link_code === null)) expect(payment.scade).toBeNull()
   })
+
+  it("puts the e-mail that carried each payment link in the outbox, to the link's athlete, sent before now", () => {
+    const mailOf = (id: number) => seed.athletes.find((a) => a.id === id)?.mail
+    const linked = seed.payments.filter((p) => p.link_code !== null)
+    expect(seed.outbox).toHaveLength(linked.length)
+    for (const payment of linked) {
+      const mail = seed.outbox.find((m) => m.link === `/payment/by-link?code=${payment.link_code!}`)
+      expect(mail, payment.pagamento_id).toMatchObject({ kind: 'payment_link', to: mailOf(payment.athlete_id) })
+      expect(mail!.sent_at).toBeLessThan(SEED_NOW_MS)
+      // Sent before the link expired and, once paid, before the payment.
+      expect(mail!.sent_at).toBeLessThan(payment.scade!)
+      expect(mail!.sent_at).toBeLessThanOrEqual(Date.parse(payment.aggiornato))
+    }
+    expect(seed.outbox.map((m) => [m.to, m.link.split('=')[1]])).toEqual([
+      [athlete('pax').mail, SEED_TOKENS.paymentLinkExpired],
+      [athlete('social').mail, SEED_TOKENS.paymentLinkSuccess],
+      [athlete('pax').mail, SEED_TOKENS.paymentLinkPending],
+    ])
+  })
 })
