@@ -56,10 +56,13 @@ const initialJavaScript: Measure = async ({ outDir, manifest }) => {
 }
 
 /**
- * The enrolment wizard: its route and the waiver dialog it opens. Its budget (DESIGN.md section 9,
- * 50 KiB) holds for everything a first visit to it downloads beyond the home page.
+ * The enrolment wizard's route. Its budget (DESIGN.md section 9, 50 KiB) holds for everything opening
+ * it downloads beyond the home page, the libraries it shares with other screens included; the waiver
+ * dialog, loaded when the athlete asks to sign, is an on-demand part of its own (20 KiB) and what it
+ * adds is printed beside.
  */
-const WIZARD_CHUNKS = new Set(['subscribe-page', 'disclaimer-dialog'])
+const WIZARD_ROUTE = 'subscribe-page'
+const WIZARD_DIALOG = 'disclaimer-dialog'
 
 /**
  * Every chunk loaded on demand: what it alone adds beyond the home page (routes <= 20 KiB, the wizard
@@ -77,14 +80,16 @@ const lazyJavaScript: Measure = async ({ outDir, manifest }) => {
     kind: 'max' as const,
     ...(shared.length ? { note: `+ ${size(shared).toFixed(1)} KiB shared with other screens, ${size([...own, ...shared]).toFixed(1)} KiB on a first visit` } : {}),
   }))
-  const wizardFiles = new Set(chunks.filter(({ name }) => WIZARD_CHUNKS.has(name)).flatMap(({ own, shared }) => [...own, ...shared]))
+  const filesOf = (name: string) => chunks.filter((chunk) => chunk.name === name).flatMap(({ own, shared }) => [...own, ...shared])
+  const route = new Set(filesOf(WIZARD_ROUTE))
+  const dialog = filesOf(WIZARD_DIALOG).filter((file) => !route.has(file))
   const wizard = {
-    name: 'the enrolment wizard on a first visit, with its libraries and the waiver dialog (gzip)',
-    value: size([...wizardFiles]),
+    name: 'the enrolment wizard on a first visit, with its libraries (gzip)',
+    value: size([...route]),
     unit: KIB,
     budget: 50,
     kind: 'max' as const,
-    note: `${String(wizardFiles.size)} files beyond the home page`,
+    note: `${String(route.size)} files beyond the home page; the waiver dialog adds ${size(dialog).toFixed(1)} KiB when opened`,
   }
   const shared = sharedChunks(manifest).map(({ name, file, users }) => ({
     name: `shared by ${String(users)} screens: ${name} (gzip)`,
