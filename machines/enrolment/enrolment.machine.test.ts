@@ -406,6 +406,49 @@ describe('enrolment machine: payment', () => {
     expect(t.calls.startPayment.map((call) => call.key)).toEqual(['key-1', 'key-1'])
   })
 
+  it.each([
+    [409, 'already_enrolled'],
+    [409, 'registration_closed'],
+    [403, 'not_eligible'],
+    [409, 'sold_out'],
+  ] as const)('a %d %s found when enrolling or paying ends the wizard at that step, with nothing charged', async (status, code) => {
+    const atSummary = start()
+    await toSummary(atSummary)
+    atSummary.send({ type: 'summary.confirm' })
+    atSummary.pending.enrol!.reject(httpFailure(status, code, 'subscriptions.create'))
+    await flushMicrotasks()
+    expect(atSummary.value()).toBe('refused')
+    expect(atSummary.state().context.lateRefusal).toEqual({ code, step: 'summary' })
+
+    const atPayment = start()
+    await toPayment(atPayment)
+    atPayment.send({ type: 'payment.pay', key: 'key-1', expectedTotal: 101.5 })
+    atPayment.pending.startPayment!.reject(httpFailure(status, code, 'payments.start'))
+    await flushMicrotasks()
+    expect(atPayment.value()).toBe('refused')
+    expect(atPayment.state().context).toMatchObject({ lateRefusal: { code, step: 'payment' }, attempt: null })
+  })
+
+  it('a place already paid (another tab, another device) is reported as already enrolled', async () => {
+    const t = start()
+    await toPayment(t)
+    t.send({ type: 'payment.pay', key: 'key-1', expectedTotal: 101.5 })
+    t.pending.startPayment!.reject(httpFailure(422, 'already_paid', 'payments.start'))
+    await flushMicrotasks()
+    expect(t.value()).toBe('refused')
+    expect(t.state().context.lateRefusal).toEqual({ code: 'already_enrolled', step: 'payment' })
+  })
+
+  it('a payment refused for a lottery application is no refusal of the race: the step stays with the failure', async () => {
+    const t = start()
+    await toPayment(t)
+    t.send({ type: 'payment.pay', key: 'key-1', expectedTotal: 101.5 })
+    t.pending.startPayment!.reject(httpFailure(422, 'lottery_application', 'payments.start'))
+    await flushMicrotasks()
+    expect(t.value()).toBe('wizard.payment')
+    expect(t.state().context).toMatchObject({ lateRefusal: null, failure: { action: 'startPayment' } })
+  })
+
   it('a total that differs from the server does not start a payment; the next attempt has a new key', async () => {
     const t = start()
     await toPayment(t)
