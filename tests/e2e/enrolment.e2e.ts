@@ -227,6 +227,7 @@ test.describe('enrolment wizard', () => {
     await toSummary(page)
     await mock(page, 'fillRace', RACE)
     await main(page).getByRole('button', { name: 'Sign the waiver' }).click()
+    await expect(main(page).getByRole('heading', { level: 2, name: 'Your enrolment could not be completed' })).toBeFocused()
     await expect(main(page).getByRole('alert')).toContainText('the last place was taken: the race is now sold out')
     await expect(main(page).getByRole('link', { name: 'See other races' })).toHaveAttribute('href', '/')
   })
@@ -333,7 +334,7 @@ test.describe('enrolment gate', () => {
     const dialog = page.getByRole('dialog', { name: 'Waiver of liability' })
     await dialog.getByLabel('Your signature: the sentence above').fill('I accept the risks of mountain running')
     await dialog.getByRole('button', { name: 'Sign' }).click()
-    await expect(main(page).getByRole('heading', { level: 2, name: 'Your lottery application is in' })).toBeVisible()
+    await expect(main(page).getByRole('heading', { level: 2, name: 'Your lottery application is in' })).toBeFocused()
   })
 
   test('the flagship with a PAX is direct entry: the place already signed for resumes at the payment', async ({ page }) => {

@@ -9,6 +9,7 @@ import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
 import { Button, buttonClass } from '../../ui/button'
+import { useFocusOnMount } from '../../ui/use-focus-on-mount'
 import styles from './enrolment.module.css'
 
 /**
@@ -30,13 +31,15 @@ export function GateRefusals({
   const [location] = useLocation()
   const { askToLogIn } = useSession()
   const mustLogIn = refusals.some((refusal) => refusal.code === 'login_required')
+  // A refusal found mid-way replaces the step the athlete was on; on opening, the page's h1 leads.
+  const heading = useFocusOnMount<HTMLHeadingElement>(late !== null)
   useEffect(() => {
     if (mustLogIn) askToLogIn(location)
   }, [mustLogIn, askToLogIn, location])
 
   return (
     <section aria-labelledby="refusals-title" className={styles.refusals}>
-      <h2 id="refusals-title" tabIndex={-1} className={styles.stepHeading}>
+      <h2 id="refusals-title" ref={heading} tabIndex={-1} className={styles.stepHeading}>
         {late ? t`Your enrolment could not be completed` : entry === 'lottery' ? t`You cannot apply now` : t`You cannot enrol now`}
       </h2>
       {late ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
@@ -8,6 +9,7 @@ import { calendarDayInRome } from '../../lib/format'
 import { paths } from '../../lib/paths'
 import { Button, buttonClass } from '../../ui/button'
 import { Loading } from '../../ui/state'
+import { useFocusOnMount } from '../../ui/use-focus-on-mount'
 import styles from './enrolment.module.css'
 import type { EnrolmentWizard } from './use-enrolment-wizard'
 import { failureMessage } from './wizard-text'
@@ -22,9 +24,9 @@ export function Outcome({ wizard, race }: { wizard: EnrolmentWizard; race: RaceD
     case 'confirming':
       return (
         <section aria-labelledby="outcome-title" className={styles.step}>
-          <h2 id="outcome-title" tabIndex={-1} className={styles.stepHeading}>
+          <OutcomeHeading>
             {t`Confirming your payment`}
-          </h2>
+          </OutcomeHeading>
           <Loading label={t`We are waiting for the payment provider to confirm your payment. This usually takes a few seconds.`} />
           {context.failure?.action === 'checkPayment' ? (
             <p role="alert" className={styles.alert}>
@@ -46,9 +48,9 @@ export function Outcome({ wizard, race }: { wizard: EnrolmentWizard; race: RaceD
     case 'applied':
       return (
         <section aria-labelledby="outcome-title" className={styles.step}>
-          <h2 id="outcome-title" tabIndex={-1} className={styles.stepHeading}>
+          <OutcomeHeading>
             {t`Your lottery application is in`}
-          </h2>
+          </OutcomeHeading>
           <p role="status">
             <Trans>
               You have signed the waiver and applied for the lottery. If you are drawn, we send you a payment link by e-mail;
@@ -77,9 +79,9 @@ function Paid({ race }: { race: RaceDetail }) {
   const bib = history.data?.iscrizioni.find((s) => s.project_id === race.id)?.pettorale ?? null
   return (
     <section aria-labelledby="outcome-title" className={styles.step}>
-      <h2 id="outcome-title" tabIndex={-1} className={styles.stepHeading}>
+      <OutcomeHeading>
         {t`Payment successful`}
-      </h2>
+      </OutcomeHeading>
       <p role="status">{t`You are registered for the race.`}</p>
       {bib !== null ? <p className={styles.bib}>{t`Your bib number: ${bib}`}</p> : null}
       <div className={styles.navigation}>
@@ -91,5 +93,15 @@ function Paid({ race }: { race: RaceDetail }) {
         </Link>
       </div>
     </section>
+  )
+}
+
+/** An outcome replaces the step the athlete was on: its heading takes focus. */
+function OutcomeHeading({ children }: { children: ReactNode }) {
+  const heading = useFocusOnMount<HTMLHeadingElement>()
+  return (
+    <h2 id="outcome-title" ref={heading} tabIndex={-1} className={styles.stepHeading}>
+      {children}
+    </h2>
   )
 }

@@ -18,6 +18,7 @@ import { DefinitionList } from '../../ui/definition-list'
 import { CheckboxField, Field, SelectField } from '../../ui/field'
 import { FIELD_ERRORS } from '../../ui/form-messages'
 import { lazyPart } from '../../ui/lazy-part'
+import { useFocusOnMount } from '../../ui/use-focus-on-mount'
 import { RulesText } from '../../ui/rules-text'
 import { Loading } from '../../ui/state'
 import styles from './enrolment.module.css'
@@ -72,10 +73,7 @@ function StepFrame({
 }) {
   const { t } = useLingui()
   const titles = useStepTitles()
-  const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => {
-    heading.current?.focus()
-  }, [])
+  const heading = useFocusOnMount<HTMLHeadingElement>()
   const canGoBack = step !== 'dataCheck'
   return (
     <section aria-labelledby={`step-${step}`} className={styles.step}>
