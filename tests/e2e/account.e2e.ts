@@ -430,3 +430,33 @@ test.describe('account screens accessibility', () => {
     })
   }
 })
+
+test.describe('registration in Italian on a phone', () => {
+  test('each message in Italian on its field, then the account is created', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('pettorale.locale', 'it'))
+    await page.setViewportSize({ width: 360, height: 800 })
+    await page.goto('/register')
+    await expect(page.getByRole('heading', { level: 1, name: 'Crea il tuo account' })).toBeVisible()
+    const main = page.getByRole('main')
+    const nome = main.getByLabel('Nome', { exact: true })
+    await main.getByRole('button', { name: 'Crea il mio account' }).click()
+    await expect(nome).toBeFocused()
+    await expect(nome).toHaveAccessibleDescription('Questo campo è obbligatorio.')
+    await main.getByLabel('E-mail').fill('non-una-mail')
+    await expect(main.getByLabel('E-mail')).toHaveAccessibleDescription('Inserisci un indirizzo e-mail valido, ad esempio nome@example.com.')
+    await main.getByLabel('Password', { exact: true }).fill('Montagne-2026!')
+    await main.getByLabel('Conferma la password').fill('Montagne-2026?')
+    await expect(main.getByLabel('Conferma la password')).toHaveAccessibleDescription('Le password non coincidono.')
+    await expectNoAxeViolations(page)
+
+    await nome.fill('Giulia')
+    await main.getByLabel('Cognome').fill('Rosset')
+    await main.getByLabel('E-mail').fill('giulia.it@example.com')
+    await main.getByLabel('Conferma la password').fill('Montagne-2026!')
+    await main.getByRole('checkbox', { name: /privacy/ }).check()
+    await main.getByRole('button', { name: 'Crea il mio account' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Registrazione completata' })).toBeFocused()
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+  })
+})
