@@ -290,7 +290,7 @@ function RefundStep({ wizard, race }: StepProps) {
   return (
     <StepFrame step="refund" wizard={wizard} next={() => wizard.send({ type: 'wizard.next' })}>
       <div ref={container}>
-        <fieldset className={styles.choice} aria-describedby={problems.refund ? errorId : undefined}>
+        <fieldset className={styles.choice} aria-describedby={problems.refund && choices.refund === null ? errorId : undefined}>
           <legend>{t`If you cannot run, how much of the race fee do you want back?`}</legend>
           {options.map(([option, label, cost]) => (
             <label key={option} className={styles.option}>
@@ -300,6 +300,8 @@ function RefundStep({ wizard, race }: StepProps) {
                 value={option}
                 checked={choices.refund === option}
                 aria-invalid={problems.refund && choices.refund === null ? true : undefined}
+                // Focus lands on the first option: the message is read with it, not only with the group.
+                aria-describedby={problems.refund && choices.refund === null ? errorId : undefined}
                 onChange={() => wizard.send({ type: 'refund.choose', option })}
               />
               <span>
@@ -353,7 +355,7 @@ function GpsStep({ wizard, race }: StepProps) {
     <StepFrame step="gps" wizard={wizard} next={() => wizard.send({ type: 'wizard.next' })}>
       <p>{t`A GPS tracker lets your family follow you live and helps the safety team find you. You collect it with your bib and give it back at the finish.`}</p>
       <div ref={container}>
-        <fieldset className={styles.choice} aria-describedby={problems.gps ? errorId : undefined}>
+        <fieldset className={styles.choice} aria-describedby={problems.gps && choices.gps === null ? errorId : undefined}>
           <legend>{t`Do you want to rent a GPS tracker?`}</legend>
           {options.map(([rent, label]) => (
             <label key={String(rent)} className={styles.option}>
@@ -362,6 +364,8 @@ function GpsStep({ wizard, race }: StepProps) {
                 name="gps"
                 checked={choices.gps === rent}
                 aria-invalid={problems.gps && choices.gps === null ? true : undefined}
+                // Focus lands on the first option: the message is read with it, not only with the group.
+                aria-describedby={problems.gps && choices.gps === null ? errorId : undefined}
                 onChange={() => wizard.send({ type: 'gps.choose', rent })}
               />
               <span>{label}</span>
