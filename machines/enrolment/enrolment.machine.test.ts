@@ -481,6 +481,20 @@ describe('enrolment machine: payment', () => {
     expect(unsigned.state().context.attempt).toBeNull()
   })
 
+  it('a checkout address the portal refuses to go to leaves the athlete on the payment step; the next Pay is a new attempt', async () => {
+    const t = start()
+    await toPayment(t)
+    t.send({ type: 'payment.pay', key: 'key-1', expectedTotal: 101.5 })
+    t.pending.startPayment!.resolve({ paymentId: 'PAY-1', redirectUrl: 'javascript:alert(1)' })
+    await flushMicrotasks()
+    expect(t.value()).toBe('wizard.redirecting')
+    t.send({ type: 'payment.redirectRefused' })
+    expect(t.value()).toBe('wizard.payment')
+    expect(t.state().context.attempt).toBeNull()
+    t.send({ type: 'payment.pay', key: 'key-2', expectedTotal: 101.5 })
+    expect(t.calls.startPayment.map((call) => call.key)).toEqual(['key-1', 'key-2'])
+  })
+
   it('back from the checkout it checks the payment: paid ends the wizard', async () => {
     const t = start()
     await backFromCheckout(t)

@@ -109,6 +109,8 @@ export type EnrolmentEvent =
   | { type: 'payment.pay'; key: string; expectedTotal: number }
   | { type: 'payment.returned' }
   | { type: 'payment.abandon' }
+  /** The provider's address was not one the portal may go to: the athlete stays, to try again. */
+  | { type: 'payment.redirectRefused' }
 
 export type EnrolmentEmitted =
   | { type: 'redirect'; url: string }
@@ -434,7 +436,12 @@ export const enrolmentMachine = setup({
         },
         // The athlete is on the provider's checkout; back here (a reload), the payment is checked.
         redirecting: {
-          on: { 'payment.returned': 'confirming' },
+          on: {
+            'payment.returned': 'confirming',
+            // Nothing left the portal, so nothing can be charged: the next Pay is a new attempt,
+            // and the server expires the one left pending.
+            'payment.redirectRefused': { target: 'payment', actions: assign({ attempt: null }) },
+          },
         },
         confirming: {
           invoke: {

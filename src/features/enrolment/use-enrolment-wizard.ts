@@ -150,7 +150,9 @@ export function useEnrolmentWizard(race: RaceDetail, athleteId: number | null) {
   useEffect(() => {
     const subscriptions = [
       actor.on('redirect', ({ url }) => {
-        if (!leaveForTrustedAddress(url)) notify('unsafe_redirect')
+        if (leaveForTrustedAddress(url)) return
+        notify('unsafe_redirect')
+        actor.send({ type: 'payment.redirectRefused' })
       }),
       // Spec section 4: once the waiver is signed the race list is read again.
       actor.on('waiverSigned', () => void queryClient.invalidateQueries({ queryKey: ['races'] })),
