@@ -113,6 +113,16 @@ async function toPayment(t: ReturnType<typeof start>) {
   await flushMicrotasks()
 }
 
+/** At the payment step, Pay with key-1 is answered with this refusal. */
+async function paymentRefused(status: number, code: string, expectedTotal = 101.5) {
+  const t = start()
+  await toPayment(t)
+  t.send({ type: 'payment.pay', key: 'key-1', expectedTotal })
+  t.pending.startPayment!.reject(httpFailure(status, code, 'payments.start'))
+  await flushMicrotasks()
+  return t
+}
+
 /** Paid with key-1, sent to the checkout, and back: the payment is being checked. */
 async function backFromCheckout(t: ReturnType<typeof start>) {
   await toPayment(t)
@@ -420,61 +430,33 @@ describe('enrolment machine: payment', () => {
     expect(atSummary.value()).toBe('refused')
     expect(atSummary.state().context.lateRefusal).toEqual({ code, step: 'summary' })
 
-    const atPayment = start()
-    await toPayment(atPayment)
-    atPayment.send({ type: 'payment.pay', key: 'key-1', expectedTotal: 101.5 })
-    atPayment.pending.startPayment!.reject(httpFailure(status, code, 'payments.start'))
-    await flushMicrotasks()
+    const atPayment = await paymentRefused(status, code)
     expect(atPayment.value()).toBe('refused')
     expect(atPayment.state().context).toMatchObject({ lateRefusal: { code, step: 'payment' }, attempt: null })
   })
 
   it('a place already paid (another tab, another device) is reported as already enrolled', async () => {
-    const t = start()
-    await toPayment(t)
-    t.send({ type: 'payment.pay', key: 'key-1', expectedTotal: 101.5 })
-    t.pending.startPayment!.reject(httpFailure(422, 'already_paid', 'payments.start'))
-    await flushMicrotasks()
+    const t = await paymentRefused(422, 'already_paid')
     expect(t.value()).toBe('refused')
     expect(t.state().context.lateRefusal).toEqual({ code: 'already_enrolled', step: 'payment' })
   })
 
   it('a payment refused for a lottery application is no refusal of the race: the step stays with the failure', async () => {
-    const t = start()
-    await toPayment(t)
-    t.send({ type: 'payment.pay', key: 'key-1', expectedTotal: 101.5 })
-    t.pending.startPayment!.reject(httpFailure(422, 'lottery_application', 'payments.start'))
-    await flushMicrotasks()
+    const t = await paymentRefused(422, 'lottery_application')
     expect(t.value()).toBe('wizard.payment')
     expect(t.state().context).toMatchObject({ lateRefusal: null, failure: { action: 'startPayment' } })
   })
 
   it('a total that differs from the server does not start a payment; the next attempt has a new key', async () => {
-    const t = start()
-    await toPayment(t)
-    t.send({ type: 'payment.pay', key: 'key-1', expectedTotal: 99 })
-    t.pending.startPayment!.reject(httpFailure(409, 'total_mismatch', 'payments.start'))
-    await flushMicrotasks()
+    const t = await paymentRefused(409, 'total_mismatch', 99)
     expect(t.value()).toBe('wizard.payment')
     expect(t.state().context).toMatchObject({ problems: { payment: 'total_mismatch' }, attempt: null })
     t.send({ type: 'payment.pay', key: 'key-2', expectedTotal: 101.5 })
     expect(t.calls.startPayment.map((call) => call.key)).toEqual(['key-1', 'key-2'])
   })
 
-  it('a race sold out at payment is reported there; an unsigned waiver goes back to the disclaimer', async () => {
-    const soldOut = start()
-    await toPayment(soldOut)
-    soldOut.send({ type: 'payment.pay', key: 'key-1', expectedTotal: 101.5 })
-    soldOut.pending.startPayment!.reject(httpFailure(409, 'sold_out', 'payments.start'))
-    await flushMicrotasks()
-    expect(soldOut.value()).toBe('refused')
-    expect(soldOut.state().context.lateRefusal).toEqual({ code: 'sold_out', step: 'payment' })
-
-    const unsigned = start()
-    await toPayment(unsigned)
-    unsigned.send({ type: 'payment.pay', key: 'key-1', expectedTotal: 101.5 })
-    unsigned.pending.startPayment!.reject(httpFailure(422, 'waiver_not_signed', 'payments.start'))
-    await flushMicrotasks()
+  it('a waiver the server finds unsigned at payment goes back to the disclaimer', async () => {
+    const unsigned = await paymentRefused(422, 'waiver_not_signed')
     expect(unsigned.value()).toBe('wizard.disclaimer')
     // Said as what happened (revised since signed), and the next Pay is a new attempt.
     expect(unsigned.state().context.problems).toEqual({ disclaimer: 'unsigned' })
