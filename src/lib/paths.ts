@@ -29,6 +29,11 @@ export function isPrivatePath(path: string): boolean {
   return path === paths.me || path.startsWith(`${paths.me}/`)
 }
 
+/** A race's enrolment wizard (`paths.subscribe`), with or without a query. */
+export function isEnrolmentPath(path: string): boolean {
+  return /^\/race\/\d+\/subscribe(?:[?#]|$)/.test(path)
+}
+
 /** Old addresses still linked from e-mails; the query string is kept. */
 export const LEGACY_REDIRECTS: Readonly<Record<string, string>> = {
   '/reset_password': paths.resetPassword,

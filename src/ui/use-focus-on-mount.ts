@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 
 /**
  * A heading that takes focus when it appears in place of what the athlete was using (a wizard's
@@ -7,10 +7,10 @@ import { useEffect, useRef } from 'react'
  */
 export function useFocusOnMount<T extends HTMLElement>(when = true) {
   const element = useRef<T>(null)
+  // Decided once, on appearing: a later change of `when` is not a new screen.
+  const [focusNow] = useState(when)
   useEffect(() => {
-    if (when) element.current?.focus()
-    // Only on appearing: a later change of `when` is not a new screen.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+    if (focusNow) element.current?.focus()
+  }, [focusNow])
   return element
 }

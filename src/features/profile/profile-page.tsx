@@ -8,6 +8,7 @@ import { isInternalPath } from '../../../machines/rules/destination'
 import { useAthlete } from '../../lib/athlete-queries'
 import { formatPercent } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
+import { isEnrolmentPath } from '../../lib/paths'
 import { buttonClass } from '../../ui/button'
 import { lazyPart, PartBoundary } from '../../ui/lazy-part'
 import { Page } from '../../ui/page'
@@ -183,10 +184,9 @@ function BackToDestination() {
   const { t } = useLingui()
   const back = new URLSearchParams(useSearch()).get('return')
   if (!back || !isInternalPath(back)) return null
-  const toEnrolment = /^\/race\/\d+\/subscribe(?:[?#]|$)/.test(back)
   return (
     <p className={styles.back}>
-      <Link href={back}>{toEnrolment ? t`Back to your enrolment` : t`Continue where you left off`}</Link>
+      <Link href={back}>{isEnrolmentPath(back) ? t`Back to your enrolment` : t`Continue where you left off`}</Link>
     </p>
   )
 }
