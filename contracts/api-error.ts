@@ -32,3 +32,23 @@ const KINDS: ReadonlySet<unknown> = new Set(['network', 'unauthorized', 'http', 
 export function isApiError<O extends OperationShape = OperationShape>(value: unknown): value is ApiError<O> {
   return typeof value === 'object' && value !== null && KINDS.has((value as { kind?: unknown }).kind) && 'operation' in value
 }
+
+/**
+ * Whatever a call's promise rejected with, as an `ApiError`: the client's own error, or the one the
+ * query layer wraps (`{ error }`), as it is; anything else (a bug in the portal) as an answer the
+ * portal could not use, so no screen meets a failure it cannot name.
+ */
+export function toApiError(value: unknown): ApiError {
+  if (isApiError(value)) return value
+  if (typeof value === 'object' && value !== null && 'error' in value && isApiError(value.error)) return value.error
+  const detail = value instanceof Error ? value.message : String(value)
+  return { kind: 'contract', operation: 'unknown', direction: 'response', detail }
+}
+
+/**
+ * The contract's error code an answer carried, typed by the operations that may have sent it
+ * (`errorCodeOf<typeof start>(error)`): the client only ever sets a code the operation declares.
+ */
+export function errorCodeOf<O extends OperationShape>(error: ApiError): ErrorCodeOf<O> | null {
+  return error.kind === 'http' ? (error.code as ErrorCodeOf<O> | null) : null
+}

@@ -5,7 +5,7 @@
 import type { AnyStateMachine, AnyStateNode } from 'xstate'
 import { certificateMachine } from '../machines/certificate/certificate.machine'
 import { enrolmentMachine } from '../machines/enrolment/enrolment.machine'
-import { paymentStatusMachine } from '../machines/enrolment/payment-status.machine'
+import { paymentWaitMachine } from '../machines/enrolment/payment-wait.machine'
 import { loginDrawerMachine } from '../machines/session/login-drawer.machine'
 import { sessionMachine } from '../machines/session/session.machine'
 
@@ -15,7 +15,7 @@ export const FLOWS: Record<string, { title: string; machine: AnyStateMachine }> 
   'login-drawer.md': { title: 'Login drawer', machine: loginDrawerMachine },
   'certificate.md': { title: 'Medical certificate upload', machine: certificateMachine },
   'enrolment.md': { title: 'Enrolment wizard', machine: enrolmentMachine },
-  'payment-status.md': { title: 'Payment status after the checkout', machine: paymentStatusMachine },
+  'payment-wait.md': { title: 'Waiting for the payment provider (the wizard and /payment)', machine: paymentWaitMachine },
 }
 
 /** Transitions of the machine itself are taken from any state. */

@@ -1,21 +1,35 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate'
-import type { ApiError } from '../../contracts/api-error'
+import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate'
+import { errorCodeOf, toApiError, type ApiError } from '../../contracts/api-error'
 import type { RefundOption } from '../../contracts/athlete.contract'
+import type * as liberatoria from '../../contracts/liberatoria.contract'
 import type { Locale } from '../../contracts/locale'
-import type { PaymentState } from '../../contracts/payments.contract'
+import type { ErrorCodeOf } from '../../contracts/operation'
+import type * as payments from '../../contracts/payments.contract'
 import type { SubscriptionField } from '../../contracts/races.contract'
-import type { EnrolmentError } from '../../contracts/subscriptions.contract'
+import type * as subscriptions from '../../contracts/subscriptions.contract'
 import { disclaimerMatches } from './disclaimer'
 import type { EntryMode, GateRefusal, GateResult, OpenEnrolment } from './eligibility'
+import {
+  KEPT_PROGRESS_VERSION,
+  restoreProgress,
+  type KeptProgress,
+  type KeptStep,
+  type RegistrationPhase,
+} from './kept-progress'
+import { paymentWaitMachine, type WaitOutcome } from './payment-wait.machine'
+import { priceBreakdown, toCents, toEuros, type PricedRace } from './price'
 
 /**
  * The enrolment wizard (design card): the eligibility gate, then one step per screen (data check,
- * extra fields, rules, refund option, GPS rental, summary), the disclaimer typed in a dialog, the
- * payment with one idempotency key per attempt, and its outcome. Server data (the race, the
- * profile, the waiver) stays in the query cache: it reaches the machine only through actors and
- * events. Context is codes and choices, serialisable, so a reload resumes at the same step.
+ * race questions, rules, refund option, GPS rental, summary), the waiver typed in a dialog, the
+ * payment with one idempotency key per attempt, and the wait for the provider. The machine decides
+ * everything: where a kept wizard resumes, what is kept, what Pay expects to be charged, which
+ * answers are required, and what each outcome means (emitted events the portal binds to its cache
+ * and navigation). Server data stays in the query cache; the machine holds codes, choices, and
+ * the prices and questions the athlete was shown, so the total charged is the one on screen.
  */
 
+/** The steps on the wizard's indicator, in order: the one list of them. */
 export const STEPS = ['dataCheck', 'extraFields', 'rules', 'refund', 'gps', 'summary', 'payment'] as const
 export type Step = (typeof STEPS)[number]
 
@@ -29,6 +43,13 @@ export interface Choices {
   gps: boolean | null
 }
 
+/** A question of the race (`campi_per_iscrizione`), as far as the wizard's rules need it. */
+export interface Question {
+  name: string
+  kind: SubscriptionField['tipo']
+  required: boolean
+}
+
 /** Field-level problems of the step on screen, as codes. */
 export interface StepProblems {
   dataConfirmed?: 'required'
@@ -36,30 +57,38 @@ export interface StepProblems {
   rules?: 'required'
   refund?: 'required'
   gps?: 'required'
+  /** The subscription the waiver or the payment needed was not found: confirming again makes it. */
+  summary?: 'no_subscription'
   /**
    * `outdated`: the text changed while the athlete was signing; `unsigned`: the server has no
    * signature on its current text when the payment starts (revised after the athlete signed).
    */
   disclaimer?: 'required' | 'incorrect' | 'outdated' | 'unsigned'
-  payment?: 'total_mismatch' | 'payment_failed'
+  /** `not_started`: the server refused the attempt's key; nothing was charged, Pay makes a new one. */
+  payment?: 'total_mismatch' | 'payment_failed' | 'not_started'
 }
+
+type LateRefusalCode = Extract<
+  WizardErrorCode,
+  'sold_out' | 'already_enrolled' | 'registration_closed' | 'not_eligible' | 'lottery_application'
+>
 
 /** Why the server turned the enrolment away once it was under way, and at which step. */
 export interface LateRefusal {
-  code: Extract<EnrolmentError, 'sold_out' | 'already_enrolled' | 'registration_closed' | 'not_eligible'>
+  code: LateRefusalCode
   step: Step
 }
 
-/** An actor that failed; `wizard.retry` runs it again from the same state. */
+/** An actor that failed without a decision to take; `wizard.retry` runs it again. */
 export interface WizardFailure {
-  action: 'check' | 'enrol' | 'sign' | 'startPayment' | 'checkPayment'
+  action: 'check' | 'enrol' | 'sign' | 'startPayment' | 'requote'
   error: ApiError
 }
 
 export interface PaymentAttempt {
   /** Idempotency key: the same for every retry of this attempt, a new one for the next attempt. */
   key: string
-  /** The total shown when the athlete pressed Pay, in euros. */
+  /** The total on screen when the athlete pressed Pay, in cents. */
   expectedTotal: number
   paymentId: string | null
 }
@@ -67,21 +96,35 @@ export interface PaymentAttempt {
 export interface EnrolmentContext {
   raceId: number
   athleteId: number
+  phase: RegistrationPhase
+  /** The athlete's keys are `<seed>.<attempt>`: unique per wizard, deterministic in tests. */
+  keySeed: string
   entry: EntryMode
   refusals: GateRefusal[]
   lateRefusal: LateRefusal | null
+  questions: Question[]
+  /** The prices the breakdown shows and Pay expects; read again when the server's total differs. */
+  tariff: PricedRace | null
   choices: Choices
   problems: StepProblems
   disclaimerText: string
+  attempts: number
   attempt: PaymentAttempt | null
-  /** Checks of a pending payment so far: the next waits longer. */
-  polls: number
+  /** Where the gate leads back to: the step kept from before, then the step on screen. */
+  resumeAt: KeptStep | null
+  /** A kept wizard could not be read: said once the gate has passed. */
+  keptUnreadable: boolean
   failure: WizardFailure | null
 }
 
 export interface EnrolmentInput {
   raceId: number
   athleteId: number
+  phase: RegistrationPhase
+  /** A fresh id for this wizard's payment keys (crypto.randomUUID in the portal). */
+  keySeed: string
+  /** What the browser kept for this athlete and race, unread: the machine decides what it is. */
+  kept?: unknown
 }
 
 /** The waiver as it was shown: what is signed and the evidence sent with the signature. */
@@ -92,11 +135,16 @@ export interface ShownWaiver {
   frase: string
 }
 
+/** What the gate read: its verdict, and the race's questions and prices for the steps. */
+export interface GateOutcome extends GateResult {
+  questions: Question[]
+  tariff: PricedRace
+}
+
 export type EnrolmentEvent =
-  | { type: 'wizard.next'; fields?: readonly SubscriptionField[] }
+  | { type: 'wizard.next' }
   | { type: 'wizard.back' }
   | { type: 'wizard.retry' }
-  | { type: 'wizard.recheck' }
   | { type: 'data.confirm'; confirmed: boolean }
   | { type: 'extra.answer'; name: string; value: ExtraAnswer }
   | { type: 'rules.accept'; accepted: boolean }
@@ -106,15 +154,25 @@ export type EnrolmentEvent =
   | { type: 'disclaimer.type'; text: string }
   | { type: 'disclaimer.submit'; waiver: ShownWaiver }
   | { type: 'disclaimer.close' }
-  | { type: 'payment.pay'; key: string; expectedTotal: number }
-  | { type: 'payment.returned' }
+  | { type: 'payment.pay' }
   | { type: 'payment.abandon' }
   /** The provider's address was not one the portal may go to: the athlete stays, to try again. */
   | { type: 'payment.redirectRefused' }
 
 export type EnrolmentEmitted =
-  | { type: 'redirect'; url: string }
+  /** The gate asks a visitor to log in: the drawer opens, the wizard is where they come back. */
+  | { type: 'loginRequired' }
+  /** A kept wizard could not be resumed: the athlete is told it starts again. */
+  | { type: 'keptDropped' }
+  | { type: 'enrolled' }
+  /** The summary is on screen: the waiver it leads to may be read ahead. */
+  | { type: 'summaryReached' }
+  /** The waiver's text changed on the server: the one shown must be read again. */
+  | { type: 'waiverRevised' }
   | { type: 'waiverSigned' }
+  /** The server's total differed from the one shown: the race's prices must be read again. */
+  | { type: 'priceChanged' }
+  | { type: 'redirect'; url: string }
   | { type: 'paid'; paymentId: string }
   | { type: 'applied' }
 
@@ -131,51 +189,138 @@ export interface StartPaymentRequest {
   key: string
   refund: RefundOption
   gps: boolean
+  /** Euros, as the contract carries it. */
   expectedTotal: number
 }
 export interface StartedPayment {
   paymentId: string
   redirectUrl: string
+  /** The server's total, in euros. */
+  total: number
 }
 
-/** Wait before checking a pending payment again: 1 s, then half as long again each time, at most 8 s. */
-export function pollDelayMs(polls: number): number {
-  return Math.min(8_000, Math.round(1_000 * 1.5 ** polls))
+/** What a screen of the wizard shows: the one place the states meet the screens (state meta). */
+export type WizardScreen =
+  | { kind: 'checking' }
+  | { kind: 'checkFailed' }
+  | { kind: 'refused' }
+  | { kind: 'step'; step: Step; busy: 'enrolling' | 'signing' | 'startingPayment' | null; disclaimerOpen: boolean }
+  | { kind: 'redirecting' }
+  | { kind: 'confirming' }
+  | { kind: 'paid' }
+  | { kind: 'applied' }
+
+const stepScreen = (step: Step, busy: Extract<WizardScreen, { kind: 'step' }>['busy'] = null, disclaimerOpen = false) => ({
+  screen: { kind: 'step', step, busy, disclaimerOpen } satisfies WizardScreen,
+})
+
+/** The codes the server may answer the wizard's own calls with. */
+export type WizardErrorCode =
+  | ErrorCodeOf<typeof subscriptions.create>
+  | ErrorCodeOf<typeof liberatoria.sign>
+  | ErrorCodeOf<typeof payments.start>
+
+/** What a failed call of the wizard means: a decision to take, or a failure to show and retry. */
+export type WizardFailureKind =
+  | { kind: 'late'; code: LateRefusalCode }
+  | { kind: 'missingAnswers' }
+  | { kind: 'waiverOutdated' }
+  | { kind: 'waiverNotSigned' }
+  | { kind: 'totalMismatch' }
+  | { kind: 'noSubscription' }
+  | { kind: 'keyReused' }
+  | { kind: 'failed'; error: ApiError }
+
+export function failureOf(error: unknown): WizardFailureKind {
+  const apiError = toApiError(error)
+  const code = errorCodeOf<typeof subscriptions.create | typeof liberatoria.sign | typeof payments.start>(apiError)
+  switch (code) {
+    case 'sold_out':
+    case 'already_enrolled':
+    case 'registration_closed':
+    case 'not_eligible':
+    case 'lottery_application':
+      return { kind: 'late', code }
+    case 'already_paid':
+      return { kind: 'late', code: 'already_enrolled' }
+    case 'missing_field':
+      return { kind: 'missingAnswers' }
+    case 'waiver_outdated':
+      return { kind: 'waiverOutdated' }
+    case 'waiver_not_signed':
+      return { kind: 'waiverNotSigned' }
+    case 'total_mismatch':
+      return { kind: 'totalMismatch' }
+    case 'no_subscription':
+      return { kind: 'noSubscription' }
+    case 'idempotency_key_reused':
+      return { kind: 'keyReused' }
+    case null:
+      return { kind: 'failed', error: apiError }
+  }
 }
 
 const emptyChoices: Choices = { dataConfirmed: false, extra: {}, rulesAccepted: false, refund: null, gps: null }
+
+/** The problems of the questions step: each required question without an answer. */
+export function unansweredQuestions(questions: readonly Question[], answers: Record<string, ExtraAnswer>) {
+  const missing: Record<string, 'required'> = {}
+  for (const question of questions) {
+    if (!question.required) continue
+    const answer = answers[question.name]
+    const answered = question.kind === 'boolean' ? answer === true : typeof answer === 'string' && answer.trim() !== ''
+    if (!answered) missing[question.name] = 'required'
+  }
+  return missing
+}
+
+const allAnswered = (questions: readonly Question[], answers: Record<string, ExtraAnswer>) =>
+  Object.keys(unansweredQuestions(questions, answers)).length === 0
+
+const KEPT_ORDER: readonly KeptStep[] = ['dataCheck', 'extraFields', 'rules', 'refund', 'gps', 'summary', 'disclaimer', 'payment']
+
+/**
+ * Where the wizard goes once the gate has passed: to the step a subscription made earlier needs
+ * (unless the athlete has chosen afresh here: their choices win), else back to the kept step, but
+ * never past a required question left unanswered (free-text answers are not kept).
+ */
+export function resumeStepOf(context: Pick<EnrolmentContext, 'choices' | 'resumeAt'>, gate: GateOutcome): KeptStep {
+  if (gate.open && context.choices.refund === null) return gate.open.step
+  const kept = context.resumeAt === null || context.resumeAt === 'confirming' ? 'dataCheck' : context.resumeAt
+  const pastQuestions = KEPT_ORDER.indexOf(kept) > KEPT_ORDER.indexOf('extraFields')
+  return pastQuestions && !allAnswered(gate.questions, context.choices.extra) ? 'extraFields' : kept
+}
 
 /** The choices of a subscription made earlier: every step before it was done then. */
 function resumedChoices(choices: Choices, open: OpenEnrolment): Choices {
   return { ...choices, dataConfirmed: true, rulesAccepted: true, refund: open.refund, gps: open.gps }
 }
 
-/** The problems of an extra-field step: each required field without an answer. */
-export function extraFieldProblems(fields: readonly SubscriptionField[], answers: Record<string, ExtraAnswer>) {
-  const missing: Record<string, 'required'> = {}
-  for (const field of fields) {
-    if (!field.obbligatorio) continue
-    const answer = answers[field.nome]
-    const answered = field.tipo === 'boolean' ? answer === true : typeof answer === 'string' && answer.trim() !== ''
-    if (!answered) missing[field.nome] = 'required'
+function initialContext(input: EnrolmentInput): EnrolmentContext {
+  const fresh: EnrolmentContext = {
+    raceId: input.raceId,
+    athleteId: input.athleteId,
+    phase: input.phase,
+    keySeed: input.keySeed,
+    entry: 'direct',
+    refusals: [],
+    lateRefusal: null,
+    questions: [],
+    tariff: null,
+    choices: emptyChoices,
+    problems: {},
+    disclaimerText: '',
+    attempts: 0,
+    attempt: null,
+    resumeAt: null,
+    keptUnreadable: false,
+    failure: null,
   }
-  return missing
-}
-
-function lateRefusalOf(error: unknown, step: Step): LateRefusal | null {
-  const apiError = error as ApiError
-  if (apiError.kind !== 'http') return null
-  const code = apiError.code as string | null
-  if (code === 'sold_out' || code === 'already_enrolled' || code === 'registration_closed' || code === 'not_eligible') {
-    return { code, step }
-  }
-  if (code === 'already_paid') return { code: 'already_enrolled', step }
-  return null
-}
-
-const httpCode = (error: unknown): string | null => {
-  const apiError = error as ApiError
-  return apiError.kind === 'http' ? (apiError.code as string | null) : null
+  const restored = restoreProgress(input.kept, input)
+  if (restored.kind === 'unreadable') return { ...fresh, keptUnreadable: true }
+  if (restored.kind !== 'kept') return fresh
+  const { keySeed, choices, attempts, attempt, step } = restored.progress
+  return { ...fresh, keySeed, choices, attempts, attempt, resumeAt: step }
 }
 
 export const enrolmentMachine = setup({
@@ -184,9 +329,11 @@ export const enrolmentMachine = setup({
     input: {} as EnrolmentInput,
     events: {} as EnrolmentEvent,
     emitted: {} as EnrolmentEmitted,
+    meta: {} as { screen: WizardScreen },
+    children: {} as { paymentWait: 'paymentWait' },
   },
   actors: {
-    checkEligibility: fromPromise<GateResult, { raceId: number }>(() => {
+    checkEligibility: fromPromise<GateOutcome, { raceId: number }>(() => {
       throw new Error('checkEligibility is provided by the portal')
     }),
     enrol: fromPromise<void, EnrolRequest>(() => {
@@ -198,65 +345,62 @@ export const enrolmentMachine = setup({
     startPayment: fromPromise<StartedPayment, StartPaymentRequest>(() => {
       throw new Error('startPayment is provided by the portal')
     }),
-    checkPayment: fromPromise<PaymentState, { paymentId: string }>(() => {
-      throw new Error('checkPayment is provided by the portal')
+    readTariff: fromPromise<PricedRace, { raceId: number }>(() => {
+      throw new Error('readTariff is provided by the portal')
     }),
-  },
-  delays: {
-    pollDelay: ({ context }) => pollDelayMs(context.polls),
+    paymentWait: paymentWaitMachine,
   },
   guards: {
-    hasRefusals: ({ event }) => (event as unknown as { output: GateResult }).output.refusals.length > 0,
-    resumesAt: ({ context, event }, params: { step: OpenEnrolment['step'] }) =>
-      context.choices.refund === null && (event as unknown as { output: GateResult }).output.open?.step === params.step,
+    hasRefusals: (_, params: { gate: GateOutcome }) => params.gate.refusals.length > 0,
+    mustLogIn: (_, params: { gate: GateOutcome }) => params.gate.refusals.some((refusal) => refusal.code === 'login_required'),
+    resumesAt: ({ context }, params: { gate: GateOutcome; step: KeptStep }) => resumeStepOf(context, params.gate) === params.step,
+    isPaymentUnderWay: ({ context }) => context.resumeAt === 'confirming' && context.attempt?.paymentId != null,
     isDataConfirmed: ({ context }) => context.choices.dataConfirmed,
-    areExtraFieldsAnswered: ({ context, event }) => {
-      assertEvent(event, 'wizard.next')
-      return Object.keys(extraFieldProblems(event.fields ?? [], context.choices.extra)).length === 0
-    },
+    areQuestionsAnswered: ({ context }) => allAnswered(context.questions, context.choices.extra),
     areRulesAccepted: ({ context }) => context.choices.rulesAccepted,
     isRefundChosen: ({ context }) => context.choices.refund !== null,
     isGpsChosen: ({ context }) => context.choices.gps !== null,
     isLottery: ({ context }) => context.entry === 'lottery',
-    isTypedTextCorrect: ({ context, event }) => {
-      assertEvent(event, 'disclaimer.submit')
-      return disclaimerMatches(context.disclaimerText, event.waiver.frase)
-    },
+    isTypedTextCorrect: ({ context }, params: { waiver: ShownWaiver }) => disclaimerMatches(context.disclaimerText, params.waiver.frase),
     isDisclaimerEmpty: ({ context }) => context.disclaimerText.trim() === '',
     hasOpenAttempt: ({ context }) => context.attempt !== null,
-    isSettledPaid: ({ event }) => (event as unknown as { output: PaymentState }).output === 'success',
-    isSettledUnpaid: ({ event }) => {
-      const state = (event as unknown as { output: PaymentState }).output
-      return state === 'failed' || state === 'expired'
-    },
-    isLateRefusal: ({ event }, params: { step: Step }) => lateRefusalOf((event as unknown as { error: unknown }).error, params.step) !== null,
-    isTotalMismatch: ({ event }) => httpCode((event as unknown as { error: unknown }).error) === 'total_mismatch',
-    isWaiverNotSigned: ({ event }) => httpCode((event as unknown as { error: unknown }).error) === 'waiver_not_signed',
-    isWaiverOutdated: ({ event }) => httpCode((event as unknown as { error: unknown }).error) === 'waiver_outdated',
+    hasNoTariff: ({ context }) => context.tariff === null,
+    isTotalAsExpected: ({ context }, params: { total: number }) => toCents(params.total) === context.attempt?.expectedTotal,
+    isFailure: (_, params: { error: unknown; kind: WizardFailureKind['kind'] }) => failureOf(params.error).kind === params.kind,
+    isOutcome: (_, params: { outcome: WaitOutcome; expected: readonly WaitOutcome[] }) => params.expected.includes(params.outcome),
   },
   actions: {
     clearProblems: assign({ problems: {}, failure: null }),
-    takeOpenEnrolment: assign(({ context, event }) => {
-      const { entry, open } = (event as unknown as { output: GateResult }).output
-      return { refusals: [], lateRefusal: null, entry, choices: open ? resumedChoices(context.choices, open) : context.choices }
+    remember: assign((_, params: { step: KeptStep }) => ({ resumeAt: params.step })),
+    takeGate: assign(({ context }, params: { gate: GateOutcome }) => {
+      const { entry, open, questions, tariff } = params.gate
+      const resumed = open && context.choices.refund === null ? resumedChoices(context.choices, open) : context.choices
+      return { refusals: [], lateRefusal: null, entry, questions, tariff, choices: resumed }
+    }),
+    tellKeptDropped: enqueueActions(({ context, enqueue }) => {
+      if (!context.keptUnreadable) return
+      enqueue.emit({ type: 'keptDropped' })
+      enqueue.assign({ keptUnreadable: false })
+    }),
+    recordFailure: assign((_, params: { action: WizardFailure['action']; error: unknown }) => ({
+      failure: { action: params.action, error: toApiError(params.error) },
+    })),
+    refuseLate: assign((_, params: { error: unknown; step: Step }) => {
+      const failure = failureOf(params.error)
+      return failure.kind === 'late' ? { lateRefusal: { code: failure.code, step: params.step }, attempt: null } : {}
+    }),
+    markUnanswered: assign(({ context }) => ({ problems: { extra: unansweredQuestions(context.questions, context.choices.extra) } })),
+    newAttempt: assign(({ context }) => {
+      if (!context.tariff) throw new Error('newAttempt: no prices read')
+      const total = priceBreakdown(context.tariff, context.choices).total
+      const attempts = context.attempts + 1
+      return { attempts, attempt: { key: `${context.keySeed}.${String(attempts)}`, expectedTotal: total, paymentId: null } }
     }),
   },
 }).createMachine({
   id: 'enrolment',
-  context: ({ input }) => ({
-    raceId: input.raceId,
-    athleteId: input.athleteId,
-    entry: 'direct',
-    refusals: [],
-    lateRefusal: null,
-    choices: emptyChoices,
-    problems: {},
-    disclaimerText: '',
-    attempt: null,
-    polls: 0,
-    failure: null,
-  }),
-  initial: 'checking',
+  context: ({ input }) => initialContext(input),
+  initial: 'restoring',
   on: {
     'data.confirm': { actions: assign({ choices: ({ context, event }) => ({ ...context.choices, dataConfirmed: event.confirmed }) }) },
     'extra.answer': {
@@ -267,39 +411,50 @@ export const enrolmentMachine = setup({
     'gps.choose': { actions: assign({ choices: ({ context, event }) => ({ ...context.choices, gps: event.rent }) }) },
   },
   states: {
+    // A payment sent to the provider is awaited at once; anything else passes the gate first, as
+    // what it read may have changed (a PAX earned, a race sold out) since the wizard was kept.
+    restoring: {
+      meta: { screen: { kind: 'checking' } },
+      always: [{ guard: 'isPaymentUnderWay', target: '#enrolment.wizard.confirming' }, { target: 'checking' }],
+    },
     checking: {
+      meta: { screen: { kind: 'checking' } },
       entry: 'clearProblems',
       invoke: {
         src: 'checkEligibility',
         input: ({ context }) => ({ raceId: context.raceId }),
         onDone: [
           {
-            guard: 'hasRefusals',
+            guard: { type: 'hasRefusals', params: ({ event }) => ({ gate: event.output }) },
             target: 'refused',
-            actions: assign({ refusals: ({ event }) => event.output.refusals, entry: ({ event }) => event.output.entry }),
+            actions: [
+              assign({ refusals: ({ event }) => event.output.refusals, entry: ({ event }) => event.output.entry, lateRefusal: null }),
+              'tellKeptDropped',
+            ],
           },
-          // A subscription made earlier (another visit, another device) resumes at the step it needs,
-          // unless the athlete has chosen afresh in this wizard: their choices win.
-          { guard: { type: 'resumesAt', params: { step: 'payment' } }, target: '#enrolment.wizard.payment', actions: 'takeOpenEnrolment' },
-          { guard: { type: 'resumesAt', params: { step: 'disclaimer' } }, target: '#enrolment.wizard.disclaimer', actions: 'takeOpenEnrolment' },
+          ...(['payment', 'disclaimer', 'summary', 'gps', 'refund', 'rules', 'extraFields'] as const).map((step) => ({
+            guard: { type: 'resumesAt' as const, params: ({ event }: { event: { output: GateOutcome } }) => ({ gate: event.output, step }) },
+            target: `#enrolment.wizard.${step}`,
+            actions: [{ type: 'takeGate' as const, params: ({ event }: { event: { output: GateOutcome } }) => ({ gate: event.output }) }, 'tellKeptDropped' as const],
+          })),
           {
-            target: '#enrolment.wizard.resume',
-            actions: assign({ refusals: [], lateRefusal: null, entry: ({ event }) => event.output.entry }),
+            target: '#enrolment.wizard.dataCheck',
+            actions: [{ type: 'takeGate', params: ({ event }) => ({ gate: event.output }) }, 'tellKeptDropped'],
           },
         ],
-        onError: { target: 'checkFailed', actions: assign({ failure: ({ event }) => ({ action: 'check' as const, error: event.error as ApiError }) }) },
+        onError: { target: 'checkFailed', actions: { type: 'recordFailure', params: ({ event }) => ({ action: 'check', error: event.error }) } },
       },
     },
-    checkFailed: { on: { 'wizard.retry': 'checking', 'wizard.recheck': 'checking' } },
+    checkFailed: { meta: { screen: { kind: 'checkFailed' } }, on: { 'wizard.retry': 'checking' } },
     // The gate or the server said no: the reasons are on screen, each with its way forward.
-    refused: { on: { 'wizard.recheck': 'checking', 'wizard.retry': 'checking' } },
+    refused: { meta: { screen: { kind: 'refused' } } },
 
     wizard: {
       initial: 'dataCheck',
-      on: { 'wizard.recheck': '#enrolment.checking' },
       states: {
-        resume: { type: 'history', history: 'shallow' },
         dataCheck: {
+          meta: stepScreen('dataCheck'),
+          entry: { type: 'remember', params: { step: 'dataCheck' } },
           exit: 'clearProblems',
           on: {
             'wizard.next': [
@@ -309,16 +464,17 @@ export const enrolmentMachine = setup({
           },
         },
         extraFields: {
+          meta: stepScreen('extraFields'),
+          entry: { type: 'remember', params: { step: 'extraFields' } },
           exit: 'clearProblems',
           on: {
             'wizard.back': 'dataCheck',
-            'wizard.next': [
-              { guard: 'areExtraFieldsAnswered', target: 'rules' },
-              { actions: assign({ problems: ({ context, event }) => ({ extra: extraFieldProblems(event.fields ?? [], context.choices.extra) }) }) },
-            ],
+            'wizard.next': [{ guard: 'areQuestionsAnswered', target: 'rules' }, { actions: 'markUnanswered' }],
           },
         },
         rules: {
+          meta: stepScreen('rules'),
+          entry: { type: 'remember', params: { step: 'rules' } },
           exit: 'clearProblems',
           on: {
             'wizard.back': 'extraFields',
@@ -326,6 +482,8 @@ export const enrolmentMachine = setup({
           },
         },
         refund: {
+          meta: stepScreen('refund'),
+          entry: { type: 'remember', params: { step: 'refund' } },
           exit: 'clearProblems',
           on: {
             'wizard.back': 'rules',
@@ -333,6 +491,8 @@ export const enrolmentMachine = setup({
           },
         },
         gps: {
+          meta: stepScreen('gps'),
+          entry: { type: 'remember', params: { step: 'gps' } },
           exit: 'clearProblems',
           on: {
             'wizard.back': 'refund',
@@ -340,37 +500,52 @@ export const enrolmentMachine = setup({
           },
         },
         summary: {
+          meta: stepScreen('summary'),
+          entry: [{ type: 'remember', params: { step: 'summary' } }, emit({ type: 'summaryReached' })],
           exit: 'clearProblems',
-          on: { 'wizard.back': 'gps', 'summary.confirm': 'enrolling', 'wizard.retry': 'enrolling' },
+          on: {
+            'wizard.back': 'gps',
+            'summary.confirm': [{ guard: 'areQuestionsAnswered', target: 'enrolling' }, { target: 'extraFields', actions: 'markUnanswered' }],
+            'wizard.retry': 'enrolling',
+          },
         },
         enrolling: {
+          meta: stepScreen('summary', 'enrolling'),
           invoke: {
             src: 'enrol',
             input: ({ context }) => ({ raceId: context.raceId, choices: context.choices }),
-            onDone: 'disclaimer',
+            onDone: { target: 'disclaimer', actions: emit({ type: 'enrolled' }) },
             onError: [
               {
-                guard: { type: 'isLateRefusal', params: { step: 'summary' } },
+                guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'late' }) },
                 target: '#enrolment.refused',
-                actions: assign({ lateRefusal: ({ event }) => lateRefusalOf(event.error, 'summary') }),
+                actions: { type: 'refuseLate', params: ({ event }) => ({ error: event.error, step: 'summary' }) },
               },
-              { target: 'summary', reenter: false, actions: assign({ failure: ({ event }) => ({ action: 'enrol' as const, error: event.error as ApiError }) }) },
+              {
+                guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'missingAnswers' }) },
+                target: 'extraFields',
+                actions: 'markUnanswered',
+              },
+              { target: 'summary', actions: { type: 'recordFailure', params: ({ event }) => ({ action: 'enrol', error: event.error }) } },
             ],
           },
         },
         disclaimer: {
+          meta: stepScreen('summary', null, true),
+          entry: { type: 'remember', params: { step: 'disclaimer' } },
           exit: 'clearProblems',
           on: {
             'disclaimer.type': { actions: assign({ disclaimerText: ({ event }) => event.text }) },
             'disclaimer.close': 'summary',
             'disclaimer.submit': [
               { guard: 'isDisclaimerEmpty', actions: assign({ problems: { disclaimer: 'required' } }) },
-              { guard: 'isTypedTextCorrect', target: 'signing' },
+              { guard: { type: 'isTypedTextCorrect', params: ({ event }) => ({ waiver: event.waiver }) }, target: 'signing' },
               { actions: assign({ problems: { disclaimer: 'incorrect' } }) },
             ],
           },
         },
         signing: {
+          meta: stepScreen('summary', 'signing', true),
           invoke: {
             src: 'signWaiver',
             input: ({ context, event }) => {
@@ -379,95 +554,179 @@ export const enrolmentMachine = setup({
             },
             onDone: [
               { guard: 'isLottery', target: '#enrolment.applied', actions: emit({ type: 'waiverSigned' }) },
-              { target: 'payment', actions: emit({ type: 'waiverSigned' }) },
+              { target: 'payment', actions: [assign({ disclaimerText: '' }), emit({ type: 'waiverSigned' })] },
             ],
             onError: [
-              { guard: 'isWaiverOutdated', target: 'disclaimer', actions: assign({ problems: { disclaimer: 'outdated' } }) },
-              { target: 'disclaimer', actions: assign({ failure: ({ event }) => ({ action: 'sign' as const, error: event.error as ApiError }) }) },
+              {
+                guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'waiverOutdated' }) },
+                target: 'disclaimer',
+                actions: [assign({ problems: { disclaimer: 'outdated' } }), emit({ type: 'waiverRevised' })],
+              },
+              {
+                guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'noSubscription' }) },
+                target: 'summary',
+                actions: assign({ problems: { summary: 'no_subscription' } }),
+              },
+              { target: 'disclaimer', actions: { type: 'recordFailure', params: ({ event }) => ({ action: 'sign', error: event.error }) } },
             ],
           },
         },
         payment: {
+          meta: stepScreen('payment'),
+          entry: { type: 'remember', params: { step: 'payment' } },
+          // Straight from a payment awaited after a reload, the gate has not read the prices yet.
+          always: { guard: 'hasNoTariff', target: 'requoting' },
           on: {
-            'wizard.back': 'summary',
+            'wizard.back': { target: 'summary', actions: 'clearProblems' },
             'payment.pay': [
               // The last attempt got no answer: asking again with its key returns its payment, if any.
-              { guard: 'hasOpenAttempt', target: 'startingPayment', actions: assign({ problems: {}, failure: null }) },
-              {
-                target: 'startingPayment',
-                actions: assign({
-                  problems: {},
-                  failure: null,
-                  attempt: ({ event }) => ({ key: event.key, expectedTotal: event.expectedTotal, paymentId: null }),
-                }),
-              },
+              { guard: 'hasOpenAttempt', target: 'startingPayment', actions: 'clearProblems' },
+              { target: 'startingPayment', actions: ['clearProblems', 'newAttempt'] },
             ],
           },
         },
         startingPayment: {
+          meta: stepScreen('payment', 'startingPayment'),
           invoke: {
             src: 'startPayment',
             input: ({ context }) => {
               const { refund, gps } = context.choices
               if (!context.attempt || refund === null || gps === null) throw new Error('startPayment: no attempt or choice')
               const { key, expectedTotal } = context.attempt
-              return { raceId: context.raceId, key, refund, gps, expectedTotal }
+              return { raceId: context.raceId, key, refund, gps, expectedTotal: toEuros(expectedTotal) }
             },
-            onDone: {
-              target: 'redirecting',
-              actions: [
-                assign({ attempt: ({ context, event }) => ({ ...context.attempt!, paymentId: event.output.paymentId }), polls: 0 }),
-                emit(({ event }) => ({ type: 'redirect' as const, url: event.output.redirectUrl })),
-              ],
-            },
+            onDone: [
+              {
+                guard: { type: 'isTotalAsExpected', params: ({ event }) => ({ total: event.output.total }) },
+                target: 'redirecting',
+                actions: [
+                  assign({ attempt: ({ context, event }) => context.attempt && { ...context.attempt, paymentId: event.output.paymentId } }),
+                  emit(({ event }) => ({ type: 'redirect' as const, url: event.output.redirectUrl })),
+                ],
+              },
+              // The server would charge another total than the one shown: the athlete is not sent
+              // to pay it; the server expires the payment left unused.
+              { target: 'requoting', actions: [assign({ attempt: null, problems: { payment: 'total_mismatch' } }), emit({ type: 'priceChanged' })] },
+            ],
             onError: [
               {
-                guard: { type: 'isLateRefusal', params: { step: 'payment' } },
+                guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'late' }) },
                 target: '#enrolment.refused',
-                actions: assign({ lateRefusal: ({ event }) => lateRefusalOf(event.error, 'payment'), attempt: null }),
+                actions: { type: 'refuseLate', params: ({ event }) => ({ error: event.error, step: 'payment' }) },
               },
               // Nothing was charged: the next attempt asks with the new total and a new key.
-              { guard: 'isTotalMismatch', target: 'payment', actions: assign({ problems: { payment: 'total_mismatch' }, attempt: null }) },
-              { guard: 'isWaiverNotSigned', target: 'disclaimer', actions: assign({ attempt: null, disclaimerText: '', problems: { disclaimer: 'unsigned' } }) },
+              {
+                guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'totalMismatch' }) },
+                target: 'requoting',
+                actions: [assign({ attempt: null, problems: { payment: 'total_mismatch' } }), emit({ type: 'priceChanged' })],
+              },
+              {
+                guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'waiverNotSigned' }) },
+                target: 'disclaimer',
+                actions: [assign({ attempt: null, disclaimerText: '', problems: { disclaimer: 'unsigned' } }), emit({ type: 'waiverRevised' })],
+              },
+              {
+                guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'noSubscription' }) },
+                target: 'summary',
+                actions: assign({ attempt: null, problems: { summary: 'no_subscription' } }),
+              },
+              {
+                guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'keyReused' }) },
+                target: 'payment',
+                actions: assign({ attempt: null, problems: { payment: 'not_started' } }),
+              },
               // No answer or a server error: the attempt keeps its key, so a retry cannot charge twice.
-              { target: 'payment', actions: assign({ failure: ({ event }) => ({ action: 'startPayment' as const, error: event.error as ApiError }) }) },
+              { target: 'payment', actions: { type: 'recordFailure', params: ({ event }) => ({ action: 'startPayment', error: event.error }) } },
             ],
           },
         },
-        // The athlete is on the provider's checkout; back here (a reload), the payment is checked.
+        // The price changed (or was never read): the breakdown is read again before the athlete may pay.
+        requoting: {
+          meta: stepScreen('payment', 'startingPayment'),
+          invoke: {
+            src: 'readTariff',
+            input: ({ context }) => ({ raceId: context.raceId }),
+            onDone: { target: 'payment', actions: assign({ tariff: ({ event }) => event.output }) },
+            // Try again passes the gate, which reads the prices afresh and comes back to the payment.
+            onError: { target: '#enrolment.checkFailed', actions: { type: 'recordFailure', params: ({ event }) => ({ action: 'requote', error: event.error }) } },
+          },
+        },
+        // The athlete is on the provider's checkout; a reload here awaits the payment.
         redirecting: {
+          meta: { screen: { kind: 'redirecting' } },
+          entry: { type: 'remember', params: { step: 'confirming' } },
           on: {
-            'payment.returned': 'confirming',
             // Nothing left the portal, so nothing can be charged: the next Pay is a new attempt,
             // and the server expires the one left pending.
             'payment.redirectRefused': { target: 'payment', actions: assign({ attempt: null }) },
           },
         },
         confirming: {
+          meta: { screen: { kind: 'confirming' } },
+          entry: { type: 'remember', params: { step: 'confirming' } },
           invoke: {
-            src: 'checkPayment',
+            id: 'paymentWait',
+            src: 'paymentWait',
             input: ({ context }) => ({ paymentId: context.attempt?.paymentId ?? '' }),
             onDone: [
-              { guard: 'isSettledPaid', target: '#enrolment.paid', actions: emit(({ context }) => ({ type: 'paid' as const, paymentId: context.attempt?.paymentId ?? '' })) },
-              // Declined or abandoned: a new attempt, with a new key, reuses the open subscription.
-              { guard: 'isSettledUnpaid', target: 'payment', actions: assign({ attempt: null, problems: { payment: 'payment_failed' } }) },
-              { target: 'waitingForProvider' },
+              {
+                guard: { type: 'isOutcome', params: ({ event }) => ({ outcome: event.output.outcome, expected: ['paid'] }) },
+                target: '#enrolment.paid',
+                actions: emit(({ context }) => ({ type: 'paid' as const, paymentId: context.attempt?.paymentId ?? '' })),
+              },
+              // Declined or expired: a new attempt, with a new key, reuses the open subscription.
+              {
+                guard: { type: 'isOutcome', params: ({ event }) => ({ outcome: event.output.outcome, expected: ['unpaid', 'notFound'] }) },
+                target: 'payment',
+                actions: assign({ attempt: null, problems: { payment: 'payment_failed' } }),
+              },
+              // Back from the checkout without paying: a new payment replaces the open one (the
+              // server expires it, so the old checkout can no longer charge).
+              { target: 'payment', actions: assign({ attempt: null }) },
             ],
-            onError: { target: 'waitingForProvider', actions: assign({ failure: ({ event }) => ({ action: 'checkPayment' as const, error: event.error as ApiError }) }) },
           },
-        },
-        waitingForProvider: {
-          after: { pollDelay: { target: 'confirming', actions: assign({ polls: ({ context }) => context.polls + 1, failure: null }) } },
           on: {
-            'wizard.retry': { target: 'confirming', actions: assign({ failure: null }) },
-            // Back from the checkout without paying: a new payment replaces the open one (the
-            // server expires it, so the old checkout can no longer charge).
-            'payment.abandon': { target: 'payment', actions: assign({ attempt: null, failure: null }) },
+            'payment.abandon': { actions: sendTo('paymentWait', { type: 'wait.abandon' }) },
+            'wizard.retry': { actions: sendTo('paymentWait', { type: 'wait.retry' }) },
           },
         },
       },
     },
-    paid: { type: 'final' },
-    applied: { type: 'final', entry: emit({ type: 'applied' }) },
+    paid: { meta: { screen: { kind: 'paid' } }, type: 'final' },
+    applied: { meta: { screen: { kind: 'applied' } }, type: 'final', entry: emit({ type: 'applied' }) },
   },
 })
+
+export type EnrolmentSnapshot = SnapshotFrom<typeof enrolmentMachine>
+
+/** The screen of the state the wizard is in (its one leaf with a `screen` meta). */
+export function screenOf(snapshot: EnrolmentSnapshot): WizardScreen {
+  const screens = Object.values(snapshot.getMeta()).flatMap((meta) => (meta ? [meta.screen] : []))
+  const screen = screens.at(-1)
+  if (!screen) throw new Error(`enrolment: no screen for ${JSON.stringify(snapshot.value)}`)
+  return screen
+}
+
+/**
+ * What the browser keeps of this wizard now (kept-progress.ts): `null` once it has ended, when
+ * there is nothing left to resume. Free-text answers stay out, and so does the typed sentence.
+ */
+export function keptProgressOf(snapshot: EnrolmentSnapshot): KeptProgress | null {
+  if (snapshot.status === 'done') return null
+  const { context } = snapshot
+  const isText = (name: string) => context.questions.some((question) => question.name === name && question.kind === 'text')
+  const extra = Object.fromEntries(
+    Object.entries(context.choices.extra).filter(([name, value]) => typeof value === 'boolean' || !isText(name)),
+  )
+  return {
+    version: KEPT_PROGRESS_VERSION,
+    athleteId: context.athleteId,
+    raceId: context.raceId,
+    phase: context.phase,
+    step: context.resumeAt ?? 'dataCheck',
+    keySeed: context.keySeed,
+    choices: { ...context.choices, extra },
+    attempts: context.attempts,
+    attempt: context.attempt,
+  }
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ApiError } from '../../contracts/api-error'
 import { ApiRequestError } from './api-request-error'
-import { noticeForApiError, noticeForQueryError } from './api-error-notice'
+import { noticeForApiError } from './api-error-notice'
 
 const http = (status: number): ApiError => ({ kind: 'http', operation: 'races.list', status, code: null, body: undefined })
 
@@ -21,7 +21,13 @@ describe('every failure is named for what it is', () => {
   })
 
   it('a failed query says what its ApiError says; anything else thrown is not blamed on the network', () => {
-    expect(noticeForQueryError(new ApiRequestError({ kind: 'network', operation: 'races.list' }))).toBe('network_error')
-    expect(noticeForQueryError(new TypeError('x is undefined'))).toBe('unexpected_answer')
+    expect(noticeForApiError(new ApiRequestError({ kind: 'network', operation: 'races.list' }))).toBe('network_error')
+    expect(noticeForApiError(new TypeError('x is undefined'))).toBe('unexpected_answer')
+  })
+
+  it('answers for anything a screen may hold as a failure, so none can crash on one it did not expect', () => {
+    for (const failure of [undefined, null, 'offline', 42, {}, new DOMException('The operation was aborted.', 'AbortError')]) {
+      expect(noticeForApiError(failure)).toBe('unexpected_answer')
+    }
   })
 })

@@ -1,9 +1,13 @@
-import type { ApiError } from '../../contracts/api-error'
-import { ApiRequestError } from './api-request-error'
+import { toApiError } from '../../contracts/api-error'
 import type { NoticeCode } from './notices'
 
-/** The notice an athlete sees for a failed call that the screen has no more specific words for. */
-export function noticeForApiError(error: ApiError): NoticeCode {
+/**
+ * The notice an athlete sees for a failed call that the screen has no more specific words for.
+ * It takes whatever was thrown or caught (an `ApiError`, a failed query's error, a bug's `Error`),
+ * so no screen can crash on a failure it did not expect.
+ */
+export function noticeForApiError(failure: unknown): NoticeCode {
+  const error = toApiError(failure)
   switch (error.kind) {
     case 'network':
       return 'network_error'
@@ -15,9 +19,4 @@ export function noticeForApiError(error: ApiError): NoticeCode {
       if (error.status === 429) return 'too_many_requests'
       return error.status >= 500 ? 'server_error' : 'unexpected_answer'
   }
-}
-
-/** The same, for whatever a failed query threw. */
-export function noticeForQueryError(error: unknown): NoticeCode {
-  return error instanceof ApiRequestError ? noticeForApiError(error.error) : 'unexpected_answer'
 }

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import * as Dialog from '@radix-ui/react-dialog'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useRef } from 'react'
+import { useId, useRef } from 'react'
 import type { RaceDetail } from '../../../contracts/races.contract'
 import { activeLocale } from '../../lib/i18n'
 import { Button } from '../../ui/button'
@@ -22,20 +22,11 @@ export default function DisclaimerDialog({ wizard, race, signing }: { wizard: En
   const { t, i18n } = useLingui()
   const locale = activeLocale()
   const query = useQuery(enrolmentQueries.waiver(race.id, locale))
-  const { problems, failure, disclaimerText } = wizard.context
+  const { problems, failure, disclaimerText } = wizard
   const input = useRef<HTMLInputElement>(null)
   const phraseId = useId()
   const errorId = useId()
   const waiver = query.data
-
-  // A refused text: focus goes back to the input, with the message read out.
-  useEffect(() => {
-    if (problems.disclaimer) input.current?.focus()
-  }, [problems.disclaimer])
-  // The signed text changed meanwhile: the current one is read again and shown.
-  useEffect(() => {
-    if (problems.disclaimer === 'outdated' || problems.disclaimer === 'unsigned') void query.refetch()
-  }, [problems.disclaimer, query])
 
   const error =
     problems.disclaimer === 'required'
@@ -49,7 +40,7 @@ export default function DisclaimerDialog({ wizard, race, signing }: { wizard: En
             : null
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && !signing && wizard.send({ type: 'disclaimer.close' })}>
+    <Dialog.Root open onOpenChange={(open) => !open && !signing && wizard.closeDisclaimer()}>
       <Dialog.Portal>
         <Dialog.Overlay className={dialog.overlay} />
         <Dialog.Content className={`${dialog.panel} ${dialog.wide}`} onOpenAutoFocus={(event) => {
@@ -73,7 +64,9 @@ export default function DisclaimerDialog({ wizard, race, signing }: { wizard: En
               noValidate
               onSubmit={(event) => {
                 event.preventDefault()
-                wizard.send({ type: 'disclaimer.submit', waiver })
+                wizard.signDisclaimer(waiver)
+                // A refused text, now or once the server answers, is read out from the input.
+                input.current?.focus()
               }}
             >
               <div className={styles.waiver} tabIndex={0} role="region" aria-label={t`Waiver text`}>
@@ -96,7 +89,7 @@ export default function DisclaimerDialog({ wizard, race, signing }: { wizard: En
                   spellCheck={false}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={[phraseId, error ? errorId : null].filter(Boolean).join(' ')}
-                  onChange={(event) => wizard.send({ type: 'disclaimer.type', text: event.target.value })}
+                  onChange={(event) => wizard.typeDisclaimer(event.target.value)}
                 />
                 {error ? (
                   <p id={errorId} role="alert" className={fieldStyles.error}>

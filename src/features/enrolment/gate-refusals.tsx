@@ -1,5 +1,4 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
-import { useEffect } from 'react'
 import { Link, useLocation } from 'wouter'
 import type { RaceDetail } from '../../../contracts/races.contract'
 import type { EntryMode, GateRefusal } from '../../../machines/enrolment/eligibility'
@@ -13,8 +12,8 @@ import { useFocusOnMount } from '../../ui/use-focus-on-mount'
 import styles from './enrolment.module.css'
 
 /**
- * Why the athlete cannot enrol, every reason at once, each with its way forward. A visitor is asked
- * to log in at once: the drawer opens and the wizard is where they come back.
+ * Why the athlete cannot enrol, every reason at once, each with its way forward. (A visitor is
+ * asked to log in at once: the machine says so, and the drawer opens.)
  */
 export function GateRefusals({
   race,
@@ -30,12 +29,8 @@ export function GateRefusals({
   const { t } = useLingui()
   const [location] = useLocation()
   const { askToLogIn } = useSession()
-  const mustLogIn = refusals.some((refusal) => refusal.code === 'login_required')
   // A refusal found mid-way replaces the step the athlete was on; on opening, the page's h1 leads.
   const heading = useFocusOnMount<HTMLHeadingElement>(late !== null)
-  useEffect(() => {
-    if (mustLogIn) askToLogIn(location)
-  }, [mustLogIn, askToLogIn, location])
 
   return (
     <section aria-labelledby="refusals-title" className={styles.refusals}>
@@ -85,6 +80,15 @@ function LateRefusalText({ late }: { late: LateRefusal }) {
           <Trans>Registration closed while you were enrolling. You have not been charged.</Trans>
         </p>
       )
+    case 'lottery_application':
+      return (
+        <p role="alert">
+          <Trans>
+            This enrolment is a lottery application: you pay only if you are drawn, through a link we send you by e-mail.
+            You have not been charged.
+          </Trans>
+        </p>
+      )
     case 'not_eligible':
       return (
         <p role="alert">
@@ -101,6 +105,7 @@ function LateRefusalWayForward({ late }: { late: LateRefusal }) {
   const { t } = useLingui()
   switch (late.code) {
     case 'already_enrolled':
+    case 'lottery_application':
       return <Link href={paths.myRaces}>{t`Go to my races`}</Link>
     case 'not_eligible':
       return (

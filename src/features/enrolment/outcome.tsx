@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import type { RaceDetail } from '../../../contracts/races.contract'
-import { athleteQueries, useAthlete } from '../../lib/athlete-queries'
-import { now } from '../../lib/clock'
-import { calendarDayInRome } from '../../lib/format'
+import { usePaidEnrolment } from '../../lib/athlete-queries'
 import { paths } from '../../lib/paths'
 import { Button, buttonClass } from '../../ui/button'
 import { Loading } from '../../ui/state'
@@ -17,8 +14,8 @@ import { failureMessage } from './wizard-text'
 /** After the steps: on the way to the checkout, confirming the payment, paid, or applied to the lottery. */
 export function Outcome({ wizard, race }: { wizard: EnrolmentWizard; race: RaceDetail }) {
   const { t, i18n } = useLingui()
-  const { view, context } = wizard
-  switch (view.kind) {
+  const { screen, wait } = wizard
+  switch (screen.kind) {
     case 'redirecting':
       return <Loading label={t`Taking you to the secure payment page…`} />
     case 'confirming':
@@ -28,15 +25,23 @@ export function Outcome({ wizard, race }: { wizard: EnrolmentWizard; race: RaceD
             {t`Confirming your payment`}
           </OutcomeHeading>
           <Loading label={t`We are waiting for the payment provider to confirm your payment. This usually takes a few seconds.`} />
-          {context.failure?.action === 'checkPayment' ? (
+          {wait?.failure ? (
             <p role="alert" className={styles.alert}>
-              {i18n._(failureMessage(context.failure.error))}
+              {i18n._(failureMessage(wait.failure))}
             </p>
           ) : null}
-          {context.polls >= 3 ? (
+          {wait?.kind === 'stillPending' ? (
+            <div className={styles.note}>
+              <p role="status">{t`The provider has not confirmed your payment yet. You will not be charged twice: check again in a minute, or look at your transactions later.`}</p>
+              <Button variant="secondary" onClick={wizard.retry}>
+                {t`Check again`}
+              </Button>
+            </div>
+          ) : null}
+          {wizard.can.abandon ? (
             <div className={styles.note}>
               <p>{t`Still waiting. If you left the payment page without paying, you can start a new payment: the one left open is cancelled, so you cannot pay twice.`}</p>
-              <Button variant="secondary" onClick={() => wizard.send({ type: 'payment.abandon' })}>
+              <Button variant="secondary" onClick={wizard.abandonPayment}>
                 {t`Start a new payment`}
               </Button>
             </div>
@@ -71,12 +76,7 @@ export function Outcome({ wizard, race }: { wizard: EnrolmentWizard; race: RaceD
 
 function Paid({ race }: { race: RaceDetail }) {
   const { t } = useLingui()
-  const { profile } = useAthlete()
-  const history = useQuery({
-    ...athleteQueries.subscriptions(profile?.id ?? 0, calendarDayInRome(now())),
-    enabled: profile !== null,
-  })
-  const bib = history.data?.iscrizioni.find((s) => s.project_id === race.id)?.pettorale ?? null
+  const bib = usePaidEnrolment(race.id)?.bib ?? null
   return (
     <section aria-labelledby="outcome-title" className={styles.step}>
       <OutcomeHeading>

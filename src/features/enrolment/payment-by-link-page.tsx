@@ -1,22 +1,21 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearch } from 'wouter'
-import { ApiRequestError } from '../../lib/api-request-error'
-import { noticeForQueryError } from '../../lib/api-error-notice'
+import { errorCodeOf, toApiError } from '../../../contracts/api-error'
+import type * as payments from '../../../contracts/payments.contract'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
-import { NOTICES } from '../../lib/notices'
 import { paths } from '../../lib/paths'
 import { raceQueries } from '../../lib/race-queries'
 import { Button } from '../../ui/button'
 import { Page } from '../../ui/page'
-import { Empty, ErrorState, Loading } from '../../ui/state'
+import { Empty, Loading, QueryErrorState } from '../../ui/state'
 import styles from './enrolment.module.css'
 import { enrolmentQueries } from './enrolment-queries'
 
 /** `/payment/by-link?code=...` (and the legacy `/pay_status_link`): a payment the organiser asked for by e-mail. */
 export default function PaymentByLinkPage() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const code = new URLSearchParams(useSearch()).get('code')
   const query = useQuery({ ...enrolmentQueries.paymentByLink(code ?? ''), enabled: !!code })
   const raceId = query.data?.project_id
@@ -32,7 +31,7 @@ export default function PaymentByLinkPage() {
   }
   if (query.isError) {
     const { error } = query
-    const code = error instanceof ApiRequestError && error.error.kind === 'http' ? error.error.code : null
+    const code = errorCodeOf<typeof payments.byLink>(toApiError(error))
     if (code === 'request_expired') {
       return (
         <Page title={t`Request expired`}>
@@ -53,7 +52,7 @@ export default function PaymentByLinkPage() {
     }
     return (
       <Page title={t`Payment status by link`}>
-        <ErrorState message={i18n._(NOTICES[noticeForQueryError(error)].message)} onRetry={() => void query.refetch()} />
+        <QueryErrorState query={query} />
       </Page>
     )
   }

@@ -3,29 +3,27 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { Link, useSearch } from 'wouter'
-import { fromPromise } from 'xstate'
-import * as payments from '../../../contracts/payments.contract'
-import { paymentStatusMachine } from '../../../machines/enrolment/payment-status.machine'
-import { callApi } from '../../lib/api-client'
+import { paymentWaitMachine, paymentWaitView } from '../../../machines/enrolment/payment-wait.machine'
 import { noticeForApiError } from '../../lib/api-error-notice'
-import { athleteQueries, useAthlete } from '../../lib/athlete-queries'
-import { now } from '../../lib/clock'
-import { calendarDayInRome, formatMoney } from '../../lib/format'
+import { useAthlete, usePaidEnrolment } from '../../lib/athlete-queries'
+import { formatMoney } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { NOTICES } from '../../lib/notices'
 import { paths } from '../../lib/paths'
 import { raceQueries } from '../../lib/race-queries'
 import { Button, buttonClass } from '../../ui/button'
+import { notify } from '../../ui/notifications'
 import { Page } from '../../ui/page'
-import { Empty, ErrorState, Loading } from '../../ui/state'
+import { Empty, Loading } from '../../ui/state'
+import { afterPaid, paymentWaitActors } from './enrolment-binding'
 import styles from './enrolment.module.css'
 import { enrolmentQueries } from './enrolment-queries'
-import { dropWizard } from './wizard-storage'
+import { dropKeptWizard } from './wizard-storage'
 
 /**
  * `/payment` (and the legacy `/pay_status`): where the provider sends the athlete back. The payment
  * settles a few seconds later, so the page first says it is confirming, then asks again with
- * growing waits (payment-status.machine.ts) until it is paid or failed.
+ * growing waits (payment-wait.machine.ts, the wizard's own wait) until it is paid or failed.
  */
 export default function PaymentPage() {
   const { t } = useLingui()
@@ -45,40 +43,39 @@ export default function PaymentPage() {
 
 function PaymentStatus({ paymentId }: { paymentId: string }) {
   const { t, i18n } = useLingui()
-  const actor = useActorRef(
-    paymentStatusMachine.provide({
-      actors: {
-        readStatus: fromPromise(async ({ input, signal }: { input: { paymentId: string }; signal: AbortSignal }) => {
-          const result = await callApi(payments.status, { params: { id: input.paymentId }, signal })
-          if (!result.ok) throw result.error
-          return result.data.stato
-        }),
-      },
-    }),
-    { input: { paymentId } },
-  )
-  const value = useSelector(actor, (snapshot) => snapshot.value)
-  const { state, failure } = useSelector(actor, (snapshot) => snapshot.context)
+  const queryClient = useQueryClient()
+  const { profile } = useAthlete()
+  const actor = useActorRef(paymentWaitMachine.provide({ actors: paymentWaitActors(queryClient) }), { input: { paymentId } })
+  const wait = useSelector(actor, paymentWaitView, (a, b) => a.kind === b.kind && a.failure === b.failure)
+  const athleteId = profile?.id
 
-  switch (value) {
-    case 'reading':
+  // Paid: the wizard kept for this race is done with, and lists and places are read again.
+  useEffect(() => {
+    const subscription = actor.on('paid', () => {
+      afterPaid(queryClient, notify)
+      const raceId = queryClient.getQueryData(enrolmentQueries.payment(paymentId).queryKey)?.project_id
+      if (athleteId !== undefined && raceId !== undefined) dropKeptWizard(athleteId, raceId)
+    })
+    return () => subscription.unsubscribe()
+  }, [actor, queryClient, paymentId, athleteId])
+
+  switch (wait.kind) {
     case 'waiting':
       return (
         <Page title={t`Confirming your payment`}>
           <Loading label={t`We are waiting for the payment provider to confirm your payment. This usually takes a few seconds.`} />
+          {wait.failure ? (
+            <p role="alert" className={styles.alert}>
+              {i18n._(NOTICES[noticeForApiError(wait.failure)].message)}
+            </p>
+          ) : null}
         </Page>
       )
     case 'stillPending':
       return (
         <Page title={t`Confirming your payment`}>
           <p role="status">{t`The provider has not confirmed your payment yet. You will not be charged twice: check again in a minute, or look at your transactions later.`}</p>
-          <Button onClick={() => actor.send({ type: 'status.retry' })}>{t`Check again`}</Button>
-        </Page>
-      )
-    case 'failed':
-      return (
-        <Page title={t`Payment status`}>
-          <ErrorState message={failure ? i18n._(NOTICES[noticeForApiError(failure)].message) : ''} onRetry={() => actor.send({ type: 'status.retry' })} />
+          <Button onClick={() => actor.send({ type: 'wait.retry' })}>{t`Check again`}</Button>
         </Page>
       )
     case 'notFound':
@@ -90,8 +87,11 @@ function PaymentStatus({ paymentId }: { paymentId: string }) {
           </p>
         </Page>
       )
-    default:
-      return state === 'success' ? <PaymentSucceeded paymentId={paymentId} /> : <PaymentFailed paymentId={paymentId} />
+    case 'paid':
+      return <PaymentSucceeded paymentId={paymentId} />
+    case 'unpaid':
+    case 'abandoned':
+      return <PaymentFailed paymentId={paymentId} />
   }
 }
 
@@ -105,20 +105,10 @@ function usePaymentRace(paymentId: string) {
 
 function PaymentSucceeded({ paymentId }: { paymentId: string }) {
   const { t } = useLingui()
-  const queryClient = useQueryClient()
-  const { profile } = useAthlete()
   const { status, race } = usePaymentRace(paymentId)
-  const history = useQuery({ ...athleteQueries.subscriptions(profile?.id ?? 0, calendarDayInRome(now())), enabled: profile !== null && !!status })
   const raceId = status?.project_id
-  const bib = history.data?.iscrizioni.find((s) => s.project_id === raceId)?.pettorale ?? null
+  const bib = usePaidEnrolment(raceId)?.bib ?? null
   const paid = status ? formatMoney(activeLocale(), status.totale) : null
-
-  useEffect(() => {
-    // Paid: the wizard kept for this race is done with, and lists and places are read again.
-    if (profile && raceId !== undefined) dropWizard(profile.id, raceId)
-    void queryClient.invalidateQueries({ queryKey: ['races'] })
-    void queryClient.invalidateQueries({ queryKey: ['athlete'] })
-  }, [profile, raceId, queryClient])
 
   return (
     <Page title={t`Payment successful`}>

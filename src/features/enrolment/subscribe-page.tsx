@@ -2,14 +2,14 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import type { RaceDetail } from '../../../contracts/races.contract'
 import { STEPS, type Step } from '../../../machines/enrolment/enrolment.machine'
-import { noticeForQueryError } from '../../lib/api-error-notice'
+import { noticeForApiError } from '../../lib/api-error-notice'
 import { useAthlete } from '../../lib/athlete-queries'
 import { NOTICES } from '../../lib/notices'
 import { raceQueries } from '../../lib/race-queries'
 import { useSession } from '../../lib/session'
 import { Page } from '../../ui/page'
 import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-found'
-import { ErrorState, Loading } from '../../ui/state'
+import { ErrorState, Loading, QueryErrorState } from '../../ui/state'
 import styles from './enrolment.module.css'
 import { GateRefusals } from './gate-refusals'
 import { Outcome } from './outcome'
@@ -21,7 +21,7 @@ import { useStepTitles } from './wizard-text'
 export default withRaceId(SubscribeScreen)
 
 function SubscribeScreen({ raceId }: { raceId: number }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const query = useQuery(raceQueries.get(raceId))
   const { status } = useSession()
   const { profile } = useAthlete()
@@ -31,11 +31,7 @@ function SubscribeScreen({ raceId }: { raceId: number }) {
   if (!race || status === 'pending' || (status === 'loggedIn' && !profile)) {
     return (
       <Page title={t`Race subscription`}>
-        {query.isError ? (
-          <ErrorState message={i18n._(NOTICES[noticeForQueryError(query.error)].message)} onRetry={() => void query.refetch()} />
-        ) : (
-          <Loading />
-        )}
+        {query.isError ? <QueryErrorState query={query} /> : <Loading />}
       </Page>
     )
   }
@@ -48,13 +44,13 @@ function SubscribeScreen({ raceId }: { raceId: number }) {
 function Wizard({ race, athleteId }: { race: RaceDetail; athleteId: number | null }) {
   const { t } = useLingui()
   const wizard = useEnrolmentWizard(race, athleteId)
-  const { view, context } = wizard
+  const { screen } = wizard
   const name = `${race.nome} ${String(race.edizione)}`
-  const title = context.entry === 'lottery' ? t`Apply for ${name}` : t`Enrol in ${name}`
+  const title = wizard.entry === 'lottery' ? t`Apply for ${name}` : t`Enrol in ${name}`
 
   return (
     <Page title={title}>
-      {view.kind === 'step' ? <StepIndicator current={view.step} /> : null}
+      {screen.kind === 'step' ? <StepIndicator current={screen.step} /> : null}
       <div className={styles.body}>
         <WizardBody wizard={wizard} race={race} />
       </div>
@@ -64,21 +60,16 @@ function Wizard({ race, athleteId }: { race: RaceDetail; athleteId: number | nul
 
 function WizardBody({ wizard, race }: { wizard: EnrolmentWizard; race: RaceDetail }) {
   const { t, i18n } = useLingui()
-  const { view, context, send } = wizard
-  switch (view.kind) {
+  const { screen } = wizard
+  switch (screen.kind) {
     case 'checking':
       return <Loading label={t`Checking that you can enrol…`} />
     case 'checkFailed':
-      return (
-        <ErrorState
-          message={context.failure ? i18n._(NOTICES[noticeForQueryError(context.failure.error)].message) : ''}
-          onRetry={() => send({ type: 'wizard.retry' })}
-        />
-      )
+      return <ErrorState message={i18n._(NOTICES[noticeForApiError(wizard.failure?.error)].message)} onRetry={wizard.retry} />
     case 'refused':
-      return <GateRefusals race={race} refusals={context.refusals} late={context.lateRefusal} entry={context.entry} />
+      return <GateRefusals race={race} refusals={wizard.refusals} late={wizard.lateRefusal} entry={wizard.entry} />
     case 'step':
-      return <WizardStep wizard={wizard} race={race} view={view} />
+      return <WizardStep wizard={wizard} race={race} screen={screen} />
     case 'redirecting':
     case 'confirming':
     case 'paid':

@@ -1,220 +1,127 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
-import { fromPromise, type Snapshot } from 'xstate'
-import type { ApiError } from '../../../contracts/api-error'
-import * as liberatoria from '../../../contracts/liberatoria.contract'
-import * as payments from '../../../contracts/payments.contract'
+import { useLocation } from 'wouter'
+import type { RefundOption } from '../../../contracts/athlete.contract'
 import type { RaceDetail } from '../../../contracts/races.contract'
-import * as subscriptions from '../../../contracts/subscriptions.contract'
-import { enrolmentGate, type GateResult } from '../../../machines/enrolment/eligibility'
 import {
   enrolmentMachine,
-  type EnrolmentEvent,
-  type EnrolRequest,
-  type SignRequest,
-  type StartedPayment,
-  type StartPaymentRequest,
-  type Step,
+  keptProgressOf,
+  screenOf,
+  type ExtraAnswer,
+  type ShownWaiver,
+  type WizardScreen,
 } from '../../../machines/enrolment/enrolment.machine'
-import { toCents } from '../../../machines/enrolment/price'
+import { registrationPhase } from '../../../machines/enrolment/kept-progress'
+import { paymentWaitView, type PaymentWaitView } from '../../../machines/enrolment/payment-wait.machine'
+import { priceBreakdown } from '../../../machines/enrolment/price'
 import { registrationDisplay } from '../../../machines/rules/registration-display'
-import { callApi } from '../../lib/api-client'
-import { ApiRequestError } from '../../lib/api-request-error'
-import { athleteQueries } from '../../lib/athlete-queries'
 import { now } from '../../lib/clock'
-import { calendarDayInRome } from '../../lib/format'
-import { raceQueries } from '../../lib/race-queries'
+import { activeLocale } from '../../lib/i18n'
 import { leaveForTrustedAddress } from '../../lib/safe-navigation'
+import { useSession } from '../../lib/session'
 import { notify } from '../../ui/notifications'
-import { dropWizard, keepWizard, keptWizard, registrationPhase } from './wizard-storage'
-
-/** What a step of the wizard shows: one of the machine's steps, or a state between them. */
-export type WizardView =
-  | { kind: 'checking' }
-  | { kind: 'checkFailed' }
-  | { kind: 'refused' }
-  | { kind: 'step'; step: Step; busy: 'enrolling' | 'signing' | 'startingPayment' | null; disclaimerOpen: boolean }
-  | { kind: 'redirecting' }
-  | { kind: 'confirming' }
-  | { kind: 'paid' }
-  | { kind: 'applied' }
-
-/** Steps that wait for the athlete, where a restored wizard may check the gate again. */
-const RESUMABLE_STEPS = ['dataCheck', 'extraFields', 'rules', 'refund', 'gps', 'summary', 'disclaimer', 'payment'] as const
-
-const asApiError = (cause: unknown) => (cause instanceof ApiRequestError ? cause.error : cause)
-
-async function callOrThrow<T>(result: Promise<{ ok: true; data: T } | { ok: false; error: ApiError }>): Promise<T> {
-  const answer = await result
-  if (!answer.ok) throw answer.error
-  return answer.data
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
-}
+import { enrolmentActors, reactToWizard } from './enrolment-binding'
+import { dropKeptWizard, keepWizard, keptWizard } from './wizard-storage'
 
 /**
- * The enrolment machine bound to the API client and the query cache, for the wizard's screens:
- * a narrow view (`view`, `context`, `can`) and the events the screens may send. The snapshot is
- * kept per athlete and race (wizard-storage.ts) on every change, so a reload resumes where it was.
+ * The enrolment machine bound to the portal, for the wizard's screens (the certificate's facade is
+ * the model): what to show (`screen` and the athlete's choices, problems and price), what may be
+ * done now (`can`), and one command per thing the athlete does. The machine decides; this wires
+ * its actors and its emitted events (enrolment-binding.ts) and keeps its progress in the browser.
  */
 export function useEnrolmentWizard(race: RaceDetail, athleteId: number | null) {
   const queryClient = useQueryClient()
-  const phase = registrationPhase(registrationDisplay(race, now()))
-  const [restored] = useState<Snapshot<unknown> | null>(() => (athleteId === null ? null : keptWizard(athleteId, race.id, phase)))
+  const { askToLogIn } = useSession()
+  const [location] = useLocation()
+  const [input] = useState(() => ({
+    raceId: race.id,
+    athleteId: athleteId ?? 0,
+    phase: registrationPhase(registrationDisplay(race, now())),
+    keySeed: crypto.randomUUID(),
+    kept: athleteId === null ? undefined : keptWizard(athleteId, race.id),
+  }))
+  const actor = useActorRef(enrolmentMachine.provide({ actors: enrolmentActors(queryClient, athleteId) }), { input })
 
-  const actor = useActorRef(
-    enrolmentMachine.provide({
-      actors: {
-        checkEligibility: fromPromise<GateResult, { raceId: number }>(async ({ input }) => {
-          try {
-            const fresh = await queryClient.fetchQuery({ ...raceQueries.get(input.raceId), staleTime: 0 })
-            const today = calendarDayInRome(now())
-            let athlete = null
-            if (athleteId !== null) {
-              const [me, history] = await Promise.all([
-                queryClient.fetchQuery(athleteQueries.me()),
-                queryClient.fetchQuery({ ...athleteQueries.subscriptions(athleteId, today), staleTime: 0 }),
-              ])
-              const profile = me.profilo[0]!
-              athlete = { profile, subscription: history.iscrizioni.find((s) => s.project_id === input.raceId) ?? null }
-            }
-            return enrolmentGate({ race: fresh, athlete, now: now(), today }, (r) => calendarDayInRome(r.data_evento))
-          } catch (cause) {
-            throw asApiError(cause)
-          }
-        }),
-        enrol: fromPromise<void, EnrolRequest>(async ({ input: { raceId, choices }, signal }) => {
-          if (choices.refund === null || choices.gps === null) throw new Error('enrol: a choice is missing')
-          await callOrThrow(
-            callApi(subscriptions.create, {
-              body: { project_id: raceId, opzione_rimborso: choices.refund, noleggio_gps: choices.gps, campi: choices.extra },
-              signal,
-            }),
-          )
-          void queryClient.invalidateQueries({ queryKey: athleteQueries.me().queryKey })
-        }),
-        signWaiver: fromPromise<void, SignRequest>(async ({ input: { raceId, waiver }, signal }) => {
-          const sha256 = await sha256Hex(waiver.testo)
-          await callOrThrow(
-            callApi(liberatoria.sign, {
-              body: { project_id: raceId, versione: waiver.versione, lingua: waiver.lingua, sha256 },
-              signal,
-            }),
-          )
-        }),
-        startPayment: fromPromise<StartedPayment, StartPaymentRequest>(async ({ input }) => {
-          // Never aborted: an answer that arrives must not be lost, its key makes asking again safe.
-          const data = await callOrThrow(
-            callApi(payments.start, {
-              body: {
-                project_id: input.raceId,
-                opzione_rimborso: input.refund,
-                noleggio_gps: input.gps,
-                totale_atteso: input.expectedTotal,
-                idempotency_key: input.key,
-              },
-            }),
-          )
-          if (toCents(data.totale) !== toCents(input.expectedTotal)) {
-            const mismatch: ApiError = { kind: 'http', operation: payments.start.name, status: 409, code: 'total_mismatch', body: null }
-            throw mismatch
-          }
-          return { paymentId: data.pagamento_id, redirectUrl: data.redirect_url }
-        }),
-        checkPayment: fromPromise(async ({ input, signal }: { input: { paymentId: string }; signal: AbortSignal }) => {
-          const data = await callOrThrow(callApi(payments.status, { params: { id: input.paymentId }, signal }))
-          return data.stato
-        }),
-      },
-    }),
-    {
-      input: { raceId: race.id, athleteId: athleteId ?? 0 },
-      ...(restored ? { snapshot: restored as never } : {}),
-    },
-  )
-
-  // Every change is kept, so a reload or a trip to the profile resumes here.
+  // Every change is kept, so a reload or a trip to the profile resumes here; a visitor keeps nothing.
   useEffect(() => {
     if (athleteId === null) return
     const subscription = actor.subscribe((snapshot) => {
-      if (snapshot.status === 'done') dropWizard(athleteId, race.id)
-      else keepWizard(athleteId, race.id, phase, actor.getPersistedSnapshot())
+      const progress = keptProgressOf(snapshot)
+      if (progress) keepWizard(progress)
+      else dropKeptWizard(athleteId, race.id)
     })
     return () => subscription.unsubscribe()
-  }, [actor, athleteId, race.id, phase])
+  }, [actor, athleteId, race.id])
 
   useEffect(() => {
-    const subscriptions = [
-      actor.on('redirect', ({ url }) => {
-        if (leaveForTrustedAddress(url)) return
-        notify('unsafe_redirect')
-        actor.send({ type: 'payment.redirectRefused' })
+    const subscription = actor.on('*', (event) =>
+      reactToWizard(event, {
+        queryClient,
+        raceId: race.id,
+        locale: activeLocale(),
+        notify,
+        askToLogIn: () => askToLogIn(location),
+        leaveFor: leaveForTrustedAddress,
+        redirectRefused: () => actor.send({ type: 'payment.redirectRefused' }),
       }),
-      // Spec section 4: once the waiver is signed the race list is read again.
-      actor.on('waiverSigned', () => void queryClient.invalidateQueries({ queryKey: ['races'] })),
-      actor.on('paid', () => {
-        notify('payment_successful')
-        void queryClient.invalidateQueries({ queryKey: ['races'] })
-        void queryClient.invalidateQueries({ queryKey: ['athlete'] })
-      }),
-      actor.on('applied', () => void queryClient.invalidateQueries({ queryKey: ['athlete'] })),
-    ]
-    return () => subscriptions.forEach((subscription) => subscription.unsubscribe())
-  }, [actor, queryClient])
+    )
+    return () => subscription.unsubscribe()
+  }, [actor, queryClient, race.id, askToLogIn, location])
 
-  // Back from the provider's checkout (or a reload while there): where does the payment stand?
-  // Back at a step after a while (a reload, a trip to the profile): the gate is passed again, as
-  // what it read may have changed (a PAX earned, a race sold out); the step and choices are kept.
-  useEffect(() => {
-    if (!restored) return
-    const snapshot = actor.getSnapshot()
-    if (snapshot.matches({ wizard: 'redirecting' })) actor.send({ type: 'payment.returned' })
-    else if (RESUMABLE_STEPS.some((step) => snapshot.matches({ wizard: step }))) actor.send({ type: 'wizard.recheck' })
-  }, [actor, restored])
-
-  const view = useSelector(actor, (snapshot): WizardView => {
-    if (snapshot.matches('checking')) return { kind: 'checking' }
-    if (snapshot.matches('checkFailed')) return { kind: 'checkFailed' }
-    if (snapshot.matches('refused')) return { kind: 'refused' }
-    if (snapshot.matches('paid')) return { kind: 'paid' }
-    if (snapshot.matches('applied')) return { kind: 'applied' }
-    const inner = (snapshot.value as { wizard: string }).wizard
-    if (inner === 'redirecting') return { kind: 'redirecting' }
-    if (inner === 'confirming' || inner === 'waitingForProvider') return { kind: 'confirming' }
-    return stepView(inner)
-  }, sameView)
+  const screen = useSelector(actor, screenOf, sameScreen)
   const context = useSelector(actor, (snapshot) => snapshot.context)
+  const waitActor = useSelector(actor, (snapshot) => snapshot.children.paymentWait)
+  const wait = useSelector(waitActor, (snapshot): PaymentWaitView | null => (snapshot ? paymentWaitView(snapshot) : null), sameWait)
+  const can = useSelector(
+    actor,
+    (snapshot) => ({
+      back: snapshot.can({ type: 'wizard.back' }),
+      retry: snapshot.can({ type: 'wizard.retry' }),
+      pay: snapshot.can({ type: 'payment.pay' }),
+    }),
+    (a, b) => a.back === b.back && a.retry === b.retry && a.pay === b.pay,
+  )
+  const send = actor.send.bind(actor)
 
   return {
-    view,
-    context,
-    send: (event: EnrolmentEvent) => actor.send(event),
-    /** Pay with the total on screen: a new attempt gets a new key, a retried one keeps its own. */
-    pay: (expectedTotal: number) => actor.send({ type: 'payment.pay', key: crypto.randomUUID(), expectedTotal }),
+    screen,
+    raceId: race.id,
+    entry: context.entry,
+    refusals: context.refusals,
+    lateRefusal: context.lateRefusal,
+    choices: context.choices,
+    problems: context.problems,
+    failure: context.failure,
+    disclaimerText: context.disclaimerText,
+    /** The breakdown the athlete agrees to pay, from the prices the gate read (null before). */
+    price: context.tariff && priceBreakdown(context.tariff, context.choices),
+    /** The wait for the provider, while the payment is being confirmed. */
+    wait,
+    can: { ...can, abandon: wait?.longWait === true },
+    next: () => send({ type: 'wizard.next' }),
+    back: () => send({ type: 'wizard.back' }),
+    retry: () => send({ type: 'wizard.retry' }),
+    confirmData: (confirmed: boolean) => send({ type: 'data.confirm', confirmed }),
+    answer: (name: string, value: ExtraAnswer) => send({ type: 'extra.answer', name, value }),
+    acceptRules: (accepted: boolean) => send({ type: 'rules.accept', accepted }),
+    chooseRefund: (option: RefundOption) => send({ type: 'refund.choose', option }),
+    chooseGps: (rent: boolean) => send({ type: 'gps.choose', rent }),
+    confirmSummary: () => send({ type: 'summary.confirm' }),
+    typeDisclaimer: (text: string) => send({ type: 'disclaimer.type', text }),
+    signDisclaimer: (waiver: ShownWaiver) => send({ type: 'disclaimer.submit', waiver }),
+    closeDisclaimer: () => send({ type: 'disclaimer.close' }),
+    pay: () => send({ type: 'payment.pay' }),
+    abandonPayment: () => send({ type: 'payment.abandon' }),
   }
-}
-
-function stepView(inner: string): WizardView {
-  switch (inner) {
-    case 'enrolling':
-      return { kind: 'step', step: 'summary', busy: 'enrolling', disclaimerOpen: false }
-    case 'disclaimer':
-      return { kind: 'step', step: 'summary', busy: null, disclaimerOpen: true }
-    case 'signing':
-      return { kind: 'step', step: 'summary', busy: 'signing', disclaimerOpen: true }
-    case 'startingPayment':
-      return { kind: 'step', step: 'payment', busy: 'startingPayment', disclaimerOpen: false }
-    default:
-      return { kind: 'step', step: inner as Step, busy: null, disclaimerOpen: false }
-  }
-}
-
-function sameView(a: WizardView, b: WizardView): boolean {
-  return JSON.stringify(a) === JSON.stringify(b)
 }
 
 export type EnrolmentWizard = ReturnType<typeof useEnrolmentWizard>
+
+function sameScreen(a: WizardScreen, b: WizardScreen): boolean {
+  return JSON.stringify(a) === JSON.stringify(b)
+}
+
+function sameWait(a: PaymentWaitView | null, b: PaymentWaitView | null): boolean {
+  return a === b || (a !== null && b !== null && a.kind === b.kind && a.longWait === b.longWait && a.failure === b.failure)
+}

@@ -1,18 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Suspense, useEffect, useId, useRef, type ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Suspense, useEffect, useId, useRef, type ComponentType, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import type { RefundOption } from '../../../contracts/athlete.contract'
 import { DAY_MS } from '../../../contracts/time'
 import type { RaceDetail, SubscriptionField } from '../../../contracts/races.contract'
-import type { Step } from '../../../machines/enrolment/enrolment.machine'
-import { priceBreakdown, refundAmount, toEuros } from '../../../machines/enrolment/price'
+import type { Step, WizardScreen } from '../../../machines/enrolment/enrolment.machine'
+import { refundAmount, toEuros } from '../../../machines/enrolment/price'
 import { useAthlete } from '../../lib/athlete-queries'
 import { now } from '../../lib/clock'
 import { formatDate, formatMoney } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
-import { raceQueries } from '../../lib/race-queries'
 import { Button } from '../../ui/button'
 import { DefinitionList } from '../../ui/definition-list'
 import { CheckboxField, Field, SelectField } from '../../ui/field'
@@ -23,36 +22,21 @@ import { RulesText } from '../../ui/rules-text'
 import { Loading } from '../../ui/state'
 import styles from './enrolment.module.css'
 import { enrolmentQueries } from './enrolment-queries'
-import type { EnrolmentWizard, WizardView } from './use-enrolment-wizard'
+import type { EnrolmentWizard } from './use-enrolment-wizard'
 import { failureMessage, useStepTitles } from './wizard-text'
 
 /** The dialog and its text load when the summary is confirmed, not with the first step. */
 const DisclaimerDialog = lazyPart(() => import('./disclaimer-dialog'))
 
-type StepView = Extract<WizardView, { kind: 'step' }>
 interface StepProps {
   wizard: EnrolmentWizard
   race: RaceDetail
-  view: StepView
+  screen: Extract<WizardScreen, { kind: 'step' }>
 }
 
 export function WizardStep(props: StepProps) {
-  switch (props.view.step) {
-    case 'dataCheck':
-      return <DataCheckStep {...props} />
-    case 'extraFields':
-      return <ExtraFieldsStep {...props} />
-    case 'rules':
-      return <RulesStep {...props} />
-    case 'refund':
-      return <RefundStep {...props} />
-    case 'gps':
-      return <GpsStep {...props} />
-    case 'summary':
-      return <SummaryStep {...props} />
-    case 'payment':
-      return <PaymentStep {...props} />
-  }
+  const StepScreen = STEP_SCREENS[props.screen.step]
+  return <StepScreen {...props} />
 }
 
 /** A step's frame: its heading (focused when the step appears), its content, and Back / Next. */
@@ -74,7 +58,6 @@ function StepFrame({
   const { t } = useLingui()
   const titles = useStepTitles()
   const heading = useFocusOnMount<HTMLHeadingElement>()
-  const canGoBack = step !== 'dataCheck'
   return (
     <section aria-labelledby={`step-${step}`} className={styles.step}>
       <h2 id={`step-${step}`} ref={heading} tabIndex={-1} className={styles.stepHeading}>
@@ -82,8 +65,8 @@ function StepFrame({
       </h2>
       {children}
       <div className={styles.navigation}>
-        {canGoBack ? (
-          <Button variant="secondary" onClick={() => wizard.send({ type: 'wizard.back' })}>
+        {wizard.can.back ? (
+          <Button variant="secondary" onClick={wizard.back}>
             {t`Back`}
           </Button>
         ) : null}
@@ -110,7 +93,7 @@ function useFocusFirstProblem(problems: unknown) {
 function DataCheckStep({ wizard }: StepProps) {
   const { t } = useLingui()
   const { profile } = useAthlete()
-  const { choices, problems } = wizard.context
+  const { choices, problems } = wizard
   const container = useFocusFirstProblem(problems)
   const locale = activeLocale()
   if (!profile) return <Loading />
@@ -126,11 +109,11 @@ function DataCheckStep({ wizard }: StepProps) {
     [t`Medical certificate valid until`, profile.scadenza_certificato ? formatDate(locale, profile.scadenza_certificato) : null],
   ]
   return (
-    <StepFrame step="dataCheck" wizard={wizard} next={() => wizard.send({ type: 'wizard.next' })}>
+    <StepFrame step="dataCheck" wizard={wizard} next={wizard.next}>
       <p>{t`The organiser enters you with these details. Check them: your bib, your category and the safety team rely on them.`}</p>
       <DefinitionList className={styles.data} rows={rows.map(([label, value]) => [label, value || '—'] as const)} />
       <p>
-        <Link href={`${paths.me}?return=${encodeURIComponent(paths.subscribe(wizard.context.raceId))}`}>
+        <Link href={`${paths.me}?return=${encodeURIComponent(paths.subscribe(wizard.raceId))}`}>
           {t`Something is wrong? Edit my profile (you come back to this step)`}
         </Link>
       </p>
@@ -138,7 +121,7 @@ function DataCheckStep({ wizard }: StepProps) {
         <CheckboxField
           label={t`All my data is correct`}
           checked={choices.dataConfirmed}
-          onChange={(event) => wizard.send({ type: 'data.confirm', confirmed: event.target.checked })}
+          onChange={(event) => wizard.confirmData(event.target.checked)}
           error={problems.dataConfirmed && !choices.dataConfirmed ? t`Confirm that your data is correct to continue.` : null}
         />
       </div>
@@ -149,16 +132,11 @@ function DataCheckStep({ wizard }: StepProps) {
 function ExtraFieldsStep({ wizard, race }: StepProps) {
   const { t, i18n } = useLingui()
   const query = useQuery(enrolmentQueries.extraFields(race.id))
-  const { choices, problems } = wizard.context
+  const { choices, problems } = wizard
   const container = useFocusFirstProblem(problems.extra)
   const fields = query.data?.campi
   return (
-    <StepFrame
-      step="extraFields"
-      wizard={wizard}
-      next={() => wizard.send({ type: 'wizard.next', fields: fields ?? [] })}
-      nextDisabled={!fields}
-    >
+    <StepFrame step="extraFields" wizard={wizard} next={wizard.next} nextDisabled={!fields}>
       {query.isError ? (
         <div role="alert" className={styles.alert}>
           <p>{t`The race's questions could not be loaded. Your choices are kept.`}</p>
@@ -179,7 +157,7 @@ function ExtraFieldsStep({ wizard, race }: StepProps) {
               field={field}
               value={choices.extra[field.nome]}
               error={problems.extra?.[field.nome] ? i18n._(FIELD_ERRORS.required) : null}
-              onChange={(value) => wizard.send({ type: 'extra.answer', name: field.nome, value })}
+              onChange={(value) => wizard.answer(field.nome, value)}
             />
           ))}
         </div>
@@ -244,11 +222,11 @@ function ExtraField({
 
 function RulesStep({ wizard, race }: StepProps) {
   const { t } = useLingui()
-  const { choices, problems } = wizard.context
+  const { choices, problems } = wizard
   const container = useFocusFirstProblem(problems)
   const rulesId = useId()
   return (
-    <StepFrame step="rules" wizard={wizard} next={() => wizard.send({ type: 'wizard.next' })}>
+    <StepFrame step="rules" wizard={wizard} next={wizard.next}>
       <div id={rulesId} className={styles.rules} tabIndex={0} role="region" aria-label={t`Race rules`}>
         <RulesText text={race.regolamento} />
       </div>
@@ -256,7 +234,7 @@ function RulesStep({ wizard, race }: StepProps) {
         <CheckboxField
           label={t`I have read the race rules and I accept them`}
           checked={choices.rulesAccepted}
-          onChange={(event) => wizard.send({ type: 'rules.accept', accepted: event.target.checked })}
+          onChange={(event) => wizard.acceptRules(event.target.checked)}
           error={problems.rules && !choices.rulesAccepted ? t`Accept the race rules to continue.` : null}
         />
       </div>
@@ -272,7 +250,7 @@ function daysToStart(race: RaceDetail): number {
 function RefundStep({ wizard, race }: StepProps) {
   const { t } = useLingui()
   const locale = activeLocale()
-  const { choices, problems } = wizard.context
+  const { choices, problems } = wizard
   const container = useFocusFirstProblem(problems)
   const errorId = useId()
   const money = (cents: number) => formatMoney(locale, toEuros(cents))
@@ -288,7 +266,7 @@ function RefundStep({ wizard, race }: StepProps) {
     ['protetto', t`Protected`, t`${surcharge} more, not refundable`],
   ]
   return (
-    <StepFrame step="refund" wizard={wizard} next={() => wizard.send({ type: 'wizard.next' })}>
+    <StepFrame step="refund" wizard={wizard} next={wizard.next}>
       <div ref={container}>
         <fieldset className={styles.choice} aria-describedby={problems.refund && choices.refund === null ? errorId : undefined}>
           <legend>{t`If you cannot run, how much of the race fee do you want back?`}</legend>
@@ -302,7 +280,7 @@ function RefundStep({ wizard, race }: StepProps) {
                 aria-invalid={problems.refund && choices.refund === null ? true : undefined}
                 // Focus lands on the first option: the message is read with it, not only with the group.
                 aria-describedby={problems.refund && choices.refund === null ? errorId : undefined}
-                onChange={() => wizard.send({ type: 'refund.choose', option })}
+                onChange={() => wizard.chooseRefund(option)}
               />
               <span>
                 <strong>{label}</strong> <span className={styles.cost}>{cost}</span>
@@ -343,7 +321,7 @@ function RefundStep({ wizard, race }: StepProps) {
 function GpsStep({ wizard, race }: StepProps) {
   const { t } = useLingui()
   const locale = activeLocale()
-  const { choices, problems } = wizard.context
+  const { choices, problems } = wizard
   const container = useFocusFirstProblem(problems)
   const errorId = useId()
   const fee = formatMoney(locale, race.noleggio_gps)
@@ -352,7 +330,7 @@ function GpsStep({ wizard, race }: StepProps) {
     [false, t`No, thank you`],
   ]
   return (
-    <StepFrame step="gps" wizard={wizard} next={() => wizard.send({ type: 'wizard.next' })}>
+    <StepFrame step="gps" wizard={wizard} next={wizard.next}>
       <p>{t`A GPS tracker lets your family follow you live and helps the safety team find you. You collect it with your bib and give it back at the finish.`}</p>
       <div ref={container}>
         <fieldset className={styles.choice} aria-describedby={problems.gps && choices.gps === null ? errorId : undefined}>
@@ -366,7 +344,7 @@ function GpsStep({ wizard, race }: StepProps) {
                 aria-invalid={problems.gps && choices.gps === null ? true : undefined}
                 // Focus lands on the first option: the message is read with it, not only with the group.
                 aria-describedby={problems.gps && choices.gps === null ? errorId : undefined}
-                onChange={() => wizard.send({ type: 'gps.choose', rent })}
+                onChange={() => wizard.chooseGps(rent)}
               />
               <span>{label}</span>
             </label>
@@ -383,11 +361,11 @@ function GpsStep({ wizard, race }: StepProps) {
 }
 
 /** The price breakdown of decisions.md: fee, protection, GPS and total, in EUR with 2 decimals. */
-function Breakdown({ race, wizard }: { race: RaceDetail; wizard: EnrolmentWizard }) {
+function Breakdown({ wizard }: { wizard: EnrolmentWizard }) {
   const { t } = useLingui()
   const locale = activeLocale()
-  const { refund, gps } = wizard.context.choices
-  const price = priceBreakdown(race, { refund, gps })
+  const { price, choices } = wizard
+  if (!price) return <Loading />
   const money = (cents: number) => formatMoney(locale, toEuros(cents))
   return (
     <table className={styles.table}>
@@ -398,11 +376,11 @@ function Breakdown({ race, wizard }: { race: RaceDetail; wizard: EnrolmentWizard
           <td className={styles.amount}>{money(price.fee)}</td>
         </tr>
         <tr>
-          <th scope="row">{refund === 'protetto' ? t`Protected refund` : t`Standard refund`}</th>
+          <th scope="row">{choices.refund === 'protetto' ? t`Protected refund` : t`Standard refund`}</th>
           <td className={styles.amount}>{money(price.protection)}</td>
         </tr>
         <tr>
-          <th scope="row">{gps ? t`GPS tracker rental` : t`No GPS tracker`}</th>
+          <th scope="row">{choices.gps ? t`GPS tracker rental` : t`No GPS tracker`}</th>
           <td className={styles.amount}>{money(price.gps)}</td>
         </tr>
       </tbody>
@@ -416,15 +394,10 @@ function Breakdown({ race, wizard }: { race: RaceDetail; wizard: EnrolmentWizard
   )
 }
 
-function SummaryStep({ wizard, race, view }: StepProps) {
+function SummaryStep({ wizard, race, screen }: StepProps) {
   const { t, i18n } = useLingui()
-  const { failure, entry, choices } = wizard.context
-  const queryClient = useQueryClient()
+  const { failure, problems, entry, choices } = wizard
   const lottery = entry === 'lottery'
-  // The waiver is read while the athlete looks at the summary, so the dialog opens with it.
-  useEffect(() => {
-    void queryClient.prefetchQuery(enrolmentQueries.waiver(race.id, activeLocale()))
-  }, [queryClient, race.id])
   const fields = useQuery(enrolmentQueries.extraFields(race.id)).data?.campi ?? []
   const answered = fields.flatMap((field) => {
     const value = choices.extra[field.nome]
@@ -434,11 +407,11 @@ function SummaryStep({ wizard, race, view }: StepProps) {
     <StepFrame
       step="summary"
       wizard={wizard}
-      next={() => wizard.send({ type: 'summary.confirm' })}
+      next={wizard.confirmSummary}
       nextLabel={lottery ? t`Sign the waiver and apply` : t`Sign the waiver`}
-      nextDisabled={view.busy !== null}
+      nextDisabled={screen.busy !== null}
     >
-      <Breakdown race={race} wizard={wizard} />
+      <Breakdown wizard={wizard} />
       {lottery ? (
         <p className={styles.note}>
           <Trans>This is a lottery application: you pay only if you are drawn, through a link we send you by e-mail.</Trans>
@@ -455,38 +428,37 @@ function SummaryStep({ wizard, race, view }: StepProps) {
         </dl>
       ) : null}
       <p>{t`Before paying, you sign the race's waiver of liability by typing a short sentence.`}</p>
+      {problems.summary === 'no_subscription' ? (
+        <p role="alert" className={styles.alert}>
+          {t`The organiser no longer has your enrolment in this race, so nothing was signed or charged. Check the summary and confirm it again to enrol.`}
+        </p>
+      ) : null}
       {failure?.action === 'enrol' ? (
         <div role="alert" className={styles.alert}>
           <p>{i18n._(failureMessage(failure.error))}</p>
-          <Button variant="secondary" onClick={() => wizard.send({ type: 'wizard.retry' })}>
+          <Button variant="secondary" onClick={wizard.retry}>
             {t`Try again`}
           </Button>
         </div>
       ) : null}
-      {view.busy === 'enrolling' ? <Loading label={t`Saving your enrolment…`} /> : null}
-      {view.disclaimerOpen ? (
+      {screen.busy === 'enrolling' ? <Loading label={t`Saving your enrolment…`} /> : null}
+      {screen.disclaimerOpen ? (
         <Suspense fallback={null}>
-          <DisclaimerDialog wizard={wizard} race={race} signing={view.busy === 'signing'} />
+          <DisclaimerDialog wizard={wizard} race={race} signing={screen.busy === 'signing'} />
         </Suspense>
       ) : null}
     </StepFrame>
   )
 }
 
-function PaymentStep({ wizard, race, view }: StepProps) {
+function PaymentStep({ wizard, screen }: StepProps) {
   const { t, i18n } = useLingui()
   const locale = activeLocale()
-  const queryClient = useQueryClient()
-  const { problems, failure, choices } = wizard.context
-  const total = toEuros(priceBreakdown(race, choices).total)
-  const amount = formatMoney(locale, total)
-  // The server's total differed: the race is read again, so the breakdown shows the current price.
-  useEffect(() => {
-    if (problems.payment === 'total_mismatch') void queryClient.invalidateQueries({ queryKey: raceQueries.get(race.id).queryKey })
-  }, [problems.payment, queryClient, race.id])
+  const { problems, failure, price } = wizard
+  const amount = price ? formatMoney(locale, toEuros(price.total)) : ''
   return (
     <StepFrame step="payment" wizard={wizard}>
-      <Breakdown race={race} wizard={wizard} />
+      <Breakdown wizard={wizard} />
       {problems.payment === 'total_mismatch' ? (
         <p role="alert" className={styles.alert}>
           {t`The price has changed since you saw it, so the payment was not started. The current total is shown above: check it, then pay.`}
@@ -497,15 +469,31 @@ function PaymentStep({ wizard, race, view }: StepProps) {
           {t`Your last payment did not go through and you have not been charged. Your enrolment is kept: you can pay again.`}
         </p>
       ) : null}
+      {problems.payment === 'not_started' ? (
+        <p role="alert" className={styles.alert}>
+          {t`The payment could not be started and you have not been charged. Press Pay to start a new one.`}
+        </p>
+      ) : null}
       {failure?.action === 'startPayment' ? (
         <p role="alert" className={styles.alert}>
           {i18n._(failureMessage(failure.error))} {t`Paying again cannot charge you twice.`}
         </p>
       ) : null}
       <p>{t`You will pay on the payment provider's secure page, then come back here.`}</p>
-      <Button className={styles.pay} onClick={() => wizard.pay(total)} disabled={view.busy !== null}>
-        {view.busy === 'startingPayment' ? t`Starting the payment…` : t`Pay ${amount}`}
+      <Button className={styles.pay} onClick={wizard.pay} disabled={!wizard.can.pay || screen.busy !== null}>
+        {screen.busy === 'startingPayment' ? t`Starting the payment…` : t`Pay ${amount}`}
       </Button>
     </StepFrame>
   )
+}
+
+/** The screen of each step: typed by the machine's one list of steps, so none can be missing. */
+const STEP_SCREENS: Record<Step, ComponentType<StepProps>> = {
+  dataCheck: DataCheckStep,
+  extraFields: ExtraFieldsStep,
+  rules: RulesStep,
+  refund: RefundStep,
+  gps: GpsStep,
+  summary: SummaryStep,
+  payment: PaymentStep,
 }

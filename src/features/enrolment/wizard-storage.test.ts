@@ -1,57 +1,57 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Snapshot } from 'xstate'
-import { dropEveryWizard, dropWizard, keepWizard, keptWizard, registrationPhase } from './wizard-storage'
+import { KEPT_PROGRESS_VERSION, type KeptProgress } from '../../../machines/enrolment/kept-progress'
+import { dropEveryWizard, dropKeptWizard, keepWizard, keptWizard } from './wizard-storage'
 
-const snapshot = { status: 'active', value: { wizard: 'gps' }, context: { choices: { refund: 'protetto' } } } as unknown as Snapshot<unknown>
+const progress = (athleteId: number, raceId: number): KeptProgress => ({
+  version: KEPT_PROGRESS_VERSION,
+  athleteId,
+  raceId,
+  phase: 'open',
+  step: 'gps',
+  keySeed: 'seed',
+  choices: { dataConfirmed: true, rulesAccepted: true, refund: 'protetto', gps: null, extra: {} },
+  attempts: 0,
+  attempt: null,
+})
 
 afterEach(() => localStorage.clear())
 
-describe('the kept wizard', () => {
-  it('comes back for the same athlete and race while registration is in the same phase', () => {
-    keepWizard(3, 203, 'open', snapshot)
-    expect(keptWizard(3, 203, 'open')).toEqual(snapshot)
-    expect(keptWizard(4, 203, 'open')).toBeNull()
-    expect(keptWizard(3, 204, 'open')).toBeNull()
+describe('the kept wizard in the browser', () => {
+  it('is kept per athlete and race, and given back as it was stored', () => {
+    keepWizard(progress(3, 203))
+    expect(keptWizard(3, 203)).toEqual(progress(3, 203))
+    expect(keptWizard(4, 203)).toBeUndefined()
+    expect(keptWizard(3, 204)).toBeUndefined()
   })
 
-  it('is dropped when the race has changed state since (sold out, closed)', () => {
-    keepWizard(3, 203, 'open', snapshot)
-    expect(keptWizard(3, 203, 'full')).toBeNull()
-    expect(keptWizard(3, 203, 'open')).toBeNull()
+  it('gives back what it cannot parse as it is, for the machine to refuse', () => {
+    localStorage.setItem('pettorale.enrolment.3.203', '{not json')
+    expect(keptWizard(3, 203)).toBe('{not json')
   })
 
-  it('is dropped when it cannot be read, and on request', () => {
-    localStorage.setItem('pettorale.enrolment.v1.3.203', '{not json')
-    expect(keptWizard(3, 203, 'open')).toBeNull()
+  it("gives back the release before's snapshot once, then forgets it", () => {
+    const snapshot = { phase: 'open', snapshot: { status: 'active', value: { wizard: 'gps' } } }
+    localStorage.setItem('pettorale.enrolment.v1.3.203', JSON.stringify(snapshot))
+    expect(keptWizard(3, 203)).toEqual(snapshot)
     expect(localStorage.getItem('pettorale.enrolment.v1.3.203')).toBeNull()
-    keepWizard(3, 203, 'open', snapshot)
-    dropWizard(3, 203)
-    expect(keptWizard(3, 203, 'open')).toBeNull()
+    expect(keptWizard(3, 203)).toBeUndefined()
   })
 
-  it('are all dropped at a logout, whoever they belong to, and nothing else the portal keeps', () => {
-    keepWizard(3, 203, 'open', snapshot)
-    keepWizard(4, 201, 'before', snapshot)
+  it('is dropped on request', () => {
+    keepWizard(progress(3, 203))
+    dropKeptWizard(3, 203)
+    expect(keptWizard(3, 203)).toBeUndefined()
+  })
+
+  it('are all dropped at a logout, whoever they belong to and whichever release kept them, and nothing else the portal keeps', () => {
+    keepWizard(progress(3, 203))
+    keepWizard(progress(4, 201))
+    localStorage.setItem('pettorale.enrolment.v1.5.202', '{}')
     localStorage.setItem('pettorale.locale', 'it')
     dropEveryWizard()
-    expect(keptWizard(3, 203, 'open')).toBeNull()
-    expect(keptWizard(4, 201, 'before')).toBeNull()
+    expect(keptWizard(3, 203)).toBeUndefined()
+    expect(keptWizard(4, 201)).toBeUndefined()
+    expect(keptWizard(5, 202)).toBeUndefined()
     expect(localStorage.getItem('pettorale.locale')).toBe('it')
-  })
-
-  it('holds codes and choices only', () => {
-    keepWizard(3, 203, 'open', snapshot)
-    expect(JSON.parse(localStorage.getItem('pettorale.enrolment.v1.3.203')!)).toEqual({ phase: 'open', snapshot })
-  })
-})
-
-describe('registration phase', () => {
-  it('treats open and closing as the same window, and live as over', () => {
-    expect(registrationPhase({ kind: 'open' })).toBe('open')
-    expect(registrationPhase({ kind: 'closing', hoursLeft: 5 })).toBe('open')
-    expect(registrationPhase({ kind: 'opening', unit: 'days', count: 2 })).toBe('before')
-    expect(registrationPhase({ kind: 'full' })).toBe('full')
-    expect(registrationPhase({ kind: 'closed' })).toBe('over')
-    expect(registrationPhase({ kind: 'live' })).toBe('over')
   })
 })

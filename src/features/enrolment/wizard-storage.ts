@@ -1,63 +1,39 @@
-import type { Snapshot } from 'xstate'
-import type { RegistrationDisplay } from '../../../machines/rules/registration-display'
+import type { KeptProgress } from '../../../machines/enrolment/kept-progress'
 
 /**
- * The wizard's persisted snapshot, per athlete and race, so a reload or a trip to the profile comes
- * back to the same step with every choice. It holds choices and codes only (the machine's context),
- * never personal or health data. It is dropped once the enrolment ends (paid or applied) and when
- * the race's registration has changed state since (opened, sold out, closed).
+ * Where the browser keeps a wizard's progress (machines/enrolment/kept-progress.ts), per athlete
+ * and race. This file only stores and fetches: what a kept value means is the machine's to decide.
+ * The release before kept raw snapshots under `pettorale.enrolment.v1.…`: read here too, so the
+ * machine can tell the athlete it could not be resumed, and then gone.
  */
 
-const PREFIX = 'pettorale.enrolment.v1'
-
-export type RegistrationPhase = 'before' | 'open' | 'full' | 'over'
-
-/** The registration state a kept wizard belongs to: `open` and `closing` are the same window. */
-export function registrationPhase(display: RegistrationDisplay): RegistrationPhase {
-  switch (display.kind) {
-    case 'opening':
-      return 'before'
-    case 'open':
-    case 'closing':
-      return 'open'
-    case 'full':
-      return 'full'
-    case 'closed':
-    case 'live':
-      return 'over'
-  }
-}
-
-interface Stored {
-  phase: RegistrationPhase
-  snapshot: Snapshot<unknown>
-}
+const PREFIX = 'pettorale.enrolment'
+const LEGACY_PREFIX = `${PREFIX}.v1`
 
 const keyOf = (athleteId: number, raceId: number) => `${PREFIX}.${String(athleteId)}.${String(raceId)}`
+const legacyKeyOf = (athleteId: number, raceId: number) => `${LEGACY_PREFIX}.${String(athleteId)}.${String(raceId)}`
 
-export function keepWizard(athleteId: number, raceId: number, phase: RegistrationPhase, snapshot: Snapshot<unknown>): void {
+export function keepWizard(progress: KeptProgress): void {
   try {
-    localStorage.setItem(keyOf(athleteId, raceId), JSON.stringify({ phase, snapshot } satisfies Stored))
+    localStorage.setItem(keyOf(progress.athleteId, progress.raceId), JSON.stringify(progress))
   } catch {
     // Storage full or blocked: the wizard still works, it just will not survive a reload.
   }
 }
 
-/** The kept snapshot, unless the race's registration has changed state since (then it is dropped). */
-export function keptWizard(athleteId: number, raceId: number, phase: RegistrationPhase): Snapshot<unknown> | null {
-  const raw = localStorage.getItem(keyOf(athleteId, raceId))
-  if (!raw) return null
+/** What is kept for this athlete and race, unread: `undefined` when nothing, else its JSON (or its text, when not JSON). */
+export function keptWizard(athleteId: number, raceId: number): unknown {
+  const raw = localStorage.getItem(keyOf(athleteId, raceId)) ?? localStorage.getItem(legacyKeyOf(athleteId, raceId))
+  localStorage.removeItem(legacyKeyOf(athleteId, raceId))
+  if (raw === null) return undefined
   try {
-    const stored = JSON.parse(raw) as Partial<Stored>
-    if (stored.phase === phase && stored.snapshot) return stored.snapshot
+    return JSON.parse(raw) as unknown
   } catch {
-    // Not ours to read: dropped below.
+    return raw
   }
-  dropWizard(athleteId, raceId)
-  return null
 }
 
-export function dropWizard(athleteId: number, raceId: number): void {
+export function dropKeptWizard(athleteId: number, raceId: number): void {
   localStorage.removeItem(keyOf(athleteId, raceId))
 }
 

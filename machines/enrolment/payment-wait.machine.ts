@@ -1,0 +1,130 @@
+import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import { errorCodeOf, toApiError, type ApiError } from '../../contracts/api-error'
+import type * as payments from '../../contracts/payments.contract'
+import type { PaymentState } from '../../contracts/payments.contract'
+
+/**
+ * Waiting for the payment provider to settle a payment, after the checkout: the one wait of the
+ * portal, invoked by the enrolment wizard and used alone by `/payment`. A pending payment is asked
+ * again with growing waits; after `LONG_WAIT_AFTER_POLLS` checks the athlete may abandon it (the
+ * server expires it, so the old checkout cannot charge); after `GIVE_UP_AFTER_POLLS` it stops
+ * asking until told to. The status itself is the query cache's: the machine only decides when to
+ * ask and what the answer means.
+ */
+
+/** Three checks (about 5 s): longer than a provider's usual confirmation, so worth saying. */
+export const LONG_WAIT_AFTER_POLLS = 3
+/** Twelve checks (about a minute with the back-off): then the athlete decides when to ask again. */
+export const GIVE_UP_AFTER_POLLS = 12
+
+/** Wait before checking a pending payment again: 1 s, then half as long again each time, at most 8 s. */
+export function pollDelayMs(polls: number): number {
+  return Math.min(8_000, Math.round(1_000 * 1.5 ** polls))
+}
+
+export type WaitOutcome = 'paid' | 'unpaid' | 'notFound' | 'abandoned'
+
+export interface PaymentWaitContext {
+  paymentId: string
+  polls: number
+  /** The last check that got no usable answer; the wait goes on. */
+  failure: ApiError | null
+}
+
+export type PaymentWaitEvent = { type: 'wait.retry' } | { type: 'wait.abandon' }
+export type PaymentWaitEmitted = { type: 'paid'; paymentId: string }
+
+/** What a failed status check means to the wait. */
+export type PaymentWaitFailure = { kind: 'notFound' } | { kind: 'unanswered'; error: ApiError }
+
+export function failureOf(error: unknown): PaymentWaitFailure {
+  const apiError = toApiError(error)
+  return errorCodeOf<typeof payments.status>(apiError) === 'payment_not_found' ? { kind: 'notFound' } : { kind: 'unanswered', error: apiError }
+}
+
+const settledAs = (state: PaymentState): WaitOutcome | null =>
+  state === 'success' ? 'paid' : state === 'failed' || state === 'expired' ? 'unpaid' : null
+
+export const paymentWaitMachine = setup({
+  types: {
+    context: {} as PaymentWaitContext,
+    input: {} as { paymentId: string },
+    events: {} as PaymentWaitEvent,
+    emitted: {} as PaymentWaitEmitted,
+    output: {} as { outcome: WaitOutcome },
+  },
+  actors: {
+    readStatus: fromPromise<PaymentState, { paymentId: string }>(() => {
+      throw new Error('readStatus is provided by the portal')
+    }),
+  },
+  delays: {
+    pollDelay: ({ context }) => pollDelayMs(context.polls),
+  },
+  guards: {
+    isSettledAs: (_, params: { state: PaymentState; outcome: WaitOutcome }) => settledAs(params.state) === params.outcome,
+    isNotFound: (_, params: { error: unknown }) => failureOf(params.error).kind === 'notFound',
+    hasWaitedTooLong: ({ context }) => context.polls >= GIVE_UP_AFTER_POLLS,
+    isLongWait: ({ context }) => context.polls >= LONG_WAIT_AFTER_POLLS,
+  },
+}).createMachine({
+  id: 'paymentWait',
+  context: ({ input }) => ({ paymentId: input.paymentId, polls: 0, failure: null }),
+  initial: 'checking',
+  output: ({ event }) => event.output as { outcome: WaitOutcome },
+  on: {
+    'wait.abandon': { guard: 'isLongWait', target: '.abandoned' },
+  },
+  states: {
+    checking: {
+      invoke: {
+        src: 'readStatus',
+        input: ({ context }) => ({ paymentId: context.paymentId }),
+        onDone: [
+          { guard: { type: 'isSettledAs', params: ({ event }) => ({ state: event.output, outcome: 'paid' }) }, target: 'paid' },
+          { guard: { type: 'isSettledAs', params: ({ event }) => ({ state: event.output, outcome: 'unpaid' }) }, target: 'unpaid' },
+          { target: 'waiting', actions: assign({ failure: null }) },
+        ],
+        onError: [
+          { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },
+          { target: 'waiting', actions: assign({ failure: ({ event }) => toApiError(event.error) }) },
+        ],
+      },
+    },
+    waiting: {
+      always: { guard: 'hasWaitedTooLong', target: 'stillPending' },
+      after: { pollDelay: { target: 'checking', actions: assign({ polls: ({ context }) => context.polls + 1 }) } },
+      on: { 'wait.retry': 'checking' },
+    },
+    stillPending: {
+      on: { 'wait.retry': { target: 'checking', actions: assign({ polls: 0, failure: null }) } },
+    },
+    paid: {
+      type: 'final',
+      entry: emit(({ context }) => ({ type: 'paid' as const, paymentId: context.paymentId })),
+      output: { outcome: 'paid' },
+    },
+    unpaid: { type: 'final', output: { outcome: 'unpaid' } },
+    notFound: { type: 'final', output: { outcome: 'notFound' } },
+    abandoned: { type: 'final', output: { outcome: 'abandoned' } },
+  },
+})
+
+export type PaymentWaitSnapshot = SnapshotFrom<typeof paymentWaitMachine>
+
+/** What a screen shows of the wait. */
+export interface PaymentWaitView {
+  kind: 'waiting' | 'stillPending' | WaitOutcome
+  longWait: boolean
+  failure: ApiError | null
+}
+
+export function paymentWaitView(snapshot: PaymentWaitSnapshot): PaymentWaitView {
+  const { context } = snapshot
+  const kind = snapshot.matches('stillPending')
+    ? 'stillPending'
+    : snapshot.status === 'done'
+      ? snapshot.output.outcome
+      : 'waiting'
+  return { kind, longWait: snapshot.can({ type: 'wait.abandon' }), failure: context.failure }
+}
