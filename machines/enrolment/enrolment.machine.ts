@@ -88,6 +88,9 @@ export interface WizardFailure {
 export interface PaymentAttempt {
   /** Idempotency key: the same for every retry of this attempt, a new one for the next attempt. */
   key: string
+  /** The choices paid for: another choice is another payment, with a key of its own. */
+  refund: RefundOption
+  gps: boolean
   /** The total on screen when the athlete pressed Pay, in cents. */
   expectedTotal: number
   paymentId: string | null
@@ -255,7 +258,7 @@ export function failureOf(error: unknown): WizardFailureKind {
       return { kind: 'noSubscription' }
     case 'idempotency_key_reused':
       return { kind: 'keyReused' }
-    case null:
+    default:
       return { kind: 'failed', error: apiError }
   }
 }
@@ -323,6 +326,12 @@ function initialContext(input: EnrolmentInput): EnrolmentContext {
   return { ...fresh, keySeed, choices, attempts, attempt, resumeAt: step }
 }
 
+/** Enrolling sends the answers: a required question left unanswered (or unkept) is asked again first. */
+const enrolOnceAnswered = [
+  { guard: 'areQuestionsAnswered', target: 'enrolling' },
+  { target: 'extraFields', actions: 'markUnanswered' },
+] as const
+
 export const enrolmentMachine = setup({
   types: {
     context: {} as EnrolmentContext,
@@ -352,7 +361,6 @@ export const enrolmentMachine = setup({
   },
   guards: {
     hasRefusals: (_, params: { gate: GateOutcome }) => params.gate.refusals.length > 0,
-    mustLogIn: (_, params: { gate: GateOutcome }) => params.gate.refusals.some((refusal) => refusal.code === 'login_required'),
     resumesAt: ({ context }, params: { gate: GateOutcome; step: KeptStep }) => resumeStepOf(context, params.gate) === params.step,
     isPaymentUnderWay: ({ context }) => context.resumeAt === 'confirming' && context.attempt?.paymentId != null,
     isDataConfirmed: ({ context }) => context.choices.dataConfirmed,
@@ -363,7 +371,12 @@ export const enrolmentMachine = setup({
     isLottery: ({ context }) => context.entry === 'lottery',
     isTypedTextCorrect: ({ context }, params: { waiver: ShownWaiver }) => disclaimerMatches(context.disclaimerText, params.waiver.frase),
     isDisclaimerEmpty: ({ context }) => context.disclaimerText.trim() === '',
-    hasOpenAttempt: ({ context }) => context.attempt !== null,
+    isAttemptForTheseChoices: ({ context }) => {
+      const { attempt, choices, tariff } = context
+      if (!attempt || !tariff) return false
+      const total = priceBreakdown(tariff, choices).total
+      return attempt.refund === choices.refund && attempt.gps === choices.gps && attempt.expectedTotal === total
+    },
     hasNoTariff: ({ context }) => context.tariff === null,
     isTotalAsExpected: ({ context }, params: { total: number }) => toCents(params.total) === context.attempt?.expectedTotal,
     isFailure: (_, params: { error: unknown; kind: WizardFailureKind['kind'] }) => failureOf(params.error).kind === params.kind,
@@ -376,6 +389,9 @@ export const enrolmentMachine = setup({
       const { entry, open, questions, tariff } = params.gate
       const resumed = open && context.choices.refund === null ? resumedChoices(context.choices, open) : context.choices
       return { refusals: [], lateRefusal: null, entry, questions, tariff, choices: resumed }
+    }),
+    askToLogIn: enqueueActions(({ enqueue }, params: { gate: GateOutcome }) => {
+      if (params.gate.refusals.some((refusal) => refusal.code === 'login_required')) enqueue.emit({ type: 'loginRequired' })
     }),
     tellKeptDropped: enqueueActions(({ context, enqueue }) => {
       if (!context.keptUnreadable) return
@@ -391,10 +407,12 @@ export const enrolmentMachine = setup({
     }),
     markUnanswered: assign(({ context }) => ({ problems: { extra: unansweredQuestions(context.questions, context.choices.extra) } })),
     newAttempt: assign(({ context }) => {
-      if (!context.tariff) throw new Error('newAttempt: no prices read')
-      const total = priceBreakdown(context.tariff, context.choices).total
+      const { tariff, choices } = context
+      if (!tariff || choices.refund === null || choices.gps === null) throw new Error('newAttempt: no prices read or no choice')
       const attempts = context.attempts + 1
-      return { attempts, attempt: { key: `${context.keySeed}.${String(attempts)}`, expectedTotal: total, paymentId: null } }
+      const key = `${context.keySeed}.${String(attempts)}`
+      const attempt = { key, refund: choices.refund, gps: choices.gps, expectedTotal: priceBreakdown(tariff, choices).total, paymentId: null }
+      return { attempts, attempt }
     }),
   },
 }).createMachine({
@@ -429,6 +447,7 @@ export const enrolmentMachine = setup({
             target: 'refused',
             actions: [
               assign({ refusals: ({ event }) => event.output.refusals, entry: ({ event }) => event.output.entry, lateRefusal: null }),
+              { type: 'askToLogIn', params: ({ event }) => ({ gate: event.output }) },
               'tellKeptDropped',
             ],
           },
@@ -505,8 +524,8 @@ export const enrolmentMachine = setup({
           exit: 'clearProblems',
           on: {
             'wizard.back': 'gps',
-            'summary.confirm': [{ guard: 'areQuestionsAnswered', target: 'enrolling' }, { target: 'extraFields', actions: 'markUnanswered' }],
-            'wizard.retry': 'enrolling',
+            'summary.confirm': enrolOnceAnswered,
+            'wizard.retry': enrolOnceAnswered,
           },
         },
         enrolling: {
@@ -521,11 +540,9 @@ export const enrolmentMachine = setup({
                 target: '#enrolment.refused',
                 actions: { type: 'refuseLate', params: ({ event }) => ({ error: event.error, step: 'summary' }) },
               },
-              {
-                guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'missingAnswers' }) },
-                target: 'extraFields',
-                actions: 'markUnanswered',
-              },
+              // The organiser's questions changed since the gate read them: the gate reads them again
+              // and leads back to the questions, where the new one shows.
+              { guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'missingAnswers' }) }, target: '#enrolment.checking' },
               { target: 'summary', actions: { type: 'recordFailure', params: ({ event }) => ({ action: 'enrol', error: event.error }) } },
             ],
           },
@@ -579,8 +596,9 @@ export const enrolmentMachine = setup({
           on: {
             'wizard.back': { target: 'summary', actions: 'clearProblems' },
             'payment.pay': [
-              // The last attempt got no answer: asking again with its key returns its payment, if any.
-              { guard: 'hasOpenAttempt', target: 'startingPayment', actions: 'clearProblems' },
+              // The last attempt got no answer: asking again for the same with its key returns its
+              // payment, if any. Other choices or another total are a new attempt.
+              { guard: 'isAttemptForTheseChoices', target: 'startingPayment', actions: 'clearProblems' },
               { target: 'startingPayment', actions: ['clearProblems', 'newAttempt'] },
             ],
           },
@@ -590,9 +608,8 @@ export const enrolmentMachine = setup({
           invoke: {
             src: 'startPayment',
             input: ({ context }) => {
-              const { refund, gps } = context.choices
-              if (!context.attempt || refund === null || gps === null) throw new Error('startPayment: no attempt or choice')
-              const { key, expectedTotal } = context.attempt
+              if (!context.attempt) throw new Error('startPayment: no attempt')
+              const { key, refund, gps, expectedTotal } = context.attempt
               return { raceId: context.raceId, key, refund, gps, expectedTotal: toEuros(expectedTotal) }
             },
             onDone: [
@@ -684,6 +701,8 @@ export const enrolmentMachine = setup({
               // server expires it, so the old checkout can no longer charge).
               { target: 'payment', actions: assign({ attempt: null }) },
             ],
+            // The wait ends only in an outcome; were it ever to fail, the attempt and its key stay.
+            onError: { target: 'payment', actions: { type: 'recordFailure', params: ({ event }) => ({ action: 'startPayment', error: event.error }) } },
           },
           on: {
             'payment.abandon': { actions: sendTo('paymentWait', { type: 'wait.abandon' }) },
@@ -716,7 +735,9 @@ export function keptProgressOf(snapshot: EnrolmentSnapshot): KeptProgress | null
   const { context } = snapshot
   const isText = (name: string) => context.questions.some((question) => question.name === name && question.kind === 'text')
   const extra = Object.fromEntries(
-    Object.entries(context.choices.extra).filter(([name, value]) => typeof value === 'boolean' || !isText(name)),
+    Object.entries(context.choices.extra).filter(
+      ([name, value]) => typeof value === 'boolean' || (value.trim() !== '' && !isText(name)),
+    ),
   )
   return {
     version: KEPT_PROGRESS_VERSION,

@@ -58,6 +58,8 @@ export const KeptProgressSchema = z.object({
   attempt: z.nullable(
     z.object({
       key: code,
+      refund: RefundOptionSchema,
+      gps: z.boolean(),
       /** Cents. */
       expectedTotal: z.number().check(z.int(), z.nonnegative()),
       paymentId: z.nullable(code),

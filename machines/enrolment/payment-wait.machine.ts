@@ -126,5 +126,5 @@ export function paymentWaitView(snapshot: PaymentWaitSnapshot): PaymentWaitView 
     : snapshot.status === 'done'
       ? snapshot.output.outcome
       : 'waiting'
-  return { kind, longWait: snapshot.can({ type: 'wait.abandon' }), failure: context.failure }
+  return { kind, longWait: snapshot.status === 'active' && snapshot.can({ type: 'wait.abandon' }), failure: context.failure }
 }

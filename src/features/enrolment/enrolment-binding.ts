@@ -60,7 +60,7 @@ export function enrolmentActors(queryClient: QueryClient, athleteId: number | nu
       const [me, history, fields] = await Promise.all([
         queryClient.fetchQuery(athleteQueries.me()),
         queryClient.fetchQuery({ ...athleteQueries.subscriptions(athleteId, today), staleTime: 0 }),
-        queryClient.fetchQuery(enrolmentQueries.extraFields(raceId)),
+        queryClient.fetchQuery({ ...enrolmentQueries.extraFields(raceId), staleTime: 0 }),
       ])
       const athlete = { profile: me.profilo[0]!, subscription: subscriptionFor(history.iscrizioni, raceId) }
       const questions = fields.campi.map((field) => ({ name: field.nome, kind: field.tipo, required: field.obbligatorio }))
