@@ -493,11 +493,12 @@ describe('certificate machine', () => {
       expect(h.calls.reloadProfile).toBe(2)
     })
 
-    it('an error that is not the API client’s is told as a lost answer', async () => {
+    it('an error that is not the API client’s is an answer the portal could not use, to retry', async () => {
       const h = start()
       await runUntil(h, 'saving')
       await h.reject('saveCertificate', new Error('bug'))
-      expect(h.context().failure).toEqual({ step: 'save', error: { kind: 'network', operation: 'certificate' } })
+      expect(h.context().failure).toEqual({ step: 'save', error: { kind: 'contract', operation: 'unknown', direction: 'response', detail: 'bug' } })
+      expect(h.value()).toBe('failed')
     })
 
     it('cancel from a failure goes back to the form with the file and date', async () => {

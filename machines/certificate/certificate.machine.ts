@@ -1,7 +1,8 @@
 import { assertEvent, assign, emit, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import type { ApiError } from '../../contracts/api-error'
+import { errorCodeOf, toApiError, type ApiError } from '../../contracts/api-error'
 import { CERTIFICATE_FIELD_DEFINITION_ID, type CustomFieldPatchSchema } from '../../contracts/certificate.contract'
 import { MAX_UPLOAD_BYTES, type BigFileRequestSchema } from '../../contracts/files.contract'
+import type * as files from '../../contracts/files.contract'
 import { SECOND_MS } from '../../contracts/time'
 import type * as z from 'zod/mini'
 import type { CertificateState } from '../rules/certificate-status'
@@ -170,12 +171,6 @@ export function unsavedChoice(snapshot: CertificateSnapshot): KeptChoice | null 
   return { file: context.file, expiry: context.expiry }
 }
 
-/** Actors throw the API client's typed error; anything else (a bug) is told as a lost answer. */
-function toApiError(error: unknown): ApiError {
-  if (typeof error === 'object' && error !== null && 'kind' in error && 'operation' in error) return error as ApiError
-  return { kind: 'network', operation: 'certificate' }
-}
-
 export const certificateMachine = setup({
   types: {
     context: {} as CertificateContext,
@@ -220,7 +215,7 @@ export const certificateMachine = setup({
     failedAtUploadWithUsableUrl: ({ context }) =>
       context.failure?.step === 'upload' &&
       context.signedUrl !== null &&
-      !(context.failure.error.kind === 'http' && context.failure.error.code === 'signature_invalid'),
+      errorCodeOf<typeof files.putSigned>(context.failure.error) !== 'signature_invalid',
     failedAtUpload: ({ context }) => context.failure?.step === 'upload',
     failedAtSave: ({ context }) => context.failure?.step === 'save',
     isInRevision: (_, params: { state: CertificateState }) => params.state === 'in_revision',

@@ -379,8 +379,16 @@ export const enrolmentMachine = setup({
     },
     hasNoTariff: ({ context }) => context.tariff === null,
     isTotalAsExpected: ({ context }, params: { total: number }) => toCents(params.total) === context.attempt?.expectedTotal,
-    isFailure: (_, params: { error: unknown; kind: WizardFailureKind['kind'] }) => failureOf(params.error).kind === params.kind,
-    isOutcome: (_, params: { outcome: WaitOutcome; expected: readonly WaitOutcome[] }) => params.expected.includes(params.outcome),
+    isLateRefusal: (_, params: { error: unknown }) => failureOf(params.error).kind === 'late',
+    isMissingAnswers: (_, params: { error: unknown }) => failureOf(params.error).kind === 'missingAnswers',
+    isWaiverOutdated: (_, params: { error: unknown }) => failureOf(params.error).kind === 'waiverOutdated',
+    isWaiverNotSigned: (_, params: { error: unknown }) => failureOf(params.error).kind === 'waiverNotSigned',
+    isTotalMismatch: (_, params: { error: unknown }) => failureOf(params.error).kind === 'totalMismatch',
+    isNoSubscription: (_, params: { error: unknown }) => failureOf(params.error).kind === 'noSubscription',
+    isKeyReused: (_, params: { error: unknown }) => failureOf(params.error).kind === 'keyReused',
+    isPaid: (_, params: { outcome: WaitOutcome }) => params.outcome === 'paid',
+    // A payment the server does not know was never charged: as good as declined.
+    isUnpaid: (_, params: { outcome: WaitOutcome }) => params.outcome === 'unpaid' || params.outcome === 'notFound',
   },
   actions: {
     clearProblems: assign({ problems: {}, failure: null }),
@@ -536,13 +544,13 @@ export const enrolmentMachine = setup({
             onDone: { target: 'disclaimer', actions: emit({ type: 'enrolled' }) },
             onError: [
               {
-                guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'late' }) },
+                guard: { type: 'isLateRefusal', params: ({ event }) => ({ error: event.error }) },
                 target: '#enrolment.refused',
                 actions: { type: 'refuseLate', params: ({ event }) => ({ error: event.error, step: 'summary' }) },
               },
               // The organiser's questions changed since the gate read them: the gate reads them again
               // and leads back to the questions, where the new one shows.
-              { guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'missingAnswers' }) }, target: '#enrolment.checking' },
+              { guard: { type: 'isMissingAnswers', params: ({ event }) => ({ error: event.error }) }, target: '#enrolment.checking' },
               { target: 'summary', actions: { type: 'recordFailure', params: ({ event }) => ({ action: 'enrol', error: event.error }) } },
             ],
           },
@@ -575,12 +583,12 @@ export const enrolmentMachine = setup({
             ],
             onError: [
               {
-                guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'waiverOutdated' }) },
+                guard: { type: 'isWaiverOutdated', params: ({ event }) => ({ error: event.error }) },
                 target: 'disclaimer',
                 actions: [assign({ problems: { disclaimer: 'outdated' } }), emit({ type: 'waiverRevised' })],
               },
               {
-                guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'noSubscription' }) },
+                guard: { type: 'isNoSubscription', params: ({ event }) => ({ error: event.error }) },
                 target: 'summary',
                 actions: assign({ problems: { summary: 'no_subscription' } }),
               },
@@ -627,28 +635,28 @@ export const enrolmentMachine = setup({
             ],
             onError: [
               {
-                guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'late' }) },
+                guard: { type: 'isLateRefusal', params: ({ event }) => ({ error: event.error }) },
                 target: '#enrolment.refused',
                 actions: { type: 'refuseLate', params: ({ event }) => ({ error: event.error, step: 'payment' }) },
               },
               // Nothing was charged: the next attempt asks with the new total and a new key.
               {
-                guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'totalMismatch' }) },
+                guard: { type: 'isTotalMismatch', params: ({ event }) => ({ error: event.error }) },
                 target: 'requoting',
                 actions: [assign({ attempt: null, problems: { payment: 'total_mismatch' } }), emit({ type: 'priceChanged' })],
               },
               {
-                guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'waiverNotSigned' }) },
+                guard: { type: 'isWaiverNotSigned', params: ({ event }) => ({ error: event.error }) },
                 target: 'disclaimer',
                 actions: [assign({ attempt: null, disclaimerText: '', problems: { disclaimer: 'unsigned' } }), emit({ type: 'waiverRevised' })],
               },
               {
-                guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'noSubscription' }) },
+                guard: { type: 'isNoSubscription', params: ({ event }) => ({ error: event.error }) },
                 target: 'summary',
                 actions: assign({ attempt: null, problems: { summary: 'no_subscription' } }),
               },
               {
-                guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'keyReused' }) },
+                guard: { type: 'isKeyReused', params: ({ event }) => ({ error: event.error }) },
                 target: 'payment',
                 actions: assign({ attempt: null, problems: { payment: 'not_started' } }),
               },
@@ -687,13 +695,13 @@ export const enrolmentMachine = setup({
             input: ({ context }) => ({ paymentId: context.attempt?.paymentId ?? '' }),
             onDone: [
               {
-                guard: { type: 'isOutcome', params: ({ event }) => ({ outcome: event.output.outcome, expected: ['paid'] }) },
+                guard: { type: 'isPaid', params: ({ event }) => ({ outcome: event.output.outcome }) },
                 target: '#enrolment.paid',
                 actions: emit(({ context }) => ({ type: 'paid' as const, paymentId: context.attempt?.paymentId ?? '' })),
               },
               // Declined or expired: a new attempt, with a new key, reuses the open subscription.
               {
-                guard: { type: 'isOutcome', params: ({ event }) => ({ outcome: event.output.outcome, expected: ['unpaid', 'notFound'] }) },
+                guard: { type: 'isUnpaid', params: ({ event }) => ({ outcome: event.output.outcome }) },
                 target: 'payment',
                 actions: assign({ attempt: null, problems: { payment: 'payment_failed' } }),
               },

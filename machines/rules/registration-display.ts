@@ -1,5 +1,6 @@
 import type { Race } from '../../contracts/races.contract'
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../contracts/time'
+import { isLive } from './race-day'
 
 /** Registration counts as closing in its last 72 hours. */
 export const CLOSING_WINDOW_MS = 72 * HOUR_MS
@@ -31,9 +32,7 @@ export function countdown(untilMs: number): Countdown {
 
 /** What the race list says about registration, at `nowMs` on the portal's clock. */
 export function registrationDisplay(race: RaceTimes, nowMs: number): RegistrationDisplay {
-  const start = Date.parse(race.data_evento)
-  const end = start + race.tempo_limite_ore * HOUR_MS
-  if (nowMs >= start && nowMs < end) return { kind: 'live' }
+  if (isLive(race, nowMs)) return { kind: 'live' }
 
   const opens = Date.parse(race.apertura_iscrizioni)
   const closes = Date.parse(race.chiusura_iscrizioni)

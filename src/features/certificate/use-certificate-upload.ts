@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
-import { fromCallback, fromPromise } from 'xstate'
+import { fromCallback, type NonReducibleUnknown } from 'xstate'
 import * as certificate from '../../../contracts/certificate.contract'
 import * as files from '../../../contracts/files.contract'
 import {
@@ -14,8 +14,8 @@ import {
   unsavedChoice,
 } from '../../../machines/certificate/certificate.machine'
 import { certificateStatus, type CertificateState } from '../../../machines/rules/certificate-status'
-import { callApi } from '../../lib/api-client'
-import { ApiRequestError } from '../../lib/api-request-error'
+import { fromApiCall } from '../../lib/api-actor'
+import { callApi, expectOk } from '../../lib/api-client'
 import { athleteQueries } from '../../lib/athlete-queries'
 import { now } from '../../lib/clock'
 import { calendarDayInRome } from '../../lib/format'
@@ -41,21 +41,16 @@ export function useCertificateUpload(input: { athleteId: number; certificateFiel
    * machine the certificate's state only: the profile stays in the cache.
    */
   const readCertificateState = async (): Promise<CertificateState> => {
-    try {
-      const me = await queryClient.fetchQuery({ ...athleteQueries.me(), staleTime: 0 })
-      return certificateStatus(me.profilo[0] ?? {}, calendarDayInRome(now())).state
-    } catch (cause) {
-      throw cause instanceof ApiRequestError ? cause.error : cause
-    }
+    const me = await queryClient.fetchQuery({ ...athleteQueries.me(), staleTime: 0 })
+    return certificateStatus(me.profilo[0] ?? {}, calendarDayInRome(now())).state
   }
 
   const actor = useActorRef(
     certificateMachine.provide({
       actors: {
-        requestUpload: fromPromise<{ signedUrl: string }, BigFileRequest>(async ({ input: body, signal }) => {
-          const result = await callApi(files.requestUpload, { body, signal })
-          if (!result.ok) throw result.error
-          return { signedUrl: result.data.signedurl }
+        requestUpload: fromApiCall<{ signedUrl: string }, BigFileRequest>(async ({ input: body, signal }) => {
+          const { signedurl } = await expectOk(callApi(files.requestUpload, { body, signal }))
+          return { signedUrl: signedurl }
         }),
         uploadFile: fromCallback<CertificateEvent, UploadInput>(({ input: { signedUrl, contentType }, sendBack }) => {
           const file = chosen.file()
@@ -76,14 +71,13 @@ export function useCertificateUpload(input: { athleteId: number; certificateFiel
           )
           return () => cancel.abort()
         }),
-        saveCertificate: fromPromise<void, { certificateFieldId: number; patch: CertificatePatch }>(
+        saveCertificate: fromApiCall<void, { certificateFieldId: number; patch: CertificatePatch }>(
           async ({ input: { certificateFieldId, patch }, signal }) => {
-            const result = await callApi(certificate.save, { params: { id: certificateFieldId }, body: patch, signal })
-            if (!result.ok) throw result.error
+            await expectOk(callApi(certificate.save, { params: { id: certificateFieldId }, body: patch, signal }))
           },
         ),
-        reloadProfile: fromPromise<CertificateState>(readCertificateState),
-        checkReview: fromPromise<CertificateState>(readCertificateState),
+        reloadProfile: fromApiCall<CertificateState, NonReducibleUnknown>(readCertificateState),
+        checkReview: fromApiCall<CertificateState, NonReducibleUnknown>(readCertificateState),
       },
     }),
     { input: { ...input, kept: restored ? { file: restored.file, expiry: restored.expiry } : undefined } },
