@@ -15,13 +15,12 @@ const race: GateRace = {
   ammissione: 'diretta',
   eta_minima: 18,
 }
-const raceDayOf = (r: GateRace) => r.data_evento.slice(0, 10)
 const validCertificate = { certificato_medico_file: 'cm.pdf', validazione_certificato: 'valido' as const, certificato_valido: true, scadenza_certificato: '2027-01-31' }
 const athlete = (overrides = {}, subscription: Subscription | null = null) => ({
   profile: makeProfile({ ...validCertificate, data_nascita: '1990-05-04', ...overrides }),
   subscription,
 })
-const gate = (input: Partial<GateInput>) => enrolmentGate({ race, athlete: athlete(), now: NOW, today: TODAY, ...input }, raceDayOf)
+const gate = (input: Partial<GateInput>) => enrolmentGate({ race, athlete: athlete(), now: NOW, today: TODAY, ...input })
 const codes = (input: Partial<GateInput>) => gate(input).refusals.map((refusal) => refusal.code)
 
 describe('enrolment gate', () => {
@@ -58,6 +57,12 @@ describe('enrolment gate', () => {
   it('counts the minimum age on race day: a birthday on race day is old enough', () => {
     expect(codes({ athlete: athlete({ data_nascita: '2008-07-11' }) })).toEqual([])
     expect(gate({ athlete: athlete({ data_nascita: '2008-07-12' }) }).refusals).toEqual([{ code: 'under_minimum_age', minimumAge: 18 }])
+  })
+
+  it("counts race day on Rome's calendar: a start at 00:30 in Rome is the next day in Rome, not UTC's", () => {
+    const night = { ...race, data_evento: '2026-07-10T22:30:00Z' }
+    expect(codes({ race: night, athlete: athlete({ data_nascita: '2008-07-11' }) })).toEqual([])
+    expect(codes({ race: night, athlete: athlete({ scadenza_certificato: '2026-07-10' }) })).toEqual(['certificate_expires_before_race'])
   })
 
   it('says when registration opens, that it is closed, or that the race is sold out', () => {

@@ -2,6 +2,7 @@ import type { Profile, RefundOption, Subscription } from '../../contracts/athlet
 import type { Race } from '../../contracts/races.contract'
 import { certificateStatus } from '../rules/certificate-status'
 import { profileCompleteness, type CompletenessField } from '../rules/profile-completeness'
+import { isLotteryEntry, isOldEnough, raceDay } from '../rules/race-day'
 import { registrationDisplay } from '../rules/registration-display'
 
 /**
@@ -64,12 +65,9 @@ export interface GateInput {
   today: string
 }
 
-/** Race day in Europe/Rome, `YYYY-MM-DD`, for the certificate and the age. */
-export type RaceDayOf = (race: GateRace) => string
-
 /** Everything that stands between the athlete and this race, and how they would enter it. */
-export function enrolmentGate({ race, athlete, now, today }: GateInput, raceDayOf: RaceDayOf): GateResult {
-  const lottery = race.ammissione === 'lotteria' && athlete?.profile.pax !== true
+export function enrolmentGate({ race, athlete, now, today }: GateInput): GateResult {
+  const lottery = isLotteryEntry(race, athlete?.profile ?? null)
   const entry: EntryMode = lottery ? 'lottery' : 'direct'
   const refusals: GateRefusal[] = []
 
@@ -86,7 +84,6 @@ export function enrolmentGate({ race, athlete, now, today }: GateInput, raceDayO
   const { missing } = profileCompleteness(profile)
   if (missing.length > 0) refusals.push({ code: 'profile_incomplete', missing })
 
-  const raceDay = raceDayOf(race)
   const certificate = certificateStatus(profile, today)
   switch (certificate.state) {
     case 'none':
@@ -101,13 +98,13 @@ export function enrolmentGate({ race, athlete, now, today }: GateInput, raceDayO
     case 'expired':
     case 'valid':
       // ISO days compare as text; a certificate must still be valid on race day.
-      if (certificate.expiresOn !== null && certificate.expiresOn < raceDay) {
+      if (certificate.expiresOn !== null && certificate.expiresOn < raceDay(race)) {
         refusals.push({ code: 'certificate_expires_before_race', expiresOn: certificate.expiresOn })
       }
       break
   }
 
-  if (profile.data_nascita && !oldEnough(profile.data_nascita, raceDay, race.eta_minima)) {
+  if (profile.data_nascita && !isOldEnough(profile.data_nascita, race)) {
     refusals.push({ code: 'under_minimum_age', minimumAge: race.eta_minima })
   }
   return { refusals, entry, open: openEnrolment(subscription) }
@@ -121,10 +118,4 @@ export function openEnrolment(subscription: Subscription | null): OpenEnrolment 
     refund: subscription.opzione_rimborso,
     gps: subscription.noleggio_gps,
   }
-}
-
-/** Has reached `minimumAge` on `raceDay` (a birthday on race day counts). */
-function oldEnough(birthDate: string, raceDay: string, minimumAge: number): boolean {
-  const latestBirthDate = `${String(Number(raceDay.slice(0, 4)) - minimumAge).padStart(4, '0')}${raceDay.slice(4)}`
-  return birthDate <= latestBirthDate
 }

@@ -5,6 +5,7 @@ import { db } from '../../mocks/db'
 import { controls } from '../../mocks/node'
 import { PERSONAS } from '../../mocks/seed'
 import '../../tests/setup/mock-backend'
+import { athleteKeys, athleteQueries } from '../lib/athlete-queries'
 import { activateLocale } from '../lib/i18n'
 import { ensureTemporal } from '../lib/temporal'
 import { App, createQueryClient } from './app'
@@ -21,7 +22,7 @@ async function openMyProfileSignedIn() {
   await Promise.all([activateLocale('en'), ensureTemporal()])
   const queryClient = createQueryClient()
   // Retries of a failed refetch wait seconds in production; a test need not.
-  queryClient.setQueryDefaults(['athlete'], { retryDelay: 0 })
+  queryClient.setQueryDefaults(athleteKeys.root, { retryDelay: 0 })
   const store = initSessionStore(null, queryClient)
   render(<App queryClient={queryClient} />)
   runtime = await act(() => store.load())
@@ -49,7 +50,7 @@ describe('the athlete data is a query, not the session', () => {
   it('a profile refetch while "My profile" is open updates it in place: the page stays mounted and the header stays signed in', async () => {
     const { queryClient, heading, session } = await openMyProfileSignedIn()
     await renameOnServer('Giulietta')
-    await act(() => queryClient.invalidateQueries({ queryKey: ['athlete'] }))
+    await act(() => queryClient.invalidateQueries({ queryKey: athleteKeys.root }))
     await waitFor(() => expect(screen.getByRole('banner').textContent).toContain('Giulietta'))
     expect(screen.getByRole('heading', { level: 1, name: 'My profile' })).toBe(heading)
     expect(screen.queryByText('Checking your session…')).toBeNull()
@@ -60,8 +61,8 @@ describe('the athlete data is a query, not the session', () => {
     const { queryClient, heading, session } = await openMyProfileSignedIn()
     const nameBefore = screen.getByRole('banner').textContent
     controls.fault('athlete.me', { kind: 'status', status: 503 })
-    await act(() => queryClient.refetchQueries({ queryKey: ['athlete'] }))
-    await waitFor(() => expect(queryClient.getQueryState(['athlete', 'me', {}])?.status).toBe('error'))
+    await act(() => queryClient.refetchQueries({ queryKey: athleteKeys.root }))
+    await waitFor(() => expect(queryClient.getQueryState(athleteQueries.me().queryKey)?.status).toBe('error'))
     expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy()
     expect(screen.getByRole('banner').textContent).toBe(nameBefore)
     expect(screen.getByRole('heading', { level: 1, name: 'My profile' })).toBe(heading)
@@ -84,9 +85,9 @@ describe('the athlete data is a query, not the session', () => {
 
   it('logging out removes the athlete data from the cache', async () => {
     const { queryClient, session } = await openMyProfileSignedIn()
-    expect(queryClient.getQueryData(['athlete', 'me', {}])).toBeDefined()
+    expect(queryClient.getQueryData(athleteQueries.me().queryKey)).toBeDefined()
     act(() => session.send({ type: 'session.logout' }))
     await screen.findByRole('button', { name: 'Log in' })
-    expect(queryClient.getQueryData(['athlete', 'me', {}])).toBeUndefined()
+    expect(queryClient.getQueryData(athleteQueries.me().queryKey)).toBeUndefined()
   })
 })

@@ -2,12 +2,9 @@ import { Plural, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
-import { openSubscriptions } from '../features/my-races/open-subscriptions'
+import { useOpenSubscriptions } from '../features/my-races/use-open-subscriptions'
 import { athleteQueries, useAthlete } from '../lib/athlete-queries'
-import { calendarDayInRome } from '../lib/format'
 import { paths } from '../lib/paths'
-import { raceQueries } from '../lib/race-queries'
-import { useNow } from '../lib/use-now'
 import styles from './athlete-area.module.css'
 
 /**
@@ -68,12 +65,9 @@ export default function AthleteArea({ children }: { children: ReactNode }) {
  * same cached queries as the pages, so the counts and the pages agree.
  */
 function useAreaCounts() {
-  const { profile, possibleSubscriptions } = useAthlete()
-  const now = useNow()
-  const history = useQuery({ ...athleteQueries.subscriptions(profile?.id ?? 0, calendarDayInRome(now)), enabled: profile !== null })
-  const races = useQuery(raceQueries.list('all'))
+  const { profile } = useAthlete()
+  const { open } = useOpenSubscriptions()
   const reports = useQuery({ ...athleteQueries.experience(), enabled: profile !== null })
-  const open = openSubscriptions(possibleSubscriptions, history.data?.iscrizioni ?? [], races.data?.gare ?? [], now)
   return {
     waiting: open.filter((entry) => entry.step !== 'draw' && !entry.lapsed).length,
     underVerification: reports.data?.esperienze.filter((report) => report.stato === 'in_verifica').length ?? 0,

@@ -7,6 +7,7 @@ import { PERSONAS } from '../../mocks/seed'
 import '../../tests/setup/mock-backend'
 import { ApiRequestError } from './api-request-error'
 import { apiMutation, apiQuery, forgetAthleteQueries, operationKey, shouldRetryRead } from './api-query'
+import { raceKeys } from './race-queries'
 
 const completo = PERSONAS.find((p) => p.key === 'completo')!
 
@@ -20,8 +21,9 @@ describe('query keys', () => {
     const client = new QueryClient()
     client.setQueryData(apiQuery(races.list, { query: { filter: 'open' } }).queryKey, { gare: [] })
     client.setQueryData(apiQuery(races.get, { params: { id: 7 } }).queryKey, null as never)
-    await client.invalidateQueries({ queryKey: ['races'] })
-    expect(client.getQueryCache().findAll({ queryKey: ['races'] }).map((q) => q.state.isInvalidated)).toEqual([true, true])
+    expect(raceKeys.root).toEqual(['races'])
+    await client.invalidateQueries({ queryKey: raceKeys.root })
+    expect(client.getQueryCache().findAll({ queryKey: raceKeys.root }).map((q) => q.state.isInvalidated)).toEqual([true, true])
   })
 })
 

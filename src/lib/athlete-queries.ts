@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import type * as athlete from '../../contracts/athlete.contract'
+import type { Subscription } from '../../contracts/athlete.contract'
 import { SUBSCRIPTION_HISTORY_START } from '../../contracts/constants'
 import type * as experience from '../../contracts/experience.contract'
-import { apiQuery, type LazyOperation } from './api-query'
+import { apiQuery, operationKey, type LazyOperation } from './api-query'
+import { calendarDayInRome } from './format'
 import { useSession } from './session'
+import { useNow } from './use-now'
 
 // The contracts load with the first read (decision 022): the header and the guard need these
 // queries on every page, the schemas only once a call is made.
@@ -19,6 +22,14 @@ const operations = {
   me: LazyOperation<typeof athlete.me>
   subscriptions: LazyOperation<typeof athlete.subscriptions>
   experience: LazyOperation<typeof experience.list>
+}
+
+/**
+ * The root of every read about the athlete (profile, subscriptions): one invalidation reads them all
+ * again. Experience reports are a resource of their own (`athleteQueries.experience()`).
+ */
+export const athleteKeys = {
+  root: [operationKey(operations.me)[0]] as const,
 }
 
 export const athleteQueries = {
@@ -44,4 +55,44 @@ export function useAthlete() {
     possibleSubscriptions: data?.iscrizioni_possibili ?? [],
     query,
   }
+}
+
+/**
+ * The signed-in athlete's subscription history up to today on Rome's calendar (the day the
+ * history's `to_date` counts in). Idle until there is a profile; `enabled: false` keeps it idle too.
+ */
+export function useSubscriptionHistory({ enabled = true }: { enabled?: boolean } = {}) {
+  const { profile } = useAthlete()
+  const today = calendarDayInRome(useNow())
+  return useQuery({ ...athleteQueries.subscriptions(profile?.id ?? 0, today), enabled: enabled && profile !== null })
+}
+
+/** The athlete's subscription to a race in a history read, or null when there is none. */
+export function subscriptionFor(history: readonly Subscription[], raceId: number): Subscription | null {
+  return history.find((subscription) => subscription.project_id === raceId) ?? null
+}
+
+/**
+ * The athlete's subscription to a race: `undefined` until the history is read, then the
+ * subscription or null. `query` is the history's read, for its loading and error states.
+ */
+export function useSubscriptionFor(raceId: number | undefined) {
+  const query = useSubscriptionHistory({ enabled: raceId !== undefined })
+  const subscription = query.data && raceId !== undefined ? subscriptionFor(query.data.iscrizioni, raceId) : undefined
+  return { subscription, query }
+}
+
+/** My paid enrolment in a race: its bib and category (each null until the organiser assigns it), or null. */
+export interface PaidEnrolment {
+  bib: number | null
+  category: string | null
+}
+
+/**
+ * The athlete's paid enrolment in a race, or null while unknown, unpaid or absent: what the pages
+ * after a payment show. `raceId` may be unknown yet (a payment whose status has not come back).
+ */
+export function usePaidEnrolment(raceId: number | undefined): PaidEnrolment | null {
+  const { subscription } = useSubscriptionFor(raceId)
+  return subscription?.pagato ? { bib: subscription.pettorale, category: subscription.categoria } : null
 }

@@ -1,6 +1,7 @@
 import ICAL from 'ical.js'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { HOUR_MS } from '../../contracts/time'
+import { raceEnd } from '../../machines/rules/race-day'
 import {
   calendarFileName,
   calendarUid,
@@ -54,7 +55,7 @@ function expectWellFormed(text: string) {
 }
 
 describe('the race start as a calendar file', () => {
-  const text = raceStartCalendar({ race, pageUrl, nowMs })
+  const text = raceStartCalendar({ race, pageUrl, nowMs, endMs: raceEnd(race) })
 
   it('is a well-formed iCalendar file with one event', () => {
     expectWellFormed(text)
@@ -80,13 +81,13 @@ describe('the race start as a calendar file', () => {
     expect(event.getFirstPropertyValue('uid')).toBe('race-201-start@portal.pettorale.example')
     expect(time(event.getFirstPropertyValue('dtstamp'))).toBe(nowMs)
     // The same race downloaded later is the same event, so calendars update it rather than add one.
-    const later = parse(raceStartCalendar({ race, pageUrl, nowMs: nowMs + HOUR_MS })).event
+    const later = parse(raceStartCalendar({ race, pageUrl, nowMs: nowMs + HOUR_MS, endMs: raceEnd(race) })).event
     expect(later.getFirstPropertyValue('uid')).toBe(event.getFirstPropertyValue('uid'))
     expect(event.getAllSubcomponents('valarm')).toHaveLength(0)
   })
 
   it('keeps a fractional time limit exact (2.5 hours)', () => {
-    const { event } = parse(raceStartCalendar({ race: { ...race, tempo_limite_ore: 2.5 }, pageUrl, nowMs }))
+    const { event } = parse(raceStartCalendar({ race, pageUrl, nowMs, endMs: raceEnd({ ...race, tempo_limite_ore: 2.5 }) }))
     const start = time(event.getFirstPropertyValue('dtstart'))
     expect(time(event.getFirstPropertyValue('dtend')) - start).toBe(2.5 * HOUR_MS)
   })
@@ -97,7 +98,7 @@ describe('the race start as a calendar file', () => {
       nome: 'Trail, del; Forte\\ di Bard — 越野跑比赛 Sant’Orso '.repeat(3).trim(),
       localita: 'Bard, Valle d’Aosta',
     }
-    const out = raceStartCalendar({ race: tricky, pageUrl, nowMs })
+    const out = raceStartCalendar({ race: tricky, pageUrl, nowMs, endMs: raceEnd(tricky) })
     expectWellFormed(out)
     const { event } = parse(out)
     expect(event.getFirstPropertyValue('summary')).toBe(`${tricky.nome} 2026`)

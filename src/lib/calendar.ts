@@ -5,7 +5,7 @@
  */
 import ical, { ICalAlarmType } from 'ical-generator'
 import type { Race } from '../../contracts/races.contract'
-import { HOUR_MS, MINUTE_MS } from '../../contracts/time'
+import { MINUTE_MS } from '../../contracts/time'
 import type { CalendarRace } from './race-calendar'
 
 
@@ -15,6 +15,11 @@ export interface CalendarInput {
   pageUrl: string
   /** When the file is made (the portal's clock), written as DTSTAMP. */
   nowMs: number
+}
+
+export interface RaceStartInput extends CalendarInput {
+  /** When the race is over (its `raceEnd`, a domain rule src/lib may not import): the event's end. */
+  endMs: number
 }
 
 export interface ReminderInput extends CalendarInput {
@@ -39,15 +44,14 @@ export function calendarUid(raceId: number, kind: 'start' | 'registration', page
   return `race-${String(raceId)}-${kind}@${new URL(pageUrl).hostname}`
 }
 
-/** The race's start, lasting its time limit, at its place, with a link back to its page. */
-export function raceStartCalendar({ race, pageUrl, nowMs }: CalendarInput): string {
-  const start = Date.parse(race.data_evento)
+/** The race's start, lasting until its end, at its place, with a link back to its page. */
+export function raceStartCalendar({ race, pageUrl, nowMs, endMs }: RaceStartInput): string {
   const calendar = ical({ prodId: PRODUCT_ID })
   calendar.createEvent({
     id: calendarUid(race.id, 'start', pageUrl),
     stamp: new Date(nowMs),
-    start: new Date(start),
-    end: new Date(start + race.tempo_limite_ore * HOUR_MS),
+    start: new Date(Date.parse(race.data_evento)),
+    end: new Date(endMs),
     summary: `${race.nome} ${String(race.edizione)}`,
     location: race.localita,
     url: pageUrl,

@@ -10,7 +10,6 @@ import {
   formatNumber,
   formatPercent,
   timeZoneFor,
-  wholeYearsSince,
 } from './format'
 import { ensureTemporal } from './temporal'
 
@@ -128,24 +127,6 @@ describe('formatDateTime', () => {
 
   it('rejects a date-time without offset rather than guess its zone', () => {
     expect(() => formatDateTime('en', '2026-01-15T08:05:00')).toThrow(RangeError)
-  })
-})
-
-describe('wholeYearsSince', () => {
-  it('counts whole years, the anniversary counting from its first minute in Rome', () => {
-    // 14 September 2026 begins at 22:00 UTC on the 13th in Rome (summer time).
-    expect(wholeYearsSince('2007-09-14', Date.parse('2026-09-13T21:59:59Z'))).toBe(18)
-    expect(wholeYearsSince('2007-09-14', Date.parse('2026-09-13T22:00:00Z'))).toBe(19)
-  })
-
-  it('is 0 on the day itself and before the first anniversary', () => {
-    expect(wholeYearsSince('2026-03-02', Date.parse('2026-03-02T08:00:00Z'))).toBe(0)
-    expect(wholeYearsSince('2025-03-03', Date.parse('2026-03-02T08:00:00Z'))).toBe(0)
-  })
-
-  it('takes a 29 February birthday as reached on 1 March in other years', () => {
-    expect(wholeYearsSince('2008-02-29', Date.parse('2026-02-28T12:00:00Z'))).toBe(17)
-    expect(wholeYearsSince('2008-02-29', Date.parse('2026-03-01T12:00:00Z'))).toBe(18)
   })
 })
 

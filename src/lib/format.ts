@@ -1,10 +1,10 @@
 import type { Locale } from '../../contracts/locale'
-import { HOUR_S, MINUTE_S } from '../../contracts/time'
+import { DATE_ONLY_ZONE, HOUR_S, MINUTE_S } from '../../contracts/time'
 // Brings in the global `Temporal` types; at runtime main.tsx has already awaited ensureTemporal().
 import type {} from './temporal'
 
-/** Date-only values (birth dates, certificate expiry, race days) are calendar days in Italy. */
-export const DATE_ONLY_ZONE = 'Europe/Rome'
+// Screens read the organiser's calendar here, with the formats that show its days.
+export { calendarDayInRome, DATE_ONLY_ZONE } from '../../contracts/time'
 
 const TIME_ZONES: Record<Locale, string> = {
   en: 'Europe/London',
@@ -110,20 +110,6 @@ export function formatDate(locale: Locale, isoDate: string): string {
     ? Temporal.PlainDate.from(isoDate).toZonedDateTime(DATE_ONLY_ZONE).epochMilliseconds
     : toEpochMs(isoDate)
   return dateFormat(locale, { timeZone: DATE_ONLY_ZONE, dateStyle: 'medium' }).format(epochMs)
-}
-
-/** The calendar day (`YYYY-MM-DD`) an instant falls on in Europe/Rome, where date-only values are read. */
-export function calendarDayInRome(epochMsOrIso: number | string): string {
-  return Temporal.Instant.fromEpochMilliseconds(toEpochMs(epochMsOrIso)).toZonedDateTimeISO(DATE_ONLY_ZONE).toPlainDate().toString()
-}
-
-/**
- * Whole years from a calendar day (`YYYY-MM-DD`, in Europe/Rome like every date-only value) to an
- * instant: an age on a given day, years since a founding date. A birthday counts from its morning.
- */
-export function wholeYearsSince(isoDate: string, epochMs: number): number {
-  const today = Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(DATE_ONLY_ZONE).toPlainDate()
-  return Temporal.PlainDate.from(isoDate).until(today, { largestUnit: 'years' }).years
 }
 
 /**

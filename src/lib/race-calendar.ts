@@ -7,7 +7,7 @@ import { paths } from './paths'
  * when a file is asked for (decision 016); hovering or focusing the button starts it early.
  */
 
-export type CalendarRace = Pick<Race, 'id' | 'nome' | 'edizione' | 'localita' | 'data_evento' | 'tempo_limite_ore' | 'apertura_iscrizioni'>
+export type CalendarRace = Pick<Race, 'id' | 'nome' | 'edizione' | 'localita' | 'data_evento' | 'apertura_iscrizioni'>
 
 export const preloadCalendar = (): void => void import('./calendar').catch(() => {})
 
@@ -16,8 +16,11 @@ export function calendarInput(race: CalendarRace) {
   return { race, pageUrl: new URL(paths.race(race.id), window.location.origin).href, nowMs: now() }
 }
 
-/** Downloads the race start as an `.ics`; rejects when the calendar code cannot be loaded. */
-export async function downloadRaceStart(race: CalendarRace): Promise<void> {
+/**
+ * Downloads the race start as an `.ics`, lasting until `endMs` (the race's `raceEnd`); rejects when
+ * the calendar code cannot be loaded.
+ */
+export async function downloadRaceStart(race: CalendarRace, endMs: number): Promise<void> {
   const calendar = await import('./calendar')
-  calendar.downloadCalendar(calendar.calendarFileName(race), calendar.raceStartCalendar(calendarInput(race)))
+  calendar.downloadCalendar(calendar.calendarFileName(race), calendar.raceStartCalendar({ ...calendarInput(race), endMs }))
 }

@@ -1,6 +1,6 @@
 import { RACE_FILTERS, type RaceFilter } from '../../contracts/constants'
 import type * as races from '../../contracts/races.contract'
-import { apiQuery, type LazyOperation } from './api-query'
+import { apiQuery, operationKey, type LazyOperation } from './api-query'
 
 /** The home page's filter, from its address's query string: anything unknown shows all races. */
 export function raceFilterOf(search: string): RaceFilter {
@@ -16,6 +16,11 @@ const operations = {
   ranking: { name: 'races.ranking', auth: 'none', load: async () => (await contract()).ranking },
   subscribers: { name: 'races.subscribers', auth: 'none', load: async () => (await contract()).subscribers },
 } satisfies { [K in 'list' | 'get' | 'ranking' | 'subscribers']: LazyOperation<(typeof races)[K]> }
+
+/** The root of every race read (lists, details, rankings, entrants): one invalidation reads them all again. */
+export const raceKeys = {
+  root: [operationKey(operations.list)[0]] as const,
+}
 
 export const raceQueries = {
   list: (filter: RaceFilter) => apiQuery(operations.list, { query: { filter } }),

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
 import type { ComponentType } from 'react'
 import { Link, useParams } from 'wouter'
-import { ApiRequestError } from '../lib/api-request-error'
+import { errorCodeOf, toApiError } from '../../contracts/api-error'
+import type * as races from '../../contracts/races.contract'
 import { paths } from '../lib/paths'
 import { Page } from './page'
 
@@ -14,7 +15,7 @@ export function parseRaceId(raw: string | undefined): number | null {
 
 /** The backend's answer for an id no race has. */
 export function isRaceNotFound(error: unknown): boolean {
-  return error instanceof ApiRequestError && error.error.kind === 'http' && error.error.code === 'race_not_found'
+  return errorCodeOf<typeof races.get>(toApiError(error)) === 'race_not_found'
 }
 
 /** What every race page shows for an id that is not a race, with the way back to the list. */

@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
+import { noticeForApiError } from '../lib/api-error-notice'
+import { NOTICES } from '../lib/notices'
 import { Button } from './button'
 import styles from './state.module.css'
 
@@ -21,6 +23,31 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry: () 
       <p>{message}</p>
       <Button onClick={onRetry}>{t`Try again`}</Button>
     </div>
+  )
+}
+
+/** A read as this state needs it: a TanStack `useQuery` result fits. */
+export interface Read {
+  isError: boolean
+  error: unknown
+  refetch: () => Promise<unknown>
+}
+
+/**
+ * A screen's reads that failed: the first failure's notice, and a retry that reads again every
+ * read that failed (the others are kept). Pass the screen's reads, one or several.
+ */
+export function QueryErrorState({ query }: { query: Read | readonly Read[] }) {
+  const { i18n } = useLingui()
+  const reads: readonly Read[] = Array.isArray(query) ? query : [query]
+  const failed = reads.filter((read) => read.isError)
+  return (
+    <ErrorState
+      message={i18n._(NOTICES[noticeForApiError(failed[0]?.error)].message)}
+      onRetry={() => {
+        for (const read of failed) void read.refetch()
+      }}
+    />
   )
 }
 

@@ -1,4 +1,9 @@
 import { afterEach, beforeEach, vi } from 'vitest'
+import { ensureTemporal } from '../../src/lib/temporal'
+
+// Node 20 has no Temporal: the app installs the polyfill before its first render (main.tsx), and
+// every test file gets it here, so the domain rules of machines/rules run as they do in the app.
+await ensureTemporal()
 
 // A console.error during a test is a defect the test did not look for: fail it.
 let errors: unknown[][] = []

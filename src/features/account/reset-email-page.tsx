@@ -4,20 +4,17 @@ import { useEffect, useState } from 'react'
 import { useWatch } from 'react-hook-form'
 import { Link, useLocation, useParams } from 'wouter'
 import type * as z from 'zod/mini'
-import type { ApiError } from '../../../contracts/api-error'
+import { toApiError, type ApiError } from '../../../contracts/api-error'
 import * as auth from '../../../contracts/auth.contract'
-import { ApiRequestError } from '../../lib/api-request-error'
-import { noticeForQueryError } from '../../lib/api-error-notice'
 import { apiMutation, apiQuery } from '../../lib/api-query'
 import { useSchemaForm } from '../../lib/forms'
-import { NOTICES } from '../../lib/notices'
 import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
 import { Button, buttonClass } from '../../ui/button'
 import { FormProblems } from '../../ui/field'
 import { notify } from '../../ui/notifications'
 import { focusScreenHeading, Page } from '../../ui/page'
-import { ErrorState, Loading } from '../../ui/state'
+import { Loading, QueryErrorState } from '../../ui/state'
 import { accountFieldMessage } from './account-form'
 import styles from './account.module.css'
 import { newPasswordSchema } from './reset-form'
@@ -37,7 +34,7 @@ function isDeadLink(error: ApiError): boolean {
  * expired'.
  */
 export default function ResetEmailPage() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const { token = '' } = useParams<{ token: string }>()
   const [, navigate] = useLocation()
   const lookup = useQuery({
@@ -46,7 +43,7 @@ export default function ResetEmailPage() {
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   })
-  const dead = lookup.error instanceof ApiRequestError && isDeadLink(lookup.error.error)
+  const dead = lookup.isError && isDeadLink(toApiError(lookup.error))
   useEffect(() => {
     if (dead) navigate(paths.requestExpired, { replace: true })
   }, [dead, navigate])
@@ -55,7 +52,7 @@ export default function ResetEmailPage() {
   return (
     <Page title={t`Choose a new password`}>
       {lookup.isError && !dead ? (
-        <ErrorState message={i18n._(NOTICES[noticeForQueryError(lookup.error)].message)} onRetry={() => void lookup.refetch()} />
+        <QueryErrorState query={lookup} />
       ) : (
         <Loading label={t`Checking your link…`} />
       )}

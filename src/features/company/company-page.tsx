@@ -1,6 +1,7 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { Link } from 'wouter'
-import { formatDate, wholeYearsSince } from '../../lib/format'
+import { completedYears } from '../../../machines/rules/race-day'
+import { calendarDayInRome, formatDate } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { useNow } from '../../lib/use-now'
@@ -12,7 +13,7 @@ export const FOUNDED_ON = '2007-09-15'
 
 export default function CompanyPage() {
   const { t } = useLingui()
-  const years = wholeYearsSince(FOUNDED_ON, useNow())
+  const years = completedYears(FOUNDED_ON, calendarDayInRome(useNow()))
   const founded = formatDate(activeLocale(), FOUNDED_ON)
   return (
     <Page

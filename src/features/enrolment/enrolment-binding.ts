@@ -34,8 +34,6 @@ async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
-const raceDayOf = (race: { data_evento: string }) => calendarDayInRome(race.data_evento)
-
 const tariffOf = ({ prezzo, supplemento_rimborso, noleggio_gps }: PricedRace): PricedRace => ({ prezzo, supplemento_rimborso, noleggio_gps })
 
 /** The status of a payment, read into the query cache, so the screens and the wait share one answer. */
@@ -55,7 +53,7 @@ export function enrolmentActors(queryClient: QueryClient, athleteId: number | nu
       const today = calendarDayInRome(now())
       const race = await queryClient.fetchQuery({ ...raceQueries.get(raceId), staleTime: 0 })
       if (athleteId === null) {
-        return { ...enrolmentGate({ race, athlete: null, now: now(), today }, raceDayOf), questions: [], tariff: tariffOf(race) }
+        return { ...enrolmentGate({ race, athlete: null, now: now(), today }), questions: [], tariff: tariffOf(race) }
       }
       const [me, history, fields] = await Promise.all([
         queryClient.fetchQuery(athleteQueries.me()),
@@ -64,7 +62,7 @@ export function enrolmentActors(queryClient: QueryClient, athleteId: number | nu
       ])
       const athlete = { profile: me.profilo[0]!, subscription: subscriptionFor(history.iscrizioni, raceId) }
       const questions = fields.campi.map((field) => ({ name: field.nome, kind: field.tipo, required: field.obbligatorio }))
-      return { ...enrolmentGate({ race, athlete, now: now(), today }, raceDayOf), questions, tariff: tariffOf(race) }
+      return { ...enrolmentGate({ race, athlete, now: now(), today }), questions, tariff: tariffOf(race) }
     }),
     enrol: fromApiCall<void, EnrolRequest>(async ({ input: { raceId, choices }, signal }) => {
       if (choices.refund === null || choices.gps === null) throw new Error('enrol: a choice is missing')

@@ -3,7 +3,8 @@ import { Link, useLocation } from 'wouter'
 import type { RaceDetail } from '../../../contracts/races.contract'
 import type { EntryMode, GateRefusal } from '../../../machines/enrolment/eligibility'
 import type { LateRefusal } from '../../../machines/enrolment/enrolment.machine'
-import { calendarDayInRome, formatDate, formatDateTime } from '../../lib/format'
+import { raceDay as dayOfRace } from '../../../machines/rules/race-day'
+import { formatDate, formatDateTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
@@ -170,7 +171,7 @@ function RefusalItem({ refusal, race, onLogIn }: { refusal: GateRefusal; race: R
       )
     case 'certificate_expires_before_race': {
       const expiry = formatDate(locale, refusal.expiresOn)
-      const raceDay = formatDate(locale, calendarDayInRome(race.data_evento))
+      const raceDay = formatDate(locale, dayOfRace(race))
       return (
         <div className={styles.refusal}>
           <p>{t`Your medical certificate expires on ${expiry}, before race day (${raceDay}). Upload one that is valid on race day.`}</p>

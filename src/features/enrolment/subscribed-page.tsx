@@ -2,9 +2,8 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useLocation } from 'wouter'
 import type { RaceDetail } from '../../../contracts/races.contract'
-import { athleteQueries, useAthlete } from '../../lib/athlete-queries'
-import { now } from '../../lib/clock'
-import { calendarDayInRome, formatDateTime, formatMoney } from '../../lib/format'
+import { useSubscriptionFor } from '../../lib/athlete-queries'
+import { formatDateTime, formatMoney } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { raceQueries } from '../../lib/race-queries'
@@ -13,7 +12,7 @@ import { Button, buttonClass } from '../../ui/button'
 import { DefinitionList } from '../../ui/definition-list'
 import { Page } from '../../ui/page'
 import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-found'
-import { Empty, Loading } from '../../ui/state'
+import { Empty, Loading, QueryErrorState } from '../../ui/state'
 import styles from './enrolment.module.css'
 
 /** `/race/{id}/subscribed`: the athlete's enrolment in a race, once paid: bib, options, total, waiver. */
@@ -28,7 +27,7 @@ function SubscribedScreen({ raceId }: { raceId: number }) {
   if (!race.data || status === 'pending') {
     return (
       <Page title={t`Subscription complete`}>
-        <Loading />
+        {race.isError ? <QueryErrorState query={race} /> : <Loading />}
       </Page>
     )
   }
@@ -45,15 +44,13 @@ function SubscribedScreen({ raceId }: { raceId: number }) {
 
 function Enrolment({ race }: { race: RaceDetail }) {
   const { t } = useLingui()
-  const { profile } = useAthlete()
   const locale = activeLocale()
-  const history = useQuery({ ...athleteQueries.subscriptions(profile?.id ?? 0, calendarDayInRome(now())), enabled: profile !== null })
+  const { subscription, query } = useSubscriptionFor(race.id)
   const name = `${race.nome} ${String(race.edizione)}`
-  const subscription = history.data?.iscrizioni.find((s) => s.project_id === race.id)
-  if (!history.data) {
+  if (subscription === undefined) {
     return (
       <Page title={t`Subscription complete`}>
-        <Loading />
+        {query.isError ? <QueryErrorState query={query} /> : <Loading />}
       </Page>
     )
   }

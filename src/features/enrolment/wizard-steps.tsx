@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query'
 import { Suspense, useEffect, useId, useRef, type ComponentType, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import type { RefundOption } from '../../../contracts/athlete.contract'
-import { DAY_MS } from '../../../contracts/time'
 import type { RaceDetail, SubscriptionField } from '../../../contracts/races.contract'
 import type { Step, WizardScreen } from '../../../machines/enrolment/enrolment.machine'
 import { refundAmount, toEuros } from '../../../machines/enrolment/price'
+import { daysToStart } from '../../../machines/rules/race-day'
 import { useAthlete } from '../../lib/athlete-queries'
 import { now } from '../../lib/clock'
 import { formatDate, formatMoney } from '../../lib/format'
@@ -242,11 +242,6 @@ function RulesStep({ wizard, race }: StepProps) {
   )
 }
 
-/** Whole days from now to the start: what a withdrawal today counts as. */
-function daysToStart(race: RaceDetail): number {
-  return Math.max(0, Math.floor((Date.parse(race.data_evento) - now()) / DAY_MS))
-}
-
 function RefundStep({ wizard, race }: StepProps) {
   const { t } = useLingui()
   const locale = activeLocale()
@@ -254,7 +249,8 @@ function RefundStep({ wizard, race }: StepProps) {
   const container = useFocusFirstProblem(problems)
   const errorId = useId()
   const money = (cents: number) => formatMoney(locale, toEuros(cents))
-  const today = daysToStart(race)
+  // What a withdrawal today counts as: whole days to the start on Rome's calendar.
+  const today = daysToStart(race, now())
   const moments: Array<[string, number]> = [
     [t`If you withdraw today`, today],
     [t`A month before the start`, Math.min(today, 30)],

@@ -7,13 +7,11 @@ import { Link } from 'wouter'
 import * as experience from '../../../contracts/experience.contract'
 import type { ExperienceReport, Pax, RejectionReason } from '../../../contracts/experience.contract'
 import type { Race } from '../../../contracts/races.contract'
-import { noticeForQueryError } from '../../lib/api-error-notice'
 import { apiMutation } from '../../lib/api-query'
 import { athleteQueries } from '../../lib/athlete-queries'
 import { calendarDayInRome, formatDate, formatDateTime, formatDuration } from '../../lib/format'
 import { useSchemaForm } from '../../lib/forms'
 import { activeLocale } from '../../lib/i18n'
-import { NOTICES } from '../../lib/notices'
 import { paths } from '../../lib/paths'
 import { raceQueries } from '../../lib/race-queries'
 import { useNow } from '../../lib/use-now'
@@ -23,7 +21,7 @@ import { Field, FormProblems, SelectField } from '../../ui/field'
 import { fieldErrorMessage } from '../../ui/form-messages'
 import { notify } from '../../ui/notifications'
 import { Page } from '../../ui/page'
-import { Empty, ErrorState, Loading } from '../../ui/state'
+import { Empty, Loading, QueryErrorState } from '../../ui/state'
 import { SubmitFailure } from '../../ui/submit-failure'
 import styles from './experience.module.css'
 import { emptyReport, OTHER_RACE, reportableRaces, reportSchema, toNewReport, type ReportValues } from './report-form'
@@ -44,15 +42,14 @@ const REJECTION_REASONS: Record<RejectionReason, ReturnType<typeof msg>> = {
 
 /** `/me/experience`: the experience races reported, the PAX they earn, and a report of a new one. */
 export default function ExperiencePage() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const reports = useQuery(athleteQueries.experience())
   const races = useQuery(raceQueries.list('all'))
 
-  const failed = reports.isError ? reports : races.isError ? races : null
-  if (failed) {
+  if (reports.isError || races.isError) {
     return (
       <Page title={t`My experience races`}>
-        <ErrorState message={i18n._(NOTICES[noticeForQueryError(failed.error)].message)} onRetry={() => void failed.refetch()} />
+        <QueryErrorState query={[reports, races]} />
       </Page>
     )
   }

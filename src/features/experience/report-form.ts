@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import type { NewExperienceReport } from '../../../contracts/experience.contract'
 import type { Race } from '../../../contracts/races.contract'
-import { calendarDayInRome } from '../../lib/format'
+import { raceDay } from '../../../machines/rules/race-day'
 
 /** The select's value for a race that is not one of the organiser's. */
 export const OTHER_RACE = 'other'
@@ -64,7 +64,7 @@ export function toNewReport(values: ReportValues, races: readonly Race[]): NewEx
   const race = values.race === OTHER_RACE ? undefined : races.find((candidate) => String(candidate.id) === values.race)
   return {
     gara: race ? `${race.nome} ${String(race.edizione)}` : values.name,
-    data: race ? calendarDayInRome(race.data_evento) : values.date,
+    data: race ? raceDay(race) : values.date,
     gara_id: race?.id ?? null,
     tempo_secondi: finishTimeSeconds(values.time)!,
     ...(values.link ? { link_risultati: values.link } : {}),

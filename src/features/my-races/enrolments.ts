@@ -1,7 +1,7 @@
 import type { Subscription } from '../../../contracts/athlete.contract'
 import type { Race } from '../../../contracts/races.contract'
-import { HOUR_MS } from '../../../contracts/time'
 import type { CertificateStatus } from '../../../machines/rules/certificate-status'
+import { hasEnded } from '../../../machines/rules/race-day'
 
 /** One of the athlete's enrolments with its race, when the race is known. */
 export interface EnrolmentEntry {
@@ -17,7 +17,7 @@ export function groupEnrolments(subscriptions: readonly Subscription[], races: r
   const byId = new Map(races.map((race) => [race.id, race]))
   const entries: EnrolmentEntry[] = subscriptions.map((subscription) => ({ subscription, race: byId.get(subscription.project_id) ?? null }))
   const start = (entry: EnrolmentEntry) => (entry.race ? Date.parse(entry.race.data_evento) : Number.NEGATIVE_INFINITY)
-  const isUpcoming = (entry: EnrolmentEntry) => entry.race !== null && start(entry) + entry.race.tempo_limite_ore * HOUR_MS > now
+  const isUpcoming = (entry: EnrolmentEntry) => entry.race !== null && !hasEnded(entry.race, now)
   return {
     upcoming: entries.filter(isUpcoming).sort((a, b) => start(a) - start(b)),
     past: entries.filter((entry) => !isUpcoming(entry)).sort((a, b) => start(b) - start(a)),

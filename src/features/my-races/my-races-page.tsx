@@ -4,35 +4,32 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import type { Profile } from '../../../contracts/athlete.contract'
 import { certificateStatus } from '../../../machines/rules/certificate-status'
-import { noticeForQueryError } from '../../lib/api-error-notice'
-import { athleteQueries, useAthlete } from '../../lib/athlete-queries'
+import { raceDay, raceEnd } from '../../../machines/rules/race-day'
+import { useAthlete, useSubscriptionHistory } from '../../lib/athlete-queries'
 import { now } from '../../lib/clock'
 import { calendarDayInRome, formatDateTime, formatMoney } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
-import { NOTICES } from '../../lib/notices'
 import { paths } from '../../lib/paths'
 import { downloadRaceStart, preloadCalendar } from '../../lib/race-calendar'
 import { raceQueries } from '../../lib/race-queries'
 import { Button, buttonClass } from '../../ui/button'
 import { DefinitionList } from '../../ui/definition-list'
 import { Page } from '../../ui/page'
-import { Empty, ErrorState, Loading } from '../../ui/state'
+import { Empty, Loading, QueryErrorState } from '../../ui/state'
 import { groupEnrolments, stillDue, type EnrolmentEntry } from './enrolments'
 import styles from './my-races.module.css'
 
 /** `/me/races`: every race the athlete entered, upcoming first, with what is still due. */
 export default function MyRacesPage() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const { profile } = useAthlete()
-  const today = calendarDayInRome(now())
-  const history = useQuery({ ...athleteQueries.subscriptions(profile?.id ?? 0, today), enabled: profile !== null })
+  const history = useSubscriptionHistory()
   const races = useQuery(raceQueries.list('all'))
 
-  const failed = history.isError ? history : races.isError ? races : null
-  if (failed) {
+  if (history.isError || races.isError) {
     return (
       <Page title={t`My races`}>
-        <ErrorState message={i18n._(NOTICES[noticeForQueryError(failed.error)].message)} onRetry={() => void failed.refetch()} />
+        <QueryErrorState query={[history, races]} />
       </Page>
     )
   }
@@ -112,7 +109,7 @@ function EnrolmentCard({ entry, profile, upcoming }: { entry: EnrolmentEntry; pr
         </p>
       ) : null}
       <DefinitionList minColumn="8rem" rows={rows} />
-      {upcoming && race ? <StillDue entry={entry} profile={profile} raceDay={calendarDayInRome(race.data_evento)} /> : null}
+      {upcoming && race ? <StillDue entry={entry} profile={profile} raceDay={raceDay(race)} /> : null}
       {upcoming && race ? <AddToCalendar race={race} /> : null}
       {!upcoming && race ? (
         <Link href={s.pettorale === null ? paths.ranking(race.id) : `${paths.ranking(race.id)}?mine=${String(s.pettorale)}`}>
@@ -158,7 +155,7 @@ function AddToCalendar({ race }: { race: NonNullable<EnrolmentEntry['race']> }) 
         variant="secondary"
         onClick={() => {
           setFailed(false)
-          downloadRaceStart(race).catch(() => setFailed(true))
+          downloadRaceStart(race, raceEnd(race)).catch(() => setFailed(true))
         }}
       >
         {t`Add to calendar`}

@@ -1,45 +1,36 @@
 import { Plural, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import { countdown } from '../../../machines/rules/registration-display'
-import { noticeForQueryError } from '../../lib/api-error-notice'
-import { athleteQueries, useAthlete } from '../../lib/athlete-queries'
-import { calendarDayInRome, formatDateTime, formatMoney } from '../../lib/format'
+import { formatDateTime, formatMoney } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { NOTICES } from '../../lib/notices'
 import { paths } from '../../lib/paths'
-import { raceQueries } from '../../lib/race-queries'
-import { useNow } from '../../lib/use-now'
 import { buttonClass } from '../../ui/button'
 import { Page } from '../../ui/page'
-import { Empty, ErrorState, Loading } from '../../ui/state'
+import { Empty, Loading, QueryErrorState } from '../../ui/state'
 import styles from './my-races.module.css'
-import { openSubscriptions, type OpenSubscription } from './open-subscriptions'
+import type { OpenSubscription } from './open-subscriptions'
+import { useOpenSubscriptions } from './use-open-subscriptions'
 
 /** `/me/open-subscriptions`: places started and not paid, each resumable where it stopped. */
 export default function OpenSubscriptionsPage() {
   const { t, i18n } = useLingui()
-  const { profile, possibleSubscriptions } = useAthlete()
-  const now = useNow()
-  const history = useQuery({ ...athleteQueries.subscriptions(profile?.id ?? 0, calendarDayInRome(now)), enabled: profile !== null })
-  const races = useQuery(raceQueries.list('all'))
+  const { open, complete, reads, now } = useOpenSubscriptions()
 
-  const failed = history.isError ? history : races.isError ? races : null
-  if (failed) {
+  if (reads.some((read) => read.isError)) {
     return (
       <Page title={t`Open subscriptions`}>
-        <ErrorState message={i18n._(NOTICES[noticeForQueryError(failed.error)].message)} onRetry={() => void failed.refetch()} />
+        <QueryErrorState query={reads} />
       </Page>
     )
   }
-  if (!profile || !history.data || !races.data) {
+  if (!complete) {
     return (
       <Page title={t`Open subscriptions`}>
         <Loading />
       </Page>
     )
   }
-  const open = openSubscriptions(possibleSubscriptions, history.data.iscrizioni, races.data.gare, now)
   if (open.length === 0) {
     return (
       <Page title={t`Open subscriptions`}>

@@ -4,7 +4,6 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { Profile } from '../../../contracts/athlete.contract'
-import { ApiRequestError } from '../../lib/api-request-error'
 import { noticeForApiError } from '../../lib/api-error-notice'
 import { now } from '../../lib/clock'
 import { calendarDayInRome } from '../../lib/format'
@@ -53,7 +52,7 @@ export default function ExperienceQuestion({ profile, onLater }: { profile: Prof
   const submitYes = handleSubmit(({ gara, anno }) => answer({ esperienza_gara: true, gara, anno: Number(anno) }))
 
   const failure = save.error
-    ? i18n._(NOTICES[save.error instanceof ApiRequestError ? noticeForApiError(save.error.error) : 'unexpected_answer'].message)
+    ? i18n._(NOTICES[noticeForApiError(save.error)].message)
     : null
   const yearErrors = {
     year_invalid: msg`Enter a year between ${EARLIEST_EXPERIENCE_YEAR} and ${currentYear}, like ${currentYear - 1}.`,

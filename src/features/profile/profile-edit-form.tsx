@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState, type ComponentProps, type FormEve
 import { Controller, useWatch, type Control, type UseFormReturn } from 'react-hook-form'
 import type { Profile } from '../../../contracts/athlete.contract'
 import { type ApiError } from '../../lib/api-client'
-import { ApiRequestError } from '../../lib/api-request-error'
+import { toApiError } from '../../../contracts/api-error'
 import { noticeForApiError } from '../../lib/api-error-notice'
 import { now } from '../../lib/clock'
 import { calendarDayInRome } from '../../lib/format'
@@ -125,7 +125,7 @@ export default function ProfileEditForm({ profile, initialValues, restored, focu
       try {
         await save.mutateAsync(toProfileUpdate(profile, values, rules))
       } catch (error) {
-        setFailure({ kind: 'save', error: error instanceof ApiRequestError ? error.error : null })
+        setFailure({ kind: 'save', error: toApiError(error) })
         return
       }
       notify('profile_updated')

@@ -2,6 +2,7 @@ import metadata from 'libphonenumber-js/metadata.min.json'
 import { beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { ProfileUpdateSchema, READ_ONLY_PROFILE_FIELDS, type Profile } from '../../../contracts/athlete.contract'
+import { COMPLETENESS_FIELDS } from '../../../machines/rules/profile-completeness'
 import { ensureTemporal } from '../../lib/temporal'
 import { phoneRules } from '../../lib/validation/phone'
 import {
@@ -153,6 +154,20 @@ describe('profileFormSchema', () => {
       taglia_maglietta: 'required',
       privacy_policy: 'privacy_required',
     })
+  })
+
+  it('requires exactly the completeness fields the athlete edits: the two lists cannot drift apart', () => {
+    // The form of a profile with nothing in it: what the schema refuses there is what the form
+    // requires, read from the schema rather than listed again.
+    const blank = profileFormDefaults({ ...EMPTY_PROFILE, nome: null, cognome: null, privacy_policy: null }, 'en')
+    const required = Object.keys(problems(blank)).sort()
+    const inForm = (field: string) => field in blank
+    expect(required).toEqual(COMPLETENESS_FIELDS.filter(inForm).sort())
+    // The counted fields the form does not hold are the record's own (its id) or read-only ones the
+    // athlete cannot change (the sign-in e-mail): a new counted field must be in the form.
+    const outside = COMPLETENESS_FIELDS.filter((field) => !inForm(field))
+    expect(outside.every((field) => field === 'id' || field in READ_ONLY_PROFILE_FIELDS)).toBe(true)
+    expect(COMPLETENESS_FIELDS).toHaveLength(21)
   })
 
   it('counts blanks as nothing', () => {

@@ -6,7 +6,8 @@ import {
 } from '../../../contracts/athlete.contract'
 import { LocaleSchema } from '../../../contracts/common'
 import type { Locale } from '../../../contracts/locale'
-import { calendarDayInRome, wholeYearsSince } from '../../lib/format'
+import { completedYears } from '../../../machines/rules/race-day'
+import { calendarDayInRome } from '../../lib/format'
 import { validateCodiceFiscale } from '../../lib/validation/codice-fiscale'
 import type { PhoneProblem, PhoneRules } from '../../lib/validation/phone'
 
@@ -178,7 +179,7 @@ function birthDateProblem(value: string, nowMs: number): ProfileFieldError | nul
   }
   if (Temporal.PlainDate.compare(date, EARLIEST_BIRTH_DATE) < 0) return 'birth_date_too_old'
   if (Temporal.PlainDate.compare(date, calendarDayInRome(nowMs)) > 0) return 'birth_date_future'
-  if (wholeYearsSince(date.toString(), nowMs) < MIN_AGE_YEARS) return 'birth_date_too_young'
+  if (completedYears(date.toString(), calendarDayInRome(nowMs)) < MIN_AGE_YEARS) return 'birth_date_too_young'
   return null
 }
 

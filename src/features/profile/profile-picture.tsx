@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react'
+import { errorCodeOf, toApiError } from '../../../contracts/api-error'
 import { MAX_PICTURE_BYTES } from '../../../contracts/files.contract'
-import { ApiRequestError } from '../../lib/api-request-error'
+import type * as files from '../../../contracts/files.contract'
 import { noticeForApiError } from '../../lib/api-error-notice'
 import { useAthlete } from '../../lib/athlete-queries'
 import { formatNumber } from '../../lib/format'
@@ -107,11 +108,11 @@ export function ProfilePicture() {
   const failureText = (shown: Failure): string => {
     if (shown.kind === 'check') return problemText(shown.problem)
     if (shown.kind === 'unusable_answer') return t`The server's answer could not be used: your picture may not have changed. Try again.`
-    const error = shown.error instanceof ApiRequestError ? shown.error.error : null
-    if (error?.kind === 'http' && error.code === 'file_too_large') return problemText('too_large')
-    if (error?.kind === 'http' && error.code === 'not_an_image') return problemText('not_an_image')
-    if (error?.kind === 'http' && error.code === 'forbidden') return t`You can change only your own picture.`
-    return i18n._(NOTICES[error ? noticeForApiError(error) : 'unexpected_answer'].message)
+    const code = errorCodeOf<typeof files.uploadPicture>(toApiError(shown.error))
+    if (code === 'file_too_large') return problemText('too_large')
+    if (code === 'not_an_image') return problemText('not_an_image')
+    if (code === 'forbidden') return t`You can change only your own picture.`
+    return i18n._(NOTICES[noticeForApiError(shown.error)].message)
   }
 
   return (

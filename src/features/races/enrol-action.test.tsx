@@ -19,7 +19,6 @@ const race = {
   chiusura_iscrizioni: '2026-06-07T21:59:00Z',
   posti: 400,
   iscritti: 170,
-  ammiraglia: false,
 }
 type TestRace = typeof race
 
@@ -31,10 +30,11 @@ afterEach(() => {
   resetClockSource()
 })
 
-function renderAction(overrides: Partial<TestRace>, now = NOW) {
+/** The race with `overrides` at `now`; `lottery`: the athlete would apply to its lottery (no PAX). */
+function renderAction(overrides: Partial<TestRace>, now = NOW, lottery = false) {
   return render(
     <I18nProvider i18n={i18n}>
-      <EnrolAction race={{ ...race, ...overrides }} now={now} />
+      <EnrolAction race={{ ...race, ...overrides }} now={now} lottery={lottery} />
     </I18nProvider>,
   )
 }
@@ -52,8 +52,8 @@ describe('the enrol action follows the registration state', () => {
     expect(screen.queryByRole('link')).toBeNull()
   })
 
-  it('before the opening of the flagship: lottery applications open then', () => {
-    renderAction({ apertura_iscrizioni: '2026-03-02T17:00:00Z', ammiraglia: true })
+  it('before the opening, for an athlete who would apply to the lottery: lottery applications open then', () => {
+    renderAction({ apertura_iscrizioni: '2026-03-02T17:00:00Z' }, NOW, true)
     expect((screen.getByRole('button', { name: 'Lottery applications open on 2 Mar 2026, 17:00 GMT' }) as HTMLButtonElement).disabled).toBe(
       true,
     )
@@ -73,8 +73,8 @@ describe('the enrol action follows the registration state', () => {
     expect(screen.getByText(/1 place left\./)).toBeTruthy()
   })
 
-  it('the flagship while open: "Apply for the lottery", to the same subscription', () => {
-    const { container } = renderAction({ id: 201, ammiraglia: true })
+  it('open, for an athlete who would apply to the lottery (no PAX): "Apply for the lottery", to the same subscription', () => {
+    const { container } = renderAction({ id: 201 }, NOW, true)
     expect(screen.getByRole('link', { name: 'Apply for the lottery' }).getAttribute('href')).toBe('/race/201/subscribe')
     expect(screen.queryByRole('link', { name: 'Enrol' })).toBeNull()
     expect(container.textContent).toContain('PAX holders enrol directly')
@@ -107,7 +107,7 @@ describe('the enrol action follows the registration state', () => {
 
 describe('the enrol action moves with the clock', () => {
   function Live({ opensAt }: { opensAt: number }) {
-    return <EnrolAction race={{ ...race, apertura_iscrizioni: new Date(opensAt).toISOString() }} now={useNow()} />
+    return <EnrolAction race={{ ...race, apertura_iscrizioni: new Date(opensAt).toISOString() }} now={useNow()} lottery={false} />
   }
 
   it('turns the disabled button into "Enrol" when the opening time passes', () => {

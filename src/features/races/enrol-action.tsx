@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'wouter'
 import type { Race } from '../../../contracts/races.contract'
-import { HOUR_MS } from '../../../contracts/time'
+import { hasEnded } from '../../../machines/rules/race-day'
 import { registrationDisplay } from '../../../machines/rules/registration-display'
 import { formatDateTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
@@ -18,15 +18,15 @@ type EnrolRace = Pick<
   | 'chiusura_iscrizioni'
   | 'posti'
   | 'iscritti'
-  | 'ammiraglia'
 >
 
 /**
  * What an athlete can do about entering the race at `now`, following its registration display:
- * wait for the opening (a disabled button saying when), enrol, apply for the flagship's lottery, or
- * nothing, with the reason in words. The caller passes `useNow()`, so it changes as the clock moves.
+ * wait for the opening (a disabled button saying when), enrol, apply for the race's lottery, or
+ * nothing, with the reason in words. The caller passes `useNow()`, so it changes as the clock moves,
+ * and whether this athlete would apply to a lottery (`isLotteryEntry`: a PAX holder enrols directly).
  */
-export function EnrolAction({ race, now }: { race: EnrolRace; now: number }) {
+export function EnrolAction({ race, now, lottery }: { race: EnrolRace; now: number; lottery: boolean }) {
   const { t } = useLingui()
   const locale = activeLocale()
   const display = registrationDisplay(race, now)
@@ -39,7 +39,7 @@ export function EnrolAction({ race, now }: { race: EnrolRace; now: number }) {
       return (
         <div className={styles.enrol}>
           <Button disabled className={styles.enrolButton}>
-            {race.ammiraglia ? t`Lottery applications open on ${opens}` : t`Registration opens on ${opens}`}
+            {lottery ? t`Lottery applications open on ${opens}` : t`Registration opens on ${opens}`}
           </Button>
         </div>
       )
@@ -48,10 +48,10 @@ export function EnrolAction({ race, now }: { race: EnrolRace; now: number }) {
       return (
         <div className={styles.enrol}>
           <Link href={paths.subscribe(race.id)} className={`${buttonClass('primary')} ${styles.enrolButton}`}>
-            {race.ammiraglia ? t`Apply for the lottery` : t`Enrol`}
+            {lottery ? t`Apply for the lottery` : t`Enrol`}
           </Link>
           <p className={styles.enrolNote}>
-            {race.ammiraglia ? (
+            {lottery ? (
               <Trans>Places are drawn by lottery among the applicants; PAX holders enrol directly through the same form.</Trans>
             ) : (
               <Plural value={placesLeft} one="# place left." other="# places left." />
@@ -73,7 +73,7 @@ export function EnrolAction({ race, now }: { race: EnrolRace; now: number }) {
         </p>
       )
     case 'closed': {
-      const ended = now >= Date.parse(race.data_evento) + race.tempo_limite_ore * HOUR_MS
+      const ended = hasEnded(race, now)
       return (
         <p className={styles.enrolReason}>
           {ended ? (

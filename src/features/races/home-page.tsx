@@ -3,25 +3,23 @@ import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue } from 'react'
 import { Link, useSearch } from 'wouter'
 import type { Race, RaceFilter } from '../../../contracts/races.contract'
-import { HOUR_MS } from '../../../contracts/time'
+import { hasEnded } from '../../../machines/rules/race-day'
 import { registrationDisplay } from '../../../machines/rules/registration-display'
-import { noticeForQueryError } from '../../lib/api-error-notice'
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
-import { NOTICES } from '../../lib/notices'
 import { paths } from '../../lib/paths'
 import { useNow } from '../../lib/use-now'
 import { buttonClass } from '../../ui/button'
 import { Page } from '../../ui/page'
 import { Bone, Skeleton } from '../../ui/skeleton'
-import { Empty, ErrorState } from '../../ui/state'
+import { Empty, QueryErrorState } from '../../ui/state'
 import styles from './race-list.module.css'
 import { raceFilterOf, raceQueries } from '../../lib/race-queries'
 import { RegistrationBadge } from './registration-badge'
 import { TRAIL_TYPE_LABELS } from './race-labels'
 
 export default function HomePage() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const filter = raceFilterOf(useSearch())
   const races = useQuery(raceQueries.list(filter))
   // The cards render at low priority, in slices, so a phone's main thread is never blocked by them:
@@ -50,10 +48,7 @@ export default function HomePage() {
         ))}
       </nav>
       {races.isError ? (
-        <ErrorState
-          message={i18n._(NOTICES[noticeForQueryError(races.error)].message)}
-          onRetry={() => void races.refetch()}
-        />
+        <QueryErrorState query={races} />
       ) : gare === null ? (
         <RaceListSkeleton label={t`Loading races…`} />
       ) : gare.length === 0 ? (
@@ -71,9 +66,8 @@ export default function HomePage() {
 function RaceSections({ races }: { races: Race[] }) {
   const { t } = useLingui()
   const now = useNow()
-  const ends = (race: Race) => Date.parse(race.data_evento) + race.tempo_limite_ore * HOUR_MS
-  const upcoming = races.filter((race) => ends(race) > now).sort((a, b) => a.data_evento.localeCompare(b.data_evento))
-  const past = races.filter((race) => ends(race) <= now).sort((a, b) => b.data_evento.localeCompare(a.data_evento))
+  const upcoming = races.filter((race) => !hasEnded(race, now)).sort((a, b) => a.data_evento.localeCompare(b.data_evento))
+  const past = races.filter((race) => hasEnded(race, now)).sort((a, b) => b.data_evento.localeCompare(a.data_evento))
   return (
     <>
       <RaceSection id="upcoming-races" title={t`Upcoming races`} races={upcoming} now={now} />

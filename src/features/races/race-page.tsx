@@ -3,18 +3,17 @@ import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useId, useState, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import type { Edition, RaceDetail } from '../../../contracts/races.contract'
-import { HOUR_MS } from '../../../contracts/time'
+import { hasEnded, isLotteryEntry, raceEnd } from '../../../machines/rules/race-day'
 import { registrationDisplay } from '../../../machines/rules/registration-display'
-import { noticeForQueryError } from '../../lib/api-error-notice'
+import { useAthlete } from '../../lib/athlete-queries'
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
-import { NOTICES } from '../../lib/notices'
 import { paths } from '../../lib/paths'
 import { useNow } from '../../lib/use-now'
 import { Button } from '../../ui/button'
 import { Page } from '../../ui/page'
 import { Bone, Skeleton } from '../../ui/skeleton'
-import { ErrorState } from '../../ui/state'
+import { QueryErrorState } from '../../ui/state'
 import { ElevationProfile, ElevationProfileSkeleton } from './elevation-profile'
 import { EnrolAction } from './enrol-action'
 import styles from './race-page.module.css'
@@ -29,7 +28,7 @@ import { RulesText } from '../../ui/rules-text'
 export default withRaceId(RaceScreen)
 
 function RaceScreen({ raceId: id }: { raceId: number }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const query = useQuery(raceQueries.get(id))
   // The heading and lead render with the first render that has the race (cheap, and the frame may
   // already show the name: public/first-paint.js); the details render in a background render that
@@ -60,10 +59,7 @@ function RaceScreen({ raceId: id }: { raceId: number }) {
   return (
     <Page title={t`Race details`} lead={query.isError ? undefined : <Bone width="16rem" />}>
       {query.isError ? (
-        <ErrorState
-          message={i18n._(NOTICES[noticeForQueryError(query.error)].message)}
-          onRetry={() => void query.refetch()}
-        />
+        <QueryErrorState query={query} />
       ) : (
         <RaceSkeleton />
       )}
@@ -71,12 +67,9 @@ function RaceScreen({ raceId: id }: { raceId: number }) {
   )
 }
 
-function raceEnd(race: Pick<RaceDetail, 'data_evento' | 'tempo_limite_ore'>): number {
-  return Date.parse(race.data_evento) + race.tempo_limite_ore * HOUR_MS
-}
-
 function RaceDetails({ race }: { race: RaceDetail }) {
   const { t } = useLingui()
+  const { profile } = useAthlete()
   const now = useNow()
   const display = registrationDisplay(race, now)
   const ids = { action: useId(), facts: useId(), profile: useId(), description: useId(), rules: useId(), links: useId(), editions: useId() }
@@ -97,7 +90,7 @@ function RaceDetails({ race }: { race: RaceDetail }) {
       <div className={styles.layout}>
         <section aria-labelledby={ids.action} className={`${styles.card} ${styles.action}`}>
           <h2 id={ids.action}>{t({ message: 'Registration', context: 'entering a race, not creating an account' })}</h2>
-          <EnrolAction race={race} now={now} />
+          <EnrolAction race={race} now={now} lottery={isLotteryEntry(race, profile)} />
           <CalendarActions race={race} now={now} />
         </section>
         <div className={styles.main}>
@@ -210,7 +203,7 @@ function CalendarActions({ race, now }: { race: RaceDetail; now: number }) {
     setFailed(false)
     try {
       if (kind === 'start') {
-        await downloadRaceStart(race)
+        await downloadRaceStart(race, raceEnd(race))
       } else {
         const calendar = await import('../../lib/calendar')
         const text = calendar.registrationOpeningCalendar({
@@ -250,7 +243,7 @@ function CalendarActions({ race, now }: { race: RaceDetail; now: number }) {
 
 function RaceLinks({ race, now }: { race: RaceDetail; now: number }) {
   const { t } = useLingui()
-  const ended = now >= raceEnd(race)
+  const ended = hasEnded(race, now)
   return (
     <ul className={styles.links}>
       <li>
@@ -274,7 +267,7 @@ function OtherEditions({ race, now }: { race: RaceDetail; now: number }) {
   const others = race.edizioni.filter((edition) => edition.id !== race.id)
   if (others.length === 0) return <p className={styles.muted}>{t`This is the first edition of the course.`}</p>
   // The course's time limit tells when an edition has been run and so has a ranking.
-  const run = (edition: Edition) => now >= raceEnd({ data_evento: edition.data_evento, tempo_limite_ore: race.tempo_limite_ore })
+  const run = (edition: Edition) => hasEnded({ ...edition, tempo_limite_ore: race.tempo_limite_ore }, now)
   return (
     <ul className={styles.editions}>
       {others.map((edition) => {

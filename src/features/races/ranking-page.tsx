@@ -3,18 +3,16 @@ import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useMemo, useRef, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import type { Locale } from '../../../contracts/locale'
-import type { Edition, RaceDetail, RankingRow } from '../../../contracts/races.contract'
-import { HOUR_MS } from '../../../contracts/time'
-import { noticeForQueryError } from '../../lib/api-error-notice'
+import type { RaceDetail, RankingRow } from '../../../contracts/races.contract'
+import { hasEnded, isLive, raceEnd } from '../../../machines/rules/race-day'
 import { formatDateTime, formatDuration } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
-import { NOTICES } from '../../lib/notices'
 import { paths } from '../../lib/paths'
 import { useNow } from '../../lib/use-now'
 import { Field } from '../../ui/field'
 import { Page } from '../../ui/page'
 import { Skeleton } from '../../ui/skeleton'
-import { Empty, ErrorState } from '../../ui/state'
+import { Empty, QueryErrorState } from '../../ui/state'
 import {
   applicableRankingFilters,
   filterRanking,
@@ -54,11 +52,6 @@ const CODEC: FilterCodec<RankingFilters> = { read: readRankingFilters, write: wr
 const rowKey = (entry: Indexed<RankingRow>) => entry.row.pettorale
 
 type Row = Indexed<RankingRow>
-
-/** When an edition's time limit runs out: the race is over and its ranking can be published. */
-function editionEnd(edition: Pick<Edition, 'data_evento'>, course: Pick<RaceDetail, 'tempo_limite_ore'>): number {
-  return Date.parse(edition.data_evento) + course.tempo_limite_ore * HOUR_MS
-}
 
 /** Another edition's ranking, with the filters (query string) the athlete had on. */
 function rankingHref(raceId: number | string, query: string): string {
@@ -113,7 +106,7 @@ function useColumns(locale: Locale): ParticipantColumn<Row>[] {
 }
 
 function RankingScreen({ raceId }: { raceId: number }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const locale = activeLocale()
   const now = useNow()
   const [, navigate] = useLocation()
@@ -146,20 +139,15 @@ function RankingScreen({ raceId }: { raceId: number }) {
   const raceTitle = race.data ? `${race.data.nome} ${String(race.data.edizione)}` : null
   // Editions with a ranking to show: those run by now (and this one, whatever the clock says).
   const editions = race.data
-    ? race.data.edizioni.filter((edition) => edition.id === raceId || editionEnd(edition, race.data) <= now)
+    ? race.data.edizioni.filter((edition) => edition.id === raceId || hasEnded({ ...edition, tempo_limite_ore: race.data.tempo_limite_ore }, now))
     : []
 
   let body
   if (failed) {
     body = (
-      <ErrorState
-        message={i18n._(NOTICES[noticeForQueryError(failed.error)].message)}
-        onRetry={() => {
-          for (const query of [race, ranking]) if (query.isError) void query.refetch()
-        }}
-      />
+      <QueryErrorState query={[race, ranking]} />
     )
-  } else if (race.data && ((indexed && indexed.length === 0) || editionEnd(race.data, race.data) > now)) {
+  } else if (race.data && ((indexed && indexed.length === 0) || !hasEnded(race.data, now))) {
     // A race not run yet has no ranking to wait for: say so as soon as the race is known.
     // The filters go along to the past editions as typed: this edition has no rows to check them against.
     body = <NoRankingYet race={race.data} now={now} query={writeRankingFilters(filters)} />
@@ -261,10 +249,10 @@ function RankingScreen({ raceId }: { raceId: number }) {
 function NoRankingYet({ race, now, query }: { race: RaceDetail; now: number; query: string }) {
   const { t } = useLingui()
   const locale = activeLocale()
-  const end = editionEnd(race, race)
+  const end = raceEnd(race)
   const expected = formatDateTime(locale, end)
   const expectedIso = new Date(end).toISOString()
-  const pastEditions = race.edizioni.filter((edition) => edition.id !== race.id && editionEnd(edition, race) <= now)
+  const pastEditions = race.edizioni.filter((edition) => edition.id !== race.id && hasEnded({ ...edition, tempo_limite_ore: race.tempo_limite_ore }, now))
 
   let message
   if (now < Date.parse(race.data_evento)) {
@@ -273,7 +261,7 @@ function NoRankingYet({ race, now, query }: { race: RaceDetail; now: number; que
         This edition has not been run yet. Its ranking is expected after <time dateTime={expectedIso}>{expected}</time>, when the time limit runs out.
       </Trans>
     )
-  } else if (now < end) {
+  } else if (isLive(race, now)) {
     message = (
       <Trans>
         The race is under way. Its ranking is expected after <time dateTime={expectedIso}>{expected}</time>, when the time limit runs out.

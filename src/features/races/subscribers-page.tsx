@@ -3,13 +3,11 @@ import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useMemo, useRef } from 'react'
 import type { Locale } from '../../../contracts/locale'
 import type { SubscriberRow } from '../../../contracts/races.contract'
-import { noticeForQueryError } from '../../lib/api-error-notice'
 import { activeLocale } from '../../lib/i18n'
-import { NOTICES } from '../../lib/notices'
 import { Field } from '../../ui/field'
 import { Page } from '../../ui/page'
 import { Skeleton } from '../../ui/skeleton'
-import { Empty, ErrorState } from '../../ui/state'
+import { Empty, QueryErrorState } from '../../ui/state'
 import { countryName } from '../../lib/country'
 import {
   applicableSubscriberFilters,
@@ -92,7 +90,7 @@ function useColumns(locale: Locale, sort: SubscriberSort): ParticipantColumn<Row
 }
 
 function SubscribersScreen({ raceId }: { raceId: number }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const locale = activeLocale()
   const race = useQuery(raceQueries.get(raceId))
   const list = useQuery(raceQueries.subscribers(raceId))
@@ -127,12 +125,7 @@ function SubscribersScreen({ raceId }: { raceId: number }) {
   let body
   if (failed) {
     body = (
-      <ErrorState
-        message={i18n._(NOTICES[noticeForQueryError(failed.error)].message)}
-        onRetry={() => {
-          for (const query of [race, list]) if (query.isError) void query.refetch()
-        }}
-      />
+      <QueryErrorState query={[race, list]} />
     )
   } else if (visible && indexed && indexed.length === 0) {
     body = (

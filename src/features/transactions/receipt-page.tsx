@@ -7,35 +7,32 @@ import type { Profile } from '../../../contracts/athlete.contract'
 import type { Race } from '../../../contracts/races.contract'
 import type { Transaction } from '../../../contracts/transactions.contract'
 import { toEuros } from '../../../machines/enrolment/price'
-import { noticeForQueryError } from '../../lib/api-error-notice'
 import { useAthlete } from '../../lib/athlete-queries'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
-import { NOTICES } from '../../lib/notices'
 import { ORGANISER } from '../../lib/organiser'
 import { paths } from '../../lib/paths'
 import { raceQueries } from '../../lib/race-queries'
 import { Button } from '../../ui/button'
 import { DefinitionList } from '../../ui/definition-list'
 import { Page } from '../../ui/page'
-import { Empty, ErrorState, Loading } from '../../ui/state'
+import { Empty, Loading, QueryErrorState } from '../../ui/state'
 import { hasReceipt, receiptOf, type ReceiptLine } from './receipt'
 import styles from './receipt.module.css'
 import { METHOD_LABELS, STATUS_LABELS, transactionQueries } from './transactions'
 
 /** `/me/transactions/{id}/receipt`: a receipt for a payment made, printable on one A4 page. */
 export default function ReceiptPage() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const { id = '' } = useParams<{ id: string }>()
   const { profile } = useAthlete()
   const transactions = useQuery(transactionQueries.list())
   const races = useQuery(raceQueries.list('all'))
 
-  const failed = transactions.isError ? transactions : races.isError ? races : null
-  if (failed) {
+  if (transactions.isError || races.isError) {
     return (
       <Page title={t`Receipt`}>
-        <ErrorState message={i18n._(NOTICES[noticeForQueryError(failed.error)].message)} onRetry={() => void failed.refetch()} />
+        <QueryErrorState query={[transactions, races]} />
       </Page>
     )
   }

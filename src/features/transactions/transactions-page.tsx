@@ -1,16 +1,14 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useLocation, useSearch } from 'wouter'
-import { noticeForQueryError } from '../../lib/api-error-notice'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
-import { NOTICES } from '../../lib/notices'
 import { paths } from '../../lib/paths'
 import { raceQueries } from '../../lib/race-queries'
 import { Button } from '../../ui/button'
 import { SelectField } from '../../ui/field'
 import { Page } from '../../ui/page'
-import { Empty, ErrorState, Loading } from '../../ui/state'
+import { Empty, Loading, QueryErrorState } from '../../ui/state'
 import { hasReceipt } from './receipt'
 import {
   filterTransactions,
@@ -39,7 +37,7 @@ export default function TransactionsPage() {
   if (query.isError) {
     return (
       <Page title={t`My transactions`}>
-        <ErrorState message={i18n._(NOTICES[noticeForQueryError(query.error)].message)} onRetry={() => void query.refetch()} />
+        <QueryErrorState query={query} />
       </Page>
     )
   }
