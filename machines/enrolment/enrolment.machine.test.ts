@@ -543,6 +543,7 @@ describe('enrolment and the waiver', () => {
     await t.reject('enrol', httpFailure(422, 'missing_field', 'subscriptions.create'))
     expect(t.value()).toBe('checking')
     expect(t.told('enrolled')).toEqual([])
+    expect(t.told('questionsChanged')).toEqual([{ type: 'questionsChanged' }])
     await t.resolve('check', gate({ questions: CARD_QUESTIONS }))
     expect(t.value()).toBe('wizard.extraFields')
     t.send({ type: 'wizard.next' })

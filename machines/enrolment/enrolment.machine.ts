@@ -168,6 +168,8 @@ export type EnrolmentEmitted =
   /** A kept wizard could not be resumed: the athlete is told it starts again. */
   | { type: 'keptDropped' }
   | { type: 'enrolled' }
+  /** The server wanted an answer the wizard did not ask: the race's questions are read again. */
+  | { type: 'questionsChanged' }
   /** The summary is on screen: the waiver it leads to may be read ahead. */
   | { type: 'summaryReached' }
   /** The waiver's text changed on the server: the one shown must be read again. */
@@ -550,7 +552,11 @@ export const enrolmentMachine = setup({
               },
               // The organiser's questions changed since the gate read them: the gate reads them again
               // and leads back to the questions, where the new one shows.
-              { guard: { type: 'isMissingAnswers', params: ({ event }) => ({ error: event.error }) }, target: '#enrolment.checking' },
+              {
+                guard: { type: 'isMissingAnswers', params: ({ event }) => ({ error: event.error }) },
+                target: '#enrolment.checking',
+                actions: emit({ type: 'questionsChanged' }),
+              },
               { target: 'summary', actions: { type: 'recordFailure', params: ({ event }) => ({ action: 'enrol', error: event.error }) } },
             ],
           },

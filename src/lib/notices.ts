@@ -89,6 +89,10 @@ export const NOTICES = {
     message: msg`The language could not be loaded. Check your connection and try again.`,
   },
   logged_out: { tone: 'positive', message: msg`You have signed out.` },
+  race_questions_changed: {
+    tone: 'warning',
+    message: msg`The organiser has changed this race's questions. Answer them again to enrol: nothing was charged.`,
+  },
   wizard_not_resumed: {
     tone: 'warning',
     message: msg`Your enrolment in progress could not be resumed after an update, so it starts again. Nothing you had already saved with the organiser is lost.`,

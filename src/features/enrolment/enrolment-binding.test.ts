@@ -176,12 +176,14 @@ describe("what the wizard's emitted events do", () => {
     expect(prefetch.mock.calls[0]?.[0].queryKey).toEqual(enrolmentQueries.waiver(RACE, 'en').queryKey)
   })
 
-  it('a visitor is asked to log in; a kept wizard that cannot be resumed is said', () => {
+  it('a visitor is asked to log in; a kept wizard that cannot be resumed and changed race questions are said', () => {
     const around = surroundings()
     reactToWizard({ type: 'loginRequired' }, around)
     reactToWizard({ type: 'keptDropped' }, around)
+    reactToWizard({ type: 'questionsChanged' }, around)
     expect(around.askToLogIn).toHaveBeenCalledOnce()
     expect(around.notify).toHaveBeenCalledWith('wizard_not_resumed')
+    expect(around.notify).toHaveBeenCalledWith('race_questions_changed')
   })
 
   it("goes to a trusted provider's address; an untrusted one is refused, said, and told to the wizard", () => {

@@ -130,6 +130,9 @@ export function reactToWizard(event: EnrolmentEmitted | PaymentWaitEmitted, arou
     case 'keptDropped':
       around.notify('wizard_not_resumed')
       return
+    case 'questionsChanged':
+      around.notify('race_questions_changed')
+      return
     case 'enrolled':
       void queryClient.invalidateQueries({ queryKey: athleteQueries.me().queryKey })
       return
