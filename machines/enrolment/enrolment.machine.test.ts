@@ -731,6 +731,49 @@ describe('payment', () => {
     expect(t.calls.startPayment[1]).toEqual({ raceId: RACE_ID, key: `${SEED}.2`, refund: 'protetto', gps: false, expectedTotal: 95 })
   })
 
+  describe('a place another payment already holds', () => {
+    const withBody = (code: string, body: Record<string, string>): ApiError => ({
+      ...(httpFailure(409, code, 'payments.start') as Extract<ApiError, { kind: 'http' }>),
+      body: { code, ...body },
+    })
+
+    it("an organiser's payment link open for the place ends the wizard on its refusal, with the link to pay there and nothing charged", async () => {
+      const t = start()
+      await toPayment(t)
+      t.send({ type: 'payment.pay' })
+      await t.reject('startPayment', withBody('payment_link_open', { codice_link: 'lnk-pending-1' }))
+      expect(t.value()).toBe('refused')
+      expect(t.context().lateRefusal).toEqual({ code: 'payment_link_open', step: 'payment', link: 'lnk-pending-1' })
+      expect(t.context().attempt).toBeNull()
+      expect(t.calls.startPayment).toHaveLength(1)
+    })
+
+    it("a payment of this place being confirmed (another tab) is awaited, not started again, and said", async () => {
+      const t = start()
+      await toPayment(t)
+      t.send({ type: 'payment.pay' })
+      await t.reject('startPayment', withBody('payment_in_progress', { pagamento_id: 'PAY-OTHER' }))
+      expect(t.value()).toBe('wizard.confirming')
+      expect(t.told('paymentInProgress')).toEqual([{ type: 'paymentInProgress' }])
+      expect(t.calls.readStatus).toEqual(['PAY-OTHER'])
+      await t.resolve('readStatus', 'success')
+      expect(t.value()).toBe('paid')
+      expect(t.told('paid')).toEqual([{ type: 'paid', paymentId: 'PAY-OTHER' }])
+      expect(t.calls.startPayment).toHaveLength(1)
+    })
+
+    it('a payment in progress the server does not name is a failure to retry with the same key', async () => {
+      const t = start()
+      await toPayment(t)
+      t.send({ type: 'payment.pay' })
+      await t.reject('startPayment', httpFailure(409, 'payment_in_progress', 'payments.start'))
+      expect(t.value()).toBe('wizard.payment')
+      expect(t.context().failure).toMatchObject({ action: 'startPayment' })
+      t.send({ type: 'payment.pay' })
+      expect(t.calls.startPayment[1]?.key).toBe(`${SEED}.1`)
+    })
+  })
+
   it('back from the payment shows the summary, with the problem shown there gone', async () => {
     const t = start()
     await toPayment(t)
@@ -1387,6 +1430,7 @@ describe('failureOf: what each answer to the wizard calls means', () => {
     ['payments.start', 422, 'waiver_not_signed', { kind: 'waiverNotSigned' }],
     ['payments.start', 422, 'lottery_application', { kind: 'late', code: 'lottery_application' }],
     ['payments.start', 422, 'idempotency_key_reused', { kind: 'keyReused' }],
+    ['payments.start', 409, 'payment_link_open', { kind: 'late', code: 'payment_link_open' }],
   ])('%s %d %s', (operation, status, code, meaning) => {
     expect(failureOf(httpFailure(status, code, operation))).toEqual(meaning)
   })

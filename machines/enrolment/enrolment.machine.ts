@@ -70,13 +70,15 @@ export interface StepProblems {
 
 type LateRefusalCode = Extract<
   WizardErrorCode,
-  'sold_out' | 'already_enrolled' | 'registration_closed' | 'not_eligible' | 'lottery_application'
+  'sold_out' | 'already_enrolled' | 'registration_closed' | 'not_eligible' | 'lottery_application' | 'payment_link_open'
 >
 
 /** Why the server turned the enrolment away once it was under way, and at which step. */
 export interface LateRefusal {
   code: LateRefusalCode
   step: Step
+  /** `payment_link_open`: the organiser's link that pays this place instead. */
+  link?: string
 }
 
 /** An actor that failed without a decision to take; `wizard.retry` runs it again. */
@@ -168,6 +170,8 @@ export type EnrolmentEmitted =
   /** A kept wizard could not be resumed: the athlete is told it starts again. */
   | { type: 'keptDropped' }
   | { type: 'enrolled' }
+  /** Another tab's payment of this place is being confirmed: the wizard waits for it. */
+  | { type: 'paymentInProgress' }
   /** The server wanted an answer the wizard did not ask: the race's questions are read again. */
   | { type: 'questionsChanged' }
   /** The summary is on screen: the waiver it leads to may be read ahead. */
@@ -227,7 +231,9 @@ export type WizardErrorCode =
 
 /** What a failed call of the wizard means: a decision to take, or a failure to show and retry. */
 export type WizardFailureKind =
-  | { kind: 'late'; code: LateRefusalCode }
+  | { kind: 'late'; code: LateRefusalCode; link?: string }
+  /** Another tab's payment of this place is authorised and being confirmed: wait for it. */
+  | { kind: 'paymentInProgress'; paymentId: string }
   | { kind: 'missingAnswers' }
   | { kind: 'waiverOutdated' }
   | { kind: 'waiverNotSigned' }
@@ -260,9 +266,24 @@ export function failureOf(error: unknown): WizardFailureKind {
       return { kind: 'noSubscription' }
     case 'idempotency_key_reused':
       return { kind: 'keyReused' }
+    case 'payment_link_open': {
+      const link = bodyField(apiError, 'codice_link')
+      return link === null ? { kind: 'late', code } : { kind: 'late', code, link }
+    }
+    case 'payment_in_progress': {
+      const paymentId = bodyField(apiError, 'pagamento_id')
+      return paymentId === null ? { kind: 'failed', error: apiError } : { kind: 'paymentInProgress', paymentId }
+    }
     default:
       return { kind: 'failed', error: apiError }
   }
+}
+
+/** A text field of the problem body the contract's 409 names (the link to pay, the payment to await). */
+function bodyField(error: ApiError, name: 'codice_link' | 'pagamento_id'): string | null {
+  if (error.kind !== 'http' || typeof error.body !== 'object' || error.body === null) return null
+  const value = (error.body as Record<string, unknown>)[name]
+  return typeof value === 'string' && value !== '' ? value : null
 }
 
 const emptyChoices: Choices = { dataConfirmed: false, extra: {}, rulesAccepted: false, refund: null, gps: null }
@@ -388,6 +409,7 @@ export const enrolmentMachine = setup({
     isTotalMismatch: (_, params: { error: unknown }) => failureOf(params.error).kind === 'totalMismatch',
     isNoSubscription: (_, params: { error: unknown }) => failureOf(params.error).kind === 'noSubscription',
     isKeyReused: (_, params: { error: unknown }) => failureOf(params.error).kind === 'keyReused',
+    isPaymentInProgress: (_, params: { error: unknown }) => failureOf(params.error).kind === 'paymentInProgress',
     isPaid: (_, params: { outcome: WaitOutcome }) => params.outcome === 'paid',
     // A payment the server does not know was never charged: as good as declined.
     isUnpaid: (_, params: { outcome: WaitOutcome }) => params.outcome === 'unpaid' || params.outcome === 'notFound',
@@ -413,7 +435,14 @@ export const enrolmentMachine = setup({
     })),
     refuseLate: assign((_, params: { error: unknown; step: Step }) => {
       const failure = failureOf(params.error)
-      return failure.kind === 'late' ? { lateRefusal: { code: failure.code, step: params.step }, attempt: null } : {}
+      if (failure.kind !== 'late') return {}
+      const lateRefusal: LateRefusal = { code: failure.code, step: params.step, ...(failure.link ? { link: failure.link } : {}) }
+      return { lateRefusal, attempt: null }
+    }),
+    awaitOtherPayment: assign(({ context }, params: { error: unknown }) => {
+      const failure = failureOf(params.error)
+      if (failure.kind !== 'paymentInProgress' || !context.attempt) return {}
+      return { attempt: { ...context.attempt, paymentId: failure.paymentId } }
     }),
     markUnanswered: assign(({ context }) => ({ problems: { extra: unansweredQuestions(context.questions, context.choices.extra) } })),
     newAttempt: assign(({ context }) => {
@@ -665,6 +694,15 @@ export const enrolmentMachine = setup({
                 guard: { type: 'isKeyReused', params: ({ event }) => ({ error: event.error }) },
                 target: 'payment',
                 actions: assign({ attempt: null, problems: { payment: 'not_started' } }),
+              },
+              // Another tab paid this place a moment ago: its payment is awaited, none is started.
+              {
+                guard: { type: 'isPaymentInProgress', params: ({ event }) => ({ error: event.error }) },
+                target: 'confirming',
+                actions: [
+                  { type: 'awaitOtherPayment', params: ({ event }) => ({ error: event.error }) },
+                  emit({ type: 'paymentInProgress' }),
+                ],
               },
               // No answer or a server error: the attempt keeps its key, so a retry cannot charge twice.
               { target: 'payment', actions: { type: 'recordFailure', params: ({ event }) => ({ action: 'startPayment', error: event.error }) } },

@@ -89,6 +89,10 @@ export const NOTICES = {
     message: msg`The language could not be loaded. Check your connection and try again.`,
   },
   logged_out: { tone: 'positive', message: msg`You have signed out.` },
+  payment_in_progress: {
+    tone: 'warning',
+    message: msg`A payment for this place is already being confirmed, perhaps in another tab: we are waiting for it instead of starting another.`,
+  },
   race_questions_changed: {
     tone: 'warning',
     message: msg`The organiser has changed this race's questions. Answer them again to enrol: nothing was charged.`,

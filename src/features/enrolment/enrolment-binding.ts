@@ -130,6 +130,9 @@ export function reactToWizard(event: EnrolmentEmitted | PaymentWaitEmitted, arou
     case 'keptDropped':
       around.notify('wizard_not_resumed')
       return
+    case 'paymentInProgress':
+      around.notify('payment_in_progress')
+      return
     case 'questionsChanged':
       around.notify('race_questions_changed')
       return

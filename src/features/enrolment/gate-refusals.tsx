@@ -81,6 +81,12 @@ function LateRefusalText({ late }: { late: LateRefusal }) {
           <Trans>Registration closed while you were enrolling. You have not been charged.</Trans>
         </p>
       )
+    case 'payment_link_open':
+      return (
+        <p role="alert">
+          <Trans>A payment link from the organiser is open for this place: pay it there. You have not been charged.</Trans>
+        </p>
+      )
     case 'lottery_application':
       return (
         <p role="alert">
@@ -108,6 +114,14 @@ function LateRefusalWayForward({ late }: { late: LateRefusal }) {
     case 'already_enrolled':
     case 'lottery_application':
       return <Link href={paths.myRaces}>{t`Go to my races`}</Link>
+    case 'payment_link_open':
+      return late.link ? (
+        <Link href={`${paths.paymentByLink}?code=${encodeURIComponent(late.link)}`} className={buttonClass('primary')}>
+          {t`Pay with the organiser's link`}
+        </Link>
+      ) : (
+        <Link href={paths.myRaces}>{t`Go to my races`}</Link>
+      )
     case 'not_eligible':
       return (
         <div className={styles.refusalActions}>
