@@ -1,17 +1,85 @@
-import { defineConfig } from '@playwright/test'
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test'
 
 /**
- * Fixed, uncommon port: the e2e suite runs against the production build served by vite preview.
- * PETTORALE_E2E_PORT lets two suites run side by side, each with its own build folder.
+ * Two ways the portal is run, each on its own fixed, uncommon port (`--strictPort`: another process
+ * on it is an error, never a silent switch to the next port):
+ * - the production build served by vite preview (every e2e test but the dev server's), port 47614;
+ * - the dev server exactly as `npm start` runs it (Vite, React StrictMode, mock mode), port 47616
+ *   (47613 is `npm start`'s own, often taken by a developer's server), for the journeys that cross
+ *   lazy parts and machines: StrictMode mounts twice and stops actors between, and Vite loads
+ *   modules one by one, which the build hides (tests/e2e/dev-server/).
+ * PETTORALE_E2E_PORT lets two suites run side by side: the build on that port with its own build
+ * folder, the dev server on the next port (or PETTORALE_E2E_DEV_PORT).
  */
 const PORT = Number(process.env.PETTORALE_E2E_PORT ?? 47614)
+const DEV_PORT = Number(process.env.PETTORALE_E2E_DEV_PORT ?? (process.env.PETTORALE_E2E_PORT ? PORT + 1 : 47616))
 const OUT_DIR = PORT === 47614 ? 'dist' : `dist-e2e-${String(PORT)}`
 const RESULTS_DIR = PORT === 47614 ? 'test-results' : `test-results-${String(PORT)}`
 const baseURL = `http://127.0.0.1:${String(PORT)}`
+// `localhost`, as the README tells people to open `npm start`.
+const devURL = `http://localhost:${String(DEV_PORT)}`
+
+/**
+ * Playwright starts every web server of the config whatever projects run; a run of the dev-server
+ * project alone (`--project dev-server`) should not wait a minute for a production build, nor a run
+ * of the build's tests for a dev server. The projects asked for on the command line decide.
+ */
+function projectsAsked(): string[] {
+  const asked: string[] = []
+  process.argv.forEach((argument, index) => {
+    if (argument === '--project' || argument === '-p') {
+      for (const name of process.argv.slice(index + 1)) {
+        if (name.startsWith('-')) break
+        asked.push(name)
+      }
+    } else if (argument.startsWith('--project=')) asked.push(argument.slice('--project='.length))
+  })
+  return asked
+}
+const asked = projectsAsked()
+/** Whether one of these projects runs (a name asked for may end with a `*`). */
+const runs = (...projects: string[]) =>
+  asked.length === 0 || asked.some((name) => projects.some((project) => project.startsWith(name.replace(/\*.*$/, ''))))
+
+const chromium: PlaywrightTestConfig['use'] = {
+  timezoneId: 'Europe/Rome',
+  trace: 'retain-on-failure',
+  launchOptions: {
+    executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // This machine has no network but the registries: keep Chromium from calling home.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+}
+
+const webServers: NonNullable<PlaywrightTestConfig['webServer']> = []
+if (runs('dev-server', 'dev-server-warm-up')) {
+  webServers.push({
+    // `npm start`'s command on the dev project's port.
+    command: `npx vite --port ${String(DEV_PORT)} --strictPort`,
+    url: devURL,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  })
+}
+if (runs('production-build')) {
+  webServers.push({
+    command: `npx vite build --outDir ${OUT_DIR} && npx vite preview --outDir ${OUT_DIR} --host 127.0.0.1 --port ${String(PORT)} --strictPort`,
+    url: baseURL,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+  })
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  testMatch: '**/*.e2e.ts',
   outputDir: RESULTS_DIR,
   fullyParallel: true,
   workers: 2,
@@ -20,28 +88,34 @@ export default defineConfig({
   reporter: [['list']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  use: {
-    baseURL,
-    timezoneId: 'Europe/Rome',
-    trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium',
-      // This machine has no network but the registries: keep Chromium from calling home.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+  use: chromium,
+  projects: [
+    {
+      name: 'production-build',
+      testMatch: '*.e2e.ts',
+      testIgnore: 'dev-server/**',
+      use: { ...chromium, baseURL },
     },
-  },
-  webServer: {
-    command: `npx vite build --outDir ${OUT_DIR} && npx vite preview --outDir ${OUT_DIR} --host 127.0.0.1 --port ${String(PORT)} --strictPort`,
-    url: baseURL,
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-  },
+    {
+      // The dev server compiles each module on its first request: one pass through the screens the
+      // journeys use compiles them (and has Vite optimise any dependency it finds late, which reloads
+      // the page), so no journey measures a compile against its timeouts.
+      name: 'dev-server-warm-up',
+      testMatch: 'dev-server/warm-up.setup.ts',
+      timeout: 180_000,
+      use: { ...chromium, baseURL: devURL },
+    },
+    {
+      name: 'dev-server',
+      testMatch: 'dev-server/*.e2e.ts',
+      dependencies: ['dev-server-warm-up'],
+      // StrictMode renders twice and the dev server serves modules one by one: slower than the
+      // build, and the payment journeys wait for the provider's settlement (a declined card and a
+      // retry, two of them) besides: about 40 s each on a busy 2-core machine.
+      timeout: 90_000,
+      expect: { timeout: 10_000 },
+      use: { ...chromium, baseURL: devURL },
+    },
+  ],
+  webServer: webServers,
 })

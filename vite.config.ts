@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { extname, join, resolve } from 'node:path'
+import { dirname, extname, join, resolve } from 'node:path'
 import { lingui } from '@lingui/vite-plugin'
 import react from '@vitejs/plugin-react'
-import { minify, type Plugin } from 'vite'
+import { minify, parseSync, type Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { readPo } from './scripts/po'
 import { CSP_NONCE_PLACEHOLDER, newNonce, securityHeaders, withNonce } from './scripts/security-headers'
@@ -138,6 +138,121 @@ function minifiedFirstPaint(): Plugin {
   }
 }
 
+/**
+ * Chromium keeps a module whose download failed failed for the page's life (its module map): a
+ * part asked for offline, and every module its preload asked for, could not load once the network
+ * was back, short of reloading the page. So the build's dynamic imports go through
+ * src/ui/lazy-part.tsx's `loadChunk` instead of Vite's preload helper (same arguments: the import,
+ * the files it needs), and each import lets it choose the address: `() => import('./x.js')`
+ * becomes `(u) => import(u('./x.js'))`, so a retry asks for the same file under an address the
+ * page has not seen fail. Rewritten once Vite has written each import's files into the chunks
+ * (it reads the literal `import('./x.js')` to know them); the chunks' names, hashed before, stay.
+ * The rewrite leaves no source map behind: with `build.sourcemap` on, the columns after each
+ * rewritten import would be off by a few characters.
+ */
+function retryableChunks(): Plugin {
+  const PRELOAD_HELPER = '\0vite/preload-helper.js'
+  let replaced = false
+  return {
+    name: 'pettorale:retryable-chunks',
+    apply: 'build',
+    enforce: 'pre',
+    load: {
+      // Only the helper's id crosses into this hook (a filter Rolldown applies before calling it).
+      filter: { id: /^\0vite\/preload-helper\.js$/ },
+      handler(id) {
+        if (id !== PRELOAD_HELPER) return
+        replaced = true
+        return `export { loadChunk as __vitePreload } from ${JSON.stringify(resolve('src/ui/lazy-part.tsx'))}`
+      },
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const folders = new Set<string>()
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk' || !chunk.code.includes('import(')) continue
+          if (chunk.code.includes('__VITE_PRELOAD__')) throw new Error(`${chunk.fileName}: rewritten before Vite wrote its imports' files`)
+          const imports = retryableImports(chunk.code, chunk.fileName)
+          if (imports.length === 0) continue
+          if (!replaced) throw new Error(`${chunk.fileName}: Vite's preload helper was not replaced by loadChunk`)
+          folders.add(dirname(chunk.fileName))
+          chunk.code = rewrite(chunk.code, imports)
+        }
+        // loadChunk knows a chunk by its import's specifier ('./x.js'): the same file only if every
+        // chunk that imports one lives in the same folder.
+        if (folders.size > 1) throw new Error(`chunks with imports in several folders: ${[...folders].join(', ')}`)
+      },
+    },
+  }
+}
+
+interface RetryableImport {
+  /** Where `()` or `async()` of the arrow that Vite's `__vitePreload` calls starts and its `=>` ends. */
+  head: { start: number; end: number; async: boolean }
+  /** The import's specifier (a literal). */
+  source: { start: number; end: number }
+  /** The arrow's text, to pick a parameter name it does not use. */
+  text: string
+}
+
+/**
+ * Every `import('literal')` of a built chunk, each in the arrow that Vite wraps it in:
+ * `__vitePreload(() => import('./x.js'), deps)`. Anything else is an error, never a silent skip.
+ */
+function retryableImports(code: string, fileName: string): RetryableImport[] {
+  const { program, errors } = parseSync(fileName, code)
+  if (errors.length) throw new Error(`${fileName} does not parse: ${errors.map((error) => error.message).join('; ')}`)
+  const found: RetryableImport[] = []
+  type Node = { type: string; start: number; end: number; [key: string]: unknown }
+  const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string'
+  // Arrows passed first to a call, and those already given their import.
+  const factories = new Set<Node>()
+  const used = new Set<Node>()
+  const visit = (node: Node, fn: Node | undefined) => {
+    if (node.type === 'CallExpression') {
+      const first = (node.arguments as Node[])[0]
+      if (first?.type === 'ArrowFunctionExpression' && (first.params as Node[]).length === 0) factories.add(first)
+    }
+    if (node.type === 'ImportExpression') {
+      const source = node.source as Node
+      const literal = source.type === 'Literal' || (source.type === 'TemplateLiteral' && (source.expressions as Node[]).length === 0)
+      if (literal) {
+        if (!fn || !factories.has(fn) || used.has(fn)) {
+          throw new Error(`${fileName}: an import outside Vite's preload helper: ${code.slice(node.start, node.end)}`)
+        }
+        used.add(fn)
+        const body = fn.body as Node
+        const head = code.slice(fn.start, body.start)
+        if (!/^(async\s*)?\(\s*\)\s*=>\s*$/.test(head)) throw new Error(`${fileName}: unexpected import arrow: ${head}`)
+        found.push({ head: { start: fn.start, end: body.start, async: fn.async === true }, source, text: code.slice(fn.start, fn.end) })
+      }
+    }
+    const inner = node.type.includes('Function') ? node : fn
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) for (const item of value) if (isNode(item)) visit(item, inner)
+      if (isNode(value)) visit(value, inner)
+    }
+  }
+  visit(program as unknown as Node, undefined)
+  return found
+}
+
+/** `() => import('./x.js')` → `(u) => import(u('./x.js'))`, with a name the arrow does not use. */
+function rewrite(code: string, imports: RetryableImport[]): string {
+  const edits: { at: number; end: number; text: string }[] = []
+  for (const { head, source, text } of imports) {
+    const name = ['u', 'v', 'w', 'q', 'z'].find((candidate) => !new RegExp(`(?<![\\w$])${candidate}(?![\\w$])`).test(text))
+    if (!name) throw new Error(`no free parameter name in ${text}`)
+    edits.push({ at: head.start, end: head.end, text: `${head.async ? 'async ' : ''}${name}=>` })
+    edits.push({ at: source.start, end: source.start, text: `${name}(` }, { at: source.end, end: source.end, text: ')' })
+  }
+  edits.sort((a, b) => b.at - a.at)
+  let out = code
+  for (const edit of edits) out = out.slice(0, edit.at) + edit.text + out.slice(edit.end)
+  return out
+}
+
 export default defineConfig({
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
@@ -148,6 +263,7 @@ export default defineConfig({
     appAfterFirstPaint(),
     minifiedFirstPaint(),
     italianMunicipalities(),
+    retryableChunks(),
   ],
   // Vite marks index.html's tags and its CSS loader with this; the server swaps in each page's nonce.
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },

@@ -1,12 +1,22 @@
 import * as z from 'zod/mini'
-import { LocaleSchema, problemOf, UnauthorizedSchema, UndocumentedBodySchema } from './common'
+import {
+  LocaleSchema,
+  MAX_EMAIL_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  problemOf,
+  UnauthorizedSchema,
+  UndocumentedBodySchema,
+} from './common'
 import { defineOperation } from './operation'
 
+/** A new account: names of at most MAX_NAME_LENGTH, an e-mail of at most MAX_EMAIL_LENGTH, a password of 8 to MAX_PASSWORD_LENGTH. */
 export const NewUserSchema = z.object({
-  nome: z.string().check(z.minLength(1)),
-  cognome: z.string().check(z.minLength(1)),
-  mail: z.email(),
-  password: z.string().check(z.minLength(8)),
+  nome: z.string().check(z.minLength(1), z.maxLength(MAX_NAME_LENGTH)),
+  cognome: z.string().check(z.minLength(1), z.maxLength(MAX_NAME_LENGTH)),
+  // The length first: the e-mail's pattern is never run on a megabyte.
+  mail: z.string().check(z.maxLength(MAX_EMAIL_LENGTH, { abort: true }), z.email()),
+  password: z.string().check(z.minLength(8), z.maxLength(MAX_PASSWORD_LENGTH)),
   privacy_policy: z.literal(true),
   newsletter: z.optional(z.boolean()),
   lingua: z.optional(LocaleSchema),

@@ -1,13 +1,79 @@
 import * as z from 'zod/mini'
-import { DateOnlySchema, EuroAmountSchema, InstantSchema, LocaleSchema, problemOf, UndocumentedBodySchema } from './common'
+import {
+  boundedString,
+  DateOnlySchema,
+  EARLIEST_PLAUSIBLE_DATE,
+  EuroAmountSchema,
+  InstantSchema,
+  LocaleSchema,
+  MAX_EMAIL_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_URL_LENGTH,
+  maxKeys,
+  problemOf,
+  UndocumentedBodySchema,
+} from './common'
 import { defineOperation } from './operation'
 
-const text = z.nullable(z.string())
+/**
+ * The longest each text field of the profile may be, in characters: what no person reaches. The
+ * profile form says "too long" with these before the backend has to refuse.
+ */
+export const PROFILE_MAX_LENGTH = {
+  nome: MAX_NAME_LENGTH,
+  cognome: MAX_NAME_LENGTH,
+  mail: MAX_EMAIL_LENGTH,
+  nazione_nascita: 100,
+  provincia_nascita: 100,
+  citta_nascita: 100,
+  /** 16 for an Italian code; foreign tax numbers are shorter than this. */
+  cod_fiscale: 32,
+  paese: 100,
+  provincia: 100,
+  citta: 100,
+  via: 200,
+  civico: 30,
+  cap: 20,
+  /** E.164 has at most 16 characters; as typed, with spaces, a little more. */
+  telefono: 40,
+  contatto_emergenza: MAX_NAME_LENGTH,
+  telefono_emergenze: 40,
+  taglia_maglietta: 20,
+  nazionalita: 100,
+  documento: 50,
+  team: MAX_NAME_LENGTH,
+  file_url: MAX_URL_LENGTH,
+  file_name: 255,
+  username: MAX_EMAIL_LENGTH,
+  certificato_medico_file: 255,
+} as const
+
+const text = (max: number) => z.nullable(boundedString(max))
+
+/** At most this many items in `torexperience` (the first holds the answers), ... */
+export const MAX_EXPERIENCE_ITEMS = 10
+/** ... at most this many answers in an item, ... */
+export const MAX_EXPERIENCE_ANSWERS = 20
+/** ... each named in at most this many characters, ... */
+export const MAX_ANSWER_KEY_LENGTH = 100
+/** ... and an answer in words at most this long (a race's name). */
+export const MAX_ANSWER_LENGTH = 200
 
 /** Experience answers: the first item of `torexperience` holds them. */
-export const ExperienceAnswersSchema = z.record(
-  z.string(),
-  z.union([z.boolean(), z.string(), z.number(), z.null()]),
+export const ExperienceAnswersSchema = z
+  .record(
+    boundedString(MAX_ANSWER_KEY_LENGTH),
+    z.union([z.boolean(), boundedString(MAX_ANSWER_LENGTH), z.number(), z.null()]),
+  )
+  .check(maxKeys(MAX_EXPERIENCE_ANSWERS))
+
+/**
+ * A birth date: a calendar date from 1900 on. One after today (in Rome) is refused by the backend,
+ * which knows what day it is (`400 invalid_request`, issue `in_future`); the enrolment's minimum age
+ * is read from it.
+ */
+export const BirthDateSchema = DateOnlySchema.check(
+  z.refine((date) => date >= EARLIEST_PLAUSIBLE_DATE, { error: `a birth date is on or after ${EARLIEST_PLAUSIBLE_DATE}`, abort: true }),
 )
 
 /**
@@ -22,40 +88,40 @@ export const SexSchema = z.enum(['M', 'F'])
 /** The athlete's profile as `atleta_me` and `atleta` send it. */
 export const ProfileSchema = z.object({
   id: z.number(),
-  nome: text,
-  cognome: text,
+  nome: text(PROFILE_MAX_LENGTH.nome),
+  cognome: text(PROFILE_MAX_LENGTH.cognome),
   /** The account's e-mail, its sign-in name: read-only (READ_ONLY_PROFILE_FIELDS). */
-  mail: text,
+  mail: text(PROFILE_MAX_LENGTH.mail),
   sesso: z.nullable(SexSchema),
-  data_nascita: z.nullable(DateOnlySchema),
-  nazione_nascita: text,
-  provincia_nascita: text,
-  citta_nascita: text,
-  cod_fiscale: text,
-  paese: text,
-  provincia: text,
-  citta: text,
-  via: text,
-  civico: text,
-  cap: text,
-  telefono: text,
-  contatto_emergenza: text,
-  telefono_emergenze: text,
-  taglia_maglietta: text,
+  data_nascita: z.nullable(BirthDateSchema),
+  nazione_nascita: text(PROFILE_MAX_LENGTH.nazione_nascita),
+  provincia_nascita: text(PROFILE_MAX_LENGTH.provincia_nascita),
+  citta_nascita: text(PROFILE_MAX_LENGTH.citta_nascita),
+  cod_fiscale: text(PROFILE_MAX_LENGTH.cod_fiscale),
+  paese: text(PROFILE_MAX_LENGTH.paese),
+  provincia: text(PROFILE_MAX_LENGTH.provincia),
+  citta: text(PROFILE_MAX_LENGTH.citta),
+  via: text(PROFILE_MAX_LENGTH.via),
+  civico: text(PROFILE_MAX_LENGTH.civico),
+  cap: text(PROFILE_MAX_LENGTH.cap),
+  telefono: text(PROFILE_MAX_LENGTH.telefono),
+  contatto_emergenza: text(PROFILE_MAX_LENGTH.contatto_emergenza),
+  telefono_emergenze: text(PROFILE_MAX_LENGTH.telefono_emergenze),
+  taglia_maglietta: text(PROFILE_MAX_LENGTH.taglia_maglietta),
   privacy_policy: z.nullable(z.boolean()),
-  torexperience: z.array(ExperienceAnswersSchema),
+  torexperience: z.array(ExperienceAnswersSchema).check(z.maxLength(MAX_EXPERIENCE_ITEMS)),
   // Shown by labels in the spec; wire names are ours.
-  nazionalita: z.optional(text),
-  documento: z.optional(text),
-  team: z.optional(text),
+  nazionalita: z.optional(text(PROFILE_MAX_LENGTH.nazionalita)),
+  documento: z.optional(text(PROFILE_MAX_LENGTH.documento)),
+  team: z.optional(text(PROFILE_MAX_LENGTH.team)),
   lingua: z.optional(z.nullable(LocaleSchema)),
   newsletter: z.optional(z.nullable(z.boolean())),
   // Read-only (READ_ONLY_PROFILE_FIELDS): never sent back on save.
   pax: z.optional(z.boolean()),
-  file_url: z.optional(text),
-  file_name: z.optional(text),
-  username: z.optional(text),
-  certificato_medico_file: z.optional(text),
+  file_url: z.optional(text(PROFILE_MAX_LENGTH.file_url)),
+  file_name: z.optional(text(PROFILE_MAX_LENGTH.file_name)),
+  username: z.optional(text(PROFILE_MAX_LENGTH.username)),
+  certificato_medico_file: z.optional(text(PROFILE_MAX_LENGTH.certificato_medico_file)),
   scadenza_certificato: z.optional(z.nullable(DateOnlySchema)),
   validazione_certificato: z.optional(z.nullable(CertificateReviewSchema)),
   certificato_medico_id: z.optional(z.nullable(z.number())),
@@ -133,7 +199,10 @@ export const me = defineOperation({
   responses: { 200: AtletaMeSchema },
 })
 
-/** A save the backend refused: the body does not pass its checks. */
+/**
+ * A save the backend refused: the body does not pass its checks (a field over its maximum, a birth
+ * date before 1900 or after today). The portal says the details were refused and keeps the form.
+ */
 export const ProfileSaveErrorSchema = z.enum(['invalid_request'])
 export type ProfileSaveError = z.infer<typeof ProfileSaveErrorSchema>
 

@@ -13,10 +13,15 @@ const CustomFieldAttributesSchema = z.object({
   my_dirty: z.boolean(),
 })
 
+/** A custom field's id, as the JSON:API body spells it (a number, as text). */
+export const MAX_CUSTOM_FIELD_ID_LENGTH = 20
+const CustomFieldIdSchema = z.string().check(z.minLength(1), z.maxLength(MAX_CUSTOM_FIELD_ID_LENGTH))
+
 export const CustomFieldPatchSchema = z.object({
   data: z.object({
     type: z.literal('custom_fields'),
-    id: z.string(),
+    /** The custom field's id: the same as the path's. */
+    id: CustomFieldIdSchema,
     attributes: CustomFieldAttributesSchema,
     relationships: z.object({
       custom_field_definition: z.object({
@@ -29,8 +34,12 @@ export const CustomFieldPatchSchema = z.object({
   }),
 })
 
-/** The custom field is not the athlete's, or no certificate file was uploaded before saving. */
-export const CertificateSaveErrorSchema = z.enum(['unknown_custom_field', 'no_uploaded_file'])
+/**
+ * The custom field is not the athlete's, or no certificate file was uploaded before saving (404);
+ * the expiry date is before today, in Rome (422 `in_past`: an expired certificate is no
+ * certificate).
+ */
+export const CertificateSaveErrorSchema = z.enum(['unknown_custom_field', 'no_uploaded_file', 'in_past'])
 export type CertificateSaveError = z.infer<typeof CertificateSaveErrorSchema>
 
 export const save = defineOperation({
@@ -43,9 +52,10 @@ export const save = defineOperation({
   body: { kind: 'json', schema: CustomFieldPatchSchema },
   responses: {
     200: z.object({
-      data: z.object({ type: z.literal('custom_fields'), id: z.string(), attributes: CustomFieldAttributesSchema }),
+      data: z.object({ type: z.literal('custom_fields'), id: CustomFieldIdSchema, attributes: CustomFieldAttributesSchema }),
     }),
     404: problemOf(CertificateSaveErrorSchema),
+    422: problemOf(CertificateSaveErrorSchema),
   },
   errors: CertificateSaveErrorSchema,
 })

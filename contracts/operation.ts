@@ -11,6 +11,18 @@ export type AuthKind = 'none' | 'bearer' | 'basic-client'
 /** How a request body travels on the wire. */
 export type BodyKind = 'json' | 'form' | 'multipart' | 'binary'
 
+/**
+ * The content type a body of each kind travels with (parameters such as `charset` or `boundary`
+ * aside): a request whose body has another is refused, `415 unsupported_media_type`, before it is
+ * read. A `binary` body is a file sent as it is: its type is the file's, which its operation checks.
+ */
+export const BODY_MEDIA_TYPES = {
+  json: 'application/json',
+  form: 'application/x-www-form-urlencoded',
+  multipart: 'multipart/form-data',
+  binary: null,
+} as const satisfies Record<BodyKind, string | null>
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export interface OperationShape {

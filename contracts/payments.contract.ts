@@ -3,41 +3,81 @@ import { RefundOptionSchema } from './athlete.contract'
 import { EuroAmountSchema, InstantSchema, NavigableUrlSchema, problemOf } from './common'
 import { defineOperation } from './operation'
 
+/**
+ * Bounds no person reaches, so a careless or hostile client cannot make the server hold or check
+ * megabytes (issue 19 row 7). A payment id is `PAY-` and 24 hex digits (96 random bits) today; the
+ * bound leaves room for a real provider's references.
+ */
+export const MAX_PAYMENT_ID_LENGTH = 64
+/** A payment link's code (the unguessable token of `/payment/by-link?code=...`). */
+export const MAX_PAYMENT_LINK_CODE_LENGTH = 128
+/** The idempotency key of a payment attempt: at least 8 characters, at most 255. */
+export const MIN_IDEMPOTENCY_KEY_LENGTH = 8
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255
+/** No enrolment costs this much; a total above it is a client bug, refused before any rule runs. */
+export const MAX_PAYMENT_TOTAL_EUR = 100_000
+/** The provider's checkout address the server hands out. */
+export const MAX_REDIRECT_URL_LENGTH = 2_048
+
+/** A payment's reference: `PAY-` and 24 hex digits from a cryptographic random source (96 bits). */
+export const PaymentIdSchema = z.string().check(z.minLength(1), z.maxLength(MAX_PAYMENT_ID_LENGTH))
+/** The code of an organiser's payment link. */
+export const PaymentLinkCodeSchema = z.string().check(z.minLength(1), z.maxLength(MAX_PAYMENT_LINK_CODE_LENGTH))
+/** A race's id. */
+const RaceIdSchema = z.int32().check(z.positive())
+/** An amount a payment can be for. */
+const PaymentAmountSchema = EuroAmountSchema.check(z.maximum(MAX_PAYMENT_TOTAL_EUR))
+
 export const PaymentStateSchema = z.enum(['pending', 'success', 'failed', 'expired'])
 export type PaymentState = z.infer<typeof PaymentStateSchema>
 
+/**
+ * Why a payment the provider authorised was not taken: the place had been paid by another payment
+ * (another tab, the organiser's link) by the time it settled, so this one was voided or refunded
+ * (`stato: 'failed'`, and a refunded line among the athlete's transactions). Never a second place.
+ */
+export const PaymentVoidReasonSchema = z.enum(['already_paid'])
+export type PaymentVoidReason = z.infer<typeof PaymentVoidReasonSchema>
+
 export const PaymentStatusSchema = z.object({
-  pagamento_id: z.string(),
+  pagamento_id: PaymentIdSchema,
   stato: PaymentStateSchema,
-  project_id: z.number(),
-  totale: EuroAmountSchema,
+  project_id: RaceIdSchema,
+  totale: PaymentAmountSchema,
   aggiornato: InstantSchema,
+  /** Set only on a payment voided (or refunded) because its place was already paid. */
+  motivo: z.optional(PaymentVoidReasonSchema),
 })
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>
 
 export const StartPaymentSchema = z.object({
-  project_id: z.number(),
+  project_id: RaceIdSchema,
   opzione_rimborso: RefundOptionSchema,
   noleggio_gps: z.boolean(),
   /** The total the portal showed; the server refuses (409) when its own differs. */
-  totale_atteso: EuroAmountSchema,
+  totale_atteso: PaymentAmountSchema,
   /**
    * One key per attempt: a retried request never charges twice. The key is the athlete's own (the
    * same key from another athlete is another key); reused with a different body it is refused.
    */
-  idempotency_key: z.string().check(z.minLength(8)),
+  idempotency_key: z.string().check(z.minLength(MIN_IDEMPOTENCY_KEY_LENGTH), z.maxLength(MAX_IDEMPOTENCY_KEY_LENGTH)),
 })
 export type StartPayment = z.infer<typeof StartPaymentSchema>
 
 /**
- * Why a payment did not start: the server's total differs from the one shown, or the last place
- * has gone (409); no subscription to pay, it is paid already, its waiver is not signed, it is a
- * lottery application (paid only if drawn), or the idempotency key was already used for a
- * different request (422).
+ * Why a payment did not start (409): the server's total differs from the one shown; the last place
+ * has gone; the organiser's payment link for this place is open (`payment_link_open`: pay it there,
+ * the body's `codice_link` says which); a payment of this place is authorised and awaiting the
+ * provider's confirmation (`payment_in_progress`: wait for it, the body's `pagamento_id` says which,
+ * instead of starting a second one). Or (422): no subscription to pay, it is paid already, its waiver
+ * is not signed, it is a lottery application (paid only if drawn), or the idempotency key was
+ * already used for a different request.
  */
 export const StartPaymentErrorSchema = z.enum([
   'total_mismatch',
   'sold_out',
+  'payment_link_open',
+  'payment_in_progress',
   'no_subscription',
   'already_paid',
   'waiver_not_signed',
@@ -46,6 +86,18 @@ export const StartPaymentErrorSchema = z.enum([
 ])
 export type StartPaymentError = z.infer<typeof StartPaymentErrorSchema>
 const startPaymentProblem = problemOf(StartPaymentErrorSchema)
+
+/**
+ * The 409 of a payment start: a problem body that, for the two "one live payment per place"
+ * refusals, also names the payment to use instead. `codice_link` comes with `payment_link_open`
+ * (the portal sends the athlete to `/payment/by-link?code=<codice_link>`), `pagamento_id` with
+ * `payment_in_progress` (the portal waits for that payment, read with `payments.status`).
+ */
+export const StartPaymentConflictSchema = z.extend(startPaymentProblem, {
+  codice_link: z.optional(PaymentLinkCodeSchema),
+  pagamento_id: z.optional(PaymentIdSchema),
+})
+export type StartPaymentConflict = z.infer<typeof StartPaymentConflictSchema>
 
 export const start = defineOperation({
   name: 'payments.start',
@@ -56,25 +108,32 @@ export const start = defineOperation({
   inferred: true,
   body: { kind: 'json', schema: StartPaymentSchema },
   responses: {
-    201: z.object({ pagamento_id: z.string(), redirect_url: NavigableUrlSchema, totale: EuroAmountSchema }),
-    409: startPaymentProblem,
+    201: z.object({
+      pagamento_id: PaymentIdSchema,
+      redirect_url: NavigableUrlSchema.check(z.maxLength(MAX_REDIRECT_URL_LENGTH)),
+      totale: PaymentAmountSchema,
+    }),
+    409: StartPaymentConflictSchema,
     422: startPaymentProblem,
   },
   errors: StartPaymentErrorSchema,
 })
 
-/** No payment has that id. */
+/**
+ * No payment of the signed-in athlete has that id: unknown, or another athlete's (the same answer,
+ * so ids cannot be probed).
+ */
 export const PaymentStatusErrorSchema = z.enum(['payment_not_found'])
 export type PaymentStatusError = z.infer<typeof PaymentStatusErrorSchema>
 
 export const status = defineOperation({
   name: 'payments.status',
-  summary: 'The outcome of a payment.',
+  summary: "The outcome of one of the signed-in athlete's payments.",
   method: 'GET',
   path: '/api/v1/vdatrailers/pagamenti/:id',
-  auth: 'none',
+  auth: 'bearer',
   inferred: true,
-  pathParams: z.object({ id: z.string() }),
+  pathParams: z.object({ id: PaymentIdSchema }),
   responses: { 200: PaymentStatusSchema, 404: problemOf(PaymentStatusErrorSchema) },
   errors: PaymentStatusErrorSchema,
 })
@@ -86,12 +145,12 @@ const paymentLinkProblem = problemOf(PaymentLinkErrorSchema)
 
 export const byLink = defineOperation({
   name: 'payments.byLink',
-  summary: 'The outcome of a payment made through a payment link sent by the organiser.',
+  summary: 'The outcome of a payment made through a payment link sent by the organiser (anonymous: the code is the key).',
   method: 'GET',
   path: '/api/v1/vdatrailers/pagamenti/link/:code',
   auth: 'none',
   inferred: true,
-  pathParams: z.object({ code: z.string() }),
+  pathParams: z.object({ code: PaymentLinkCodeSchema }),
   responses: { 200: PaymentStatusSchema, 404: paymentLinkProblem, 410: paymentLinkProblem },
   errors: PaymentLinkErrorSchema,
 })

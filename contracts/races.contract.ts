@@ -1,7 +1,11 @@
 import * as z from 'zod/mini'
-import { EuroAmountSchema, InstantSchema, NumericIdParam, problemOf } from './common'
+import { boundedString, EuroAmountSchema, InstantSchema, MAX_RACE_DURATION_S, NumericIdParam, problemOf } from './common'
 import { RACE_FILTERS, type RaceFilter } from './constants'
 import { defineOperation } from './operation'
+import { HOUR_S } from './time'
+
+/** A duration in seconds that a race can take: not negative, at most MAX_RACE_DURATION_S (30 years cannot be). */
+const RaceSecondsSchema = z.number().check(z.nonnegative(), z.lte(MAX_RACE_DURATION_S))
 
 // Inferred: the organiser's published calls do not include race lists, details, ranking or
 // subscribers. Wire names follow the backend's Italian style.
@@ -22,7 +26,7 @@ export const RaceSchema = z.object({
   dislivello_m: z.number().check(z.nonnegative()),
   tipo_percorso: TrailTypeSchema,
   /** Time limit in hours from the start; the race is live between start and start + limit. */
-  tempo_limite_ore: z.number().check(z.positive()),
+  tempo_limite_ore: z.number().check(z.positive(), z.lte(MAX_RACE_DURATION_S / HOUR_S)),
   posti: z.number().check(z.int(), z.nonnegative()),
   iscritti: z.number().check(z.int(), z.nonnegative()),
   prezzo: EuroAmountSchema,
@@ -138,10 +142,10 @@ export const RankingRowSchema = z.object({
   nome: z.string(),
   nazionalita: z.string().check(z.length(2)),
   categoria: z.string(),
-  /** Finish time in seconds. */
-  tempo_s: z.number().check(z.nonnegative()),
+  /** Finish time in seconds (at most MAX_RACE_DURATION_S). */
+  tempo_s: RaceSecondsSchema,
   /** Gap to the winner in seconds. */
-  distacco_s: z.number().check(z.nonnegative()),
+  distacco_s: RaceSecondsSchema,
 })
 export type RankingRow = z.infer<typeof RankingRowSchema>
 
@@ -181,13 +185,23 @@ export const subscribers = defineOperation({
   errors: RaceLookupErrorSchema,
 })
 
-/** Shape not published; ours: extra questions the organiser asks per race. */
+/** At most this many extra fields in a race (a race asks a handful), ... */
+export const MAX_EXTRA_FIELDS = 100
+/** ... each named in at most this many characters, ... */
+export const MAX_EXTRA_FIELD_NAME_LENGTH = 100
+/** ... and each answer (a choice, or text typed) at most this long. */
+export const MAX_EXTRA_FIELD_ANSWER_LENGTH = 1_000
+
+/**
+ * Shape not published; ours: extra questions the organiser asks per race. Names and choices fit
+ * what an enrolment may answer (`subscriptions.create`'s `campi`).
+ */
 export const SubscriptionFieldSchema = z.object({
-  nome: z.string(),
+  nome: boundedString(MAX_EXTRA_FIELD_NAME_LENGTH),
   etichetta: z.string(),
   tipo: z.enum(['text', 'select', 'boolean']),
   obbligatorio: z.boolean(),
-  opzioni: z.optional(z.array(z.string())),
+  opzioni: z.optional(z.array(boundedString(MAX_EXTRA_FIELD_ANSWER_LENGTH))),
 })
 export type SubscriptionField = z.infer<typeof SubscriptionFieldSchema>
 
@@ -198,6 +212,6 @@ export const subscriptionFields = defineOperation({
   path: '/api/v1/vdatrailers/campi_per_iscrizione/:id',
   auth: 'bearer',
   pathParams: raceIdParams,
-  responses: { 200: z.object({ campi: z.array(SubscriptionFieldSchema) }), 404: raceNotFound },
+  responses: { 200: z.object({ campi: z.array(SubscriptionFieldSchema).check(z.maxLength(MAX_EXTRA_FIELDS)) }), 404: raceNotFound },
   errors: RaceLookupErrorSchema,
 })

@@ -226,7 +226,7 @@ describe('payment start', () => {
   it('keeps the request fingerprint out of the status answer', async () => {
     const token = await signedIn()
     const started = await pay(token, order('key-status-0001'))
-    const status = await api(`/api/v1/vdatrailers/pagamenti/${String(started.body.pagamento_id)}`)
+    const status = await api(`/api/v1/vdatrailers/pagamenti/${String(started.body.pagamento_id)}`, { headers: { authorization: `Bearer ${token}` } })
     expect(status.status).toBe(200)
     expect(Object.keys(status.body).sort()).toEqual(['aggiornato', 'pagamento_id', 'project_id', 'stato', 'totale'])
   })
@@ -256,15 +256,15 @@ describe('a body the handlers cannot read is a 400, not a crash (also in the bro
       body: '{"project_id":',
     })
     expect(answer.status).toBe(400)
-    expect(answer.body).toMatchObject({ code: 'invalid_request', issues: [{ where: 'body', issues: { errors: ['the body is not JSON'] } }] })
+    expect(answer.body).toMatchObject({ code: 'invalid_request', issues: [{ where: 'body', path: [], code: 'not_json', message: 'the body is not JSON' }] })
   })
 
-  it('a multipart operation sent with another content type, or a broken multipart body', async () => {
+  it('a multipart operation sent with another content type (415), or a broken multipart body', async () => {
     const token = await signIn()
     const path = `/api/v1/app/file?d=${String(completo.athleteId)}&type=contact&thumbnail=true`
     const asJson = await api(path, json(token, { file: 'not a file' }))
-    expect(asJson.status).toBe(400)
-    expect(asJson.body).toMatchObject({ issues: [{ where: 'body', issues: { errors: ['the body must be multipart/form-data'] } }] })
+    expect(asJson.status).toBe(415)
+    expect(asJson.body).toMatchObject({ code: 'unsupported_media_type', detail: 'the body must be multipart/form-data' })
     const broken = await api(path, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'multipart/form-data; boundary=XYZ' },

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { getResponse } from 'msw'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { allOperations } from '../contracts'
 import type { mock } from '../tests/e2e/fixtures'
 import { createControls, createDataControls } from './controls'
 import { db, loadDb } from './db'
+import { createHandlers } from './handlers'
 import { createSeed, SEED_NOW_MS } from './seed'
 import { ATHLETE_IDS } from './seed/personas'
 
@@ -37,6 +39,71 @@ describe('the controls', () => {
   it('are documented with every name they accept (mocks/README.md)', () => {
     const readme = readFileSync(join(process.cwd(), 'mocks', 'README.md'), 'utf8')
     expect(allOperations.map((operation) => operation.name).filter((name) => !readme.includes(`\`${name}\``))).toEqual([])
+  })
+})
+
+describe('the hold control', () => {
+  const API = 'http://api.hold.test'
+  const controls = createControls(SEED_NOW_MS)
+  const handlers = createHandlers({ baseUrl: API, controls, onResolved: () => {} })
+  /** A race list request through the real handler, with whether it has been answered yet. */
+  const askRaces = () => {
+    const call = { answered: false, response: getResponse(handlers, new Request(`${API}/api/v1/vdatrailers/gare`)) }
+    void call.response.then(() => void (call.answered = true))
+    return call
+  }
+
+  beforeEach(async () => {
+    controls.reset()
+    await loadDb(createSeed())
+  })
+
+  it('keeps a request of a held operation waiting until it is released, however long that takes', async () => {
+    controls.hold('races.list')
+    const call = askRaces()
+    await vi.waitFor(() => expect(controls.held('races.list')).toBe(1))
+    // Other operations are not held.
+    expect(controls.held('athlete.me')).toBe(0)
+    // Counted as held, it is parked at the hold: not answered, however long the test waits.
+    expect(call.answered).toBe(false)
+
+    expect(controls.release('races.list')).toBe(1)
+    expect((await call.response)?.status).toBe(200)
+    expect(controls.held('races.list')).toBe(0)
+    // Released, the operation is no longer held: the next request is answered at once.
+    expect((await askRaces().response)?.status).toBe(200)
+  })
+
+  it('lets every waiting request go on together, and a fault set meanwhile applies to them', async () => {
+    controls.hold('races.list')
+    const calls = [askRaces(), askRaces()]
+    await vi.waitFor(() => expect(controls.held('races.list')).toBe(2))
+    controls.fault('races.list', { kind: 'status', status: 503 })
+    expect(controls.release('races.list')).toBe(2)
+    expect(await Promise.all(calls.map(async (call) => (await call.response)?.status))).toEqual([503, 503])
+  })
+
+  it('is kept in the controls state (so it survives a reload in the browser) and reset lets the waiting requests go', async () => {
+    controls.hold('files.putSigned')
+    controls.hold('races.list')
+    controls.hold('races.list')
+    expect(controls.state().holds).toEqual(['files.putSigned', 'races.list'])
+    const call = askRaces()
+    await vi.waitFor(() => expect(controls.held('races.list')).toBe(1))
+    controls.reset()
+    expect(controls.state().holds).toEqual([])
+    expect((await call.response)?.status).toBe(200)
+    expect(controls.release('files.putSigned')).toBe(0)
+  })
+
+  it('refuses a name that is not an operation (QA types them in the console)', () => {
+    // @ts-expect-error -- not an operation name
+    expect(() => controls.hold('files.put')).toThrow(/pettoraleMock.hold: "files.put" is not an operation name.*files\.putSigned/)
+    // @ts-expect-error -- holds are per operation: no '*'
+    expect(() => controls.release('*')).toThrow(/pettoraleMock.release: "\*" is not an operation name/)
+    // @ts-expect-error -- not an operation name
+    expect(() => controls.held('races')).toThrow(/pettoraleMock.held/)
+    expect(controls.state().holds).toEqual([])
   })
 })
 
@@ -127,6 +194,10 @@ const _typedE2eCalls = (call: typeof mock, page: Page) => {
   void call(page, 'fault', 'athlete.me', { kind: 'status', status: 500 })
   void call(page, 'advance', 60_000)
   void call(page, 'latency', '*', 1500)
+  void call(page, 'hold', 'files.putSigned')
+  void call(page, 'release', 'files.putSigned')
+  // @ts-expect-error -- holds are per operation
+  void call(page, 'hold', '*')
   void call(page, 'reviewCertificate', 3, 'valido')
   void call(page, 'reviewCertificate', 'revisione@pettorale.test', 'non_valido')
   // @ts-expect-error -- the verdict is valido or non_valido

@@ -1,6 +1,6 @@
 /**
- * The simulated backend's control panel: its clock, and per-operation latency and faults. QA drives
- * it from the browser console (`pettoraleMock`, see mocks/README.md), e2e tests through
+ * The simulated backend's control panel: its clock, and per-operation latency, faults and holds. QA
+ * drives it from the browser console (`pettoraleMock`, see mocks/README.md), e2e tests through
  * `page.evaluate`, unit tests directly. In the browser its state survives reloads.
  */
 
@@ -27,15 +27,29 @@ export interface ControlsState {
   offsetMs: number
   faults: Partial<Record<OperationName, Fault>>
   latencyMs: Partial<Record<LatencyTarget, number>>
+  /** Operations whose requests wait at the backend until `release` lets them go on. */
+  holds: OperationName[]
 }
 
 const STORAGE_KEY = 'pettorale.mock.controls.v1'
 type Listener = () => void
 
 export function createControls(seedNowMs: number, realNow: () => number = Date.now) {
-  const initial = (): ControlsState => ({ offsetMs: seedNowMs - realNow(), faults: {}, latencyMs: {} })
+  const initial = (): ControlsState => ({ offsetMs: seedNowMs - realNow(), faults: {}, latencyMs: {}, holds: [] })
   let state: ControlsState = readStored() ?? initial()
   const listeners = new Set<Listener>()
+  /**
+   * The requests waiting at a hold, in this page (a request cannot outlive its page: only the hold
+   * itself is kept across reloads).
+   */
+  const waiting = new Map<OperationName, Array<() => void>>()
+
+  function letGo(operation: OperationName): number {
+    const waiters = waiting.get(operation) ?? []
+    waiting.delete(operation)
+    for (const go of waiters) go()
+    return waiters.length
+  }
 
   function commit(next: ControlsState) {
     state = next
@@ -68,12 +82,43 @@ export function createControls(seedNowMs: number, realNow: () => number = Date.n
       checkOperation('latency', operation, true)
       commit({ ...state, latencyMs: { ...state.latencyMs, [operation]: ms } })
     },
+    /**
+     * Holds an operation: from now on each of its requests waits at the backend (after its latency,
+     * before its fault and its answer) until `release`. A test catches an in-between state (an
+     * upload under way, a payment being confirmed) for as long as it needs, instead of racing a delay.
+     */
+    hold(operation: OperationName) {
+      checkOperation('hold', operation, false)
+      if (!state.holds.includes(operation)) commit({ ...state, holds: [...state.holds, operation] })
+    },
+    /**
+     * Stops holding an operation and lets the requests waiting at its hold go on; answers how many
+     * there were.
+     */
+    release(operation: OperationName): number {
+      checkOperation('release', operation, false)
+      if (state.holds.includes(operation)) commit({ ...state, holds: state.holds.filter((held) => held !== operation) })
+      return letGo(operation)
+    },
+    /** How many requests of an operation are waiting at its hold now. */
+    held(operation: OperationName): number {
+      checkOperation('held', operation, false)
+      return waiting.get(operation)?.length ?? 0
+    },
+    /** For the handlers: settles at once unless the operation is held, else when it is released. */
+    passHold(operation: string): Promise<void> {
+      const name = operation as OperationName
+      if (!state.holds.includes(name)) return Promise.resolve()
+      return new Promise((resolve) => waiting.set(name, [...(waiting.get(name) ?? []), resolve]))
+    },
     faultFor: (operation: string): Fault | undefined => state.faults[operation as OperationName],
     latencyFor: (operation: string): number =>
       state.latencyMs[operation as OperationName] ?? state.latencyMs['*'] ?? 0,
-    /** Back to the seed's "now", no faults, no latency. */
+    /** Back to the seed's "now", no faults, no latency, no holds (what waited at one goes on). */
     reset() {
+      const held = [...waiting.keys()]
       commit(initial())
+      for (const operation of held) letGo(operation)
     },
     subscribe(listener: Listener): () => void {
       listeners.add(listener)
@@ -207,7 +252,9 @@ function readStored(): ControlsState | null {
   const raw = localStorage.getItem(STORAGE_KEY)
   if (!raw) return null
   try {
-    return JSON.parse(raw) as ControlsState
+    const stored = JSON.parse(raw) as Partial<ControlsState>
+    // Kept by a version without holds: none.
+    return { ...stored, holds: stored.holds ?? [] } as ControlsState
   } catch {
     return null
   }

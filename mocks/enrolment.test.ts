@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { db } from './db'
+import { sha256Hex } from './handlers/liberatoria'
 import { controls, TEST_API_BASE } from './node'
 import { createProvider, SETTLE_DELAY_MS } from './provider'
 import { PERSONAS } from './seed'
@@ -46,9 +47,13 @@ const pay = (token: string, key: string, totale_atteso = total()) =>
   post(token, '/api/v1/vdatrailers/pagamenti', { project_id: RACE, opzione_rimborso: 'protetto', noleggio_gps: true, totale_atteso, idempotency_key: key })
 const provider = () => createProvider(controls.now, () => undefined)
 
-async function settle(paymentId: string) {
+/** A payment's status, as its athlete reads it (the status is the owner's only, with the session). */
+const paymentStatus = (token: string, paymentId: string) =>
+  api(`/api/v1/vdatrailers/pagamenti/${paymentId}`, { headers: { authorization: `Bearer ${token}` } })
+
+async function settle(token: string, paymentId: string) {
   controls.advance(SETTLE_DELAY_MS)
-  return (await api(`/api/v1/vdatrailers/pagamenti/${paymentId}`)).body.stato
+  return (await paymentStatus(token, paymentId)).body.stato
 }
 
 describe('enrolment at the simulated backend', () => {
@@ -74,7 +79,8 @@ describe('enrolment at the simulated backend', () => {
     const token = await signIn('completo')
     const waiver = await api(`/api/v1/vdatrailers/liberatoria/${String(RACE)}?lingua=fr`)
     expect(waiver.body).toMatchObject({ versione: 'v1', lingua: 'fr', frase: "J'accepte les risques de la course en montagne" })
-    const sha256 = 'a'.repeat(64)
+    // The digest of the text shown: a digest of no text is refused (hash_mismatch, issue 19 row 6).
+    const sha256 = await sha256Hex(String(waiver.body.testo))
     expect((await post(token, '/api/v1/vdatrailers/sign_liberatoria', { project_id: RACE, versione: 'v1', lingua: 'fr', sha256 })).status).toBe(200)
     const stored = db.subscriptions.findFirst((q) => q.where({ athlete_id: persona('completo').athleteId, project_id: RACE }))!
     expect(stored).toMatchObject({ liberatoria: true, liberatoria_versione: 'v1', liberatoria_lingua: 'fr', liberatoria_sha256: sha256 })
@@ -95,12 +101,12 @@ describe('enrolment at the simulated backend', () => {
     const started = await pay(token, 'key-paid-1')
     expect(started.status).toBe(201)
     const paymentId = String(started.body.pagamento_id)
-    expect((await api(`/api/v1/vdatrailers/pagamenti/${paymentId}`)).body.stato).toBe('pending')
+    expect((await paymentStatus(token, paymentId)).body.stato).toBe('pending')
 
     await provider().decide(paymentId, 'authorised')
     controls.advance(SETTLE_DELAY_MS - 1_000)
-    expect((await api(`/api/v1/vdatrailers/pagamenti/${paymentId}`)).body.stato).toBe('pending')
-    expect(await settle(paymentId)).toBe('success')
+    expect((await paymentStatus(token, paymentId)).body.stato).toBe('pending')
+    expect(await settle(token, paymentId)).toBe('success')
     const subscription = db.subscriptions.findFirst((q) => q.where({ athlete_id: persona('completo').athleteId, project_id: RACE }))!
     expect(subscription).toMatchObject({ pagato: true, opzione_rimborso: 'protetto', noleggio_gps: true, totale: total() })
     expect(subscription.pettorale).toEqual(expect.any(Number))
@@ -116,7 +122,7 @@ describe('enrolment at the simulated backend', () => {
     await post(token, '/api/v1/vdatrailers/sign_liberatoria', { project_id: RACE })
     const paymentId = String((await pay(token, 'key-declined-1')).body.pagamento_id)
     await provider().decide(paymentId, 'declined')
-    expect(await settle(paymentId)).toBe('failed')
+    expect(await settle(token, paymentId)).toBe('failed')
     expect(db.transactions.findFirst((q) => q.where({ id: `TX-${paymentId}` }))?.stato).toBe('failed')
     const retry = await pay(token, 'key-declined-2')
     expect(retry.status).toBe(201)
@@ -148,9 +154,9 @@ describe('enrolment at the simulated backend', () => {
     await post(token, '/api/v1/vdatrailers/sign_liberatoria', { project_id: RACE })
     const abandoned = String((await pay(token, 'key-open-1')).body.pagamento_id)
     await pay(token, 'key-open-2')
-    expect((await api(`/api/v1/vdatrailers/pagamenti/${abandoned}`)).body.stato).toBe('expired')
+    expect((await paymentStatus(token, abandoned)).body.stato).toBe('expired')
     await provider().decide(abandoned, 'authorised')
-    expect(await settle(abandoned)).toBe('expired')
+    expect(await settle(token, abandoned)).toBe('expired')
   })
 
   it('the flagship without a PAX is a lottery application, which is not paid now', async () => {

@@ -2,10 +2,12 @@ import { delay, http, HttpResponse, type HttpHandler } from 'msw'
 import type { $ZodType } from 'zod/v4/core'
 import * as z from 'zod/mini'
 import type { Contract, ResourceName } from '../contracts'
+import { MAX_LISTED_ISSUES, type RequestIssue } from '../contracts/common'
 import type { BodyOf, OperationShape, PathParamsOf, QueryOf, ResponseOf } from '../contracts/operation'
 import type { Controls } from './controls'
 import { db, type AthleteRecord, type SessionRecord } from './db'
 import { settleDuePayments } from './provider'
+import { invalidRequestBody, readBody, requestIssue } from './request-body'
 
 export interface MockContext {
   /** Base URL the handlers answer on (no trailing slash). */
@@ -84,9 +86,11 @@ export function oauthError<const E extends string, const C extends string = neve
 const BASIC_PREFIX = 'Basic '
 
 /**
- * Binds a handler of the set to its operation: applies latency and faults from the controls, checks auth,
- * validates the request against the contract (400 problem on mismatch), and validates the
- * resolver's own answer against the schema of the status it returns.
+ * Binds a handler of the set to its operation: applies latency, holds and faults from the controls,
+ * checks auth, reads the body as its kind says (415 for another content type, 413 over the size
+ * limit: request-body.ts), validates the request against the contract (400 problem on mismatch,
+ * listing the first few issues), and validates the resolver's own answer against the schema of the
+ * status it returns.
  */
 export function defineHandler<O extends OperationShape>(ctx: MockContext, operation: O, handler: HandlerOf<O>): HttpHandler {
   const { resolve, options } = typeof handler === 'function' ? { resolve: handler, options: {} as HandlerOptions } : handler
@@ -96,6 +100,8 @@ export function defineHandler<O extends OperationShape>(ctx: MockContext, operat
   return http[method](pattern, async ({ request, params }) => {
     const latency = ctx.controls.latencyFor(operation.name)
     if (latency > 0) await delay(latency)
+    // A held operation waits here until the test (or QA) releases it; a fault still applies after.
+    await ctx.controls.passHold(operation.name)
 
     const fault = ctx.controls.faultFor(operation.name)
     if (fault?.kind === 'network') return HttpResponse.error()
@@ -124,18 +130,30 @@ export function defineHandler<O extends OperationShape>(ctx: MockContext, operat
       }
     }
 
+    let body: Parsed = { ok: true, value: undefined }
+    if (operation.body) {
+      const read = await readBody(request, operation.body.kind)
+      if (read.kind === 'refused') return HttpResponse.json(problem(read.status, read.code, read.detail), { status: read.status })
+      body =
+        read.kind === 'read'
+          ? parse(operation.body.schema, read.value)
+          : { ok: false, issues: [{ path: [], code: read.code, message: read.message }], count: 1 }
+    }
     const url = new URL(request.url)
     const parsed = {
       // A server-given URL is the whole request URL, not a route parameter.
       params: parse(operation.pathParams, operation.absoluteUrlParam ? { [operation.absoluteUrlParam]: request.url } : params),
       query: parse(operation.query, Object.fromEntries(url.searchParams)),
-      body: operation.body ? await readBody(request, operation.body.kind, operation.body.schema) : { ok: true as const, value: undefined },
+      body,
     }
-    const issues = Object.entries(parsed).flatMap(([where, result]) =>
-      result.ok ? [] : [{ where, issues: result.issues }],
+    const failed = (Object.entries(parsed) as Array<[RequestIssue['where'], Parsed]>).flatMap(([where, result]) =>
+      result.ok ? [] : [{ where, result }],
     )
-    if (issues.length > 0) {
-      return HttpResponse.json({ ...problem(400, 'invalid_request'), issues }, { status: 400 })
+    if (failed.length > 0) {
+      // Only the first few issues are listed: a body with a hundred thousand wrong items gets a small answer.
+      const listed = failed.flatMap(({ where, result }) => result.issues.map((issue) => requestIssue(where, issue)))
+      const count = failed.reduce((sum, { result }) => sum + result.count, 0)
+      return HttpResponse.json(invalidRequestBody(listed, count), { status: 400 })
     }
 
     let reply: Reply<O>
@@ -165,12 +183,17 @@ export function defineHandler<O extends OperationShape>(ctx: MockContext, operat
   })
 }
 
-type Parsed = { ok: true; value: unknown } | { ok: false; issues: unknown }
+/** A part of the request checked: its value, or its first issues (at most MAX_LISTED_ISSUES) and how many there were. */
+type Parsed =
+  | { ok: true; value: unknown }
+  | { ok: false; issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; code: string; message: string }>; count: number }
 
 function parse(schema: $ZodType | undefined, input: unknown): Parsed {
   if (!schema) return { ok: true, value: undefined }
   const result = z.safeParse(schema as z.ZodMiniType, input)
-  return result.success ? { ok: true, value: result.data } : { ok: false, issues: z.treeifyError(result.error) }
+  if (result.success) return { ok: true, value: result.data }
+  const { issues } = result.error
+  return { ok: false, issues: issues.slice(0, MAX_LISTED_ISSUES), count: issues.length }
 }
 
 function value(parsed: Parsed): never {
@@ -180,45 +203,6 @@ function value(parsed: Parsed): never {
 /** The origin the portal is served from (`portalOrigin`, else the base URL's). */
 export function portalOriginOf(ctx: MockContext): string {
   return new URL(ctx.portalOrigin ?? ctx.baseUrl).origin
-}
-
-const bodyProblem = (message: string): Parsed => ({ ok: false, issues: { errors: [message] } })
-
-/**
- * Reads and validates the body as its kind says. A body that cannot be read as that kind (JSON that
- * does not parse, a multipart operation sent with another content type or a broken multipart body)
- * is a request problem, answered 400 like a schema mismatch, never an exception in the mock.
- */
-async function readBody(request: Request, kind: NonNullable<OperationShape['body']>['kind'], schema: $ZodType): Promise<Parsed> {
-  let input: unknown
-  try {
-    switch (kind) {
-      case 'json': {
-        const text = await request.text()
-        try {
-          input = JSON.parse(text) as unknown
-        } catch {
-          return bodyProblem('the body is not JSON')
-        }
-        break
-      }
-      case 'form':
-        input = Object.fromEntries(new URLSearchParams(await request.text()))
-        break
-      case 'multipart': {
-        const type = request.headers.get('content-type')?.toLowerCase() ?? ''
-        if (!type.startsWith('multipart/form-data')) return bodyProblem('the body must be multipart/form-data')
-        input = Object.fromEntries((await request.formData()).entries())
-        break
-      }
-      case 'binary':
-        input = await request.blob()
-        break
-    }
-  } catch {
-    return bodyProblem(`the body cannot be read as ${kind}`)
-  }
-  return parse(schema, input)
 }
 
 /** A resolver's answer; keeps the status a literal so it is checked against the contract. */

@@ -144,15 +144,15 @@ describe('the mock server refuses bad requests and stays up', () => {
     await expectAlive()
   })
 
-  it('a multipart operation sent as text, or with a broken multipart body: 400 invalid_request', async () => {
+  it('a multipart operation sent as text: 415 unsupported_media_type; a broken multipart body: 400 invalid_request', async () => {
     const token = await signIn()
     const asText = await call(PICTURE_PATH, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
       body: 'not a form',
     })
-    expect(asText.status).toBe(400)
-    expect(asText.json()).toMatchObject({ code: 'invalid_request', issues: [{ where: 'body', issues: { errors: ['the body must be multipart/form-data'] } }] })
+    expect(asText.status).toBe(415)
+    expect(asText.json()).toMatchObject({ code: 'unsupported_media_type', detail: 'the body must be multipart/form-data' })
 
     const broken = await call(PICTURE_PATH, {
       method: 'POST',
@@ -160,7 +160,7 @@ describe('the mock server refuses bad requests and stays up', () => {
       body: '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG (no closing boundary)',
     })
     expect(broken.status).toBe(400)
-    expect(broken.json()).toMatchObject({ code: 'invalid_request', issues: [{ where: 'body', issues: { errors: ['the body cannot be read as multipart'] } }] })
+    expect(broken.json()).toMatchObject({ code: 'invalid_request', issues: [{ where: 'body', path: [], message: 'the body cannot be read as multipart' }] })
     await expectAlive()
   })
 
@@ -172,7 +172,7 @@ describe('the mock server refuses bad requests and stays up', () => {
       body: '{"project_id": 203,',
     })
     expect(answer.status).toBe(400)
-    expect(answer.json()).toMatchObject({ code: 'invalid_request', issues: [{ where: 'body', issues: { errors: ['the body is not JSON'] } }] })
+    expect(answer.json()).toMatchObject({ code: 'invalid_request', issues: [{ where: 'body', path: [], code: 'not_json', message: 'the body is not JSON' }] })
     await expectAlive()
   })
 

@@ -180,7 +180,7 @@ describe('the browser database over a store', () => {
     // The provider authorises the card; the next request after the delay settles the payment.
     await createProvider(controls.now, () => database.persist()).decide(String(paid.body.pagamento_id), 'authorised')
     controls.advance(SETTLE_DELAY_MS)
-    expect((await call('GET', `/api/v1/vdatrailers/pagamenti/${String(paid.body.pagamento_id)}`)).body.stato).toBe('success')
+    expect((await call('GET', `/api/v1/vdatrailers/pagamenti/${String(paid.body.pagamento_id)}`, { headers: bearer(token) })).body.stato).toBe('success')
 
     const written = [...new Set(storage.writes)].map((key) => key.slice(CHANGE_KEY_PREFIX.length)).sort()
     expect(written).toEqual(['entrants', 'payments', 'races', 'subscriptions', 'transactions'])

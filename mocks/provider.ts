@@ -1,10 +1,22 @@
 import { db, type PaymentRecord } from './db'
+import { mailLinks, sendMail } from './outbox'
 import { nextId } from './records'
 
 /**
  * The simulated payment provider: its hosted checkout records what the card did, and the outcome
  * reaches the backend a little later, as a provider's webhook would. Every handler settles what is
  * due before it answers (handler.ts), so the athlete coming back first sees the payment pending.
+ *
+ * The ledger's rules (issue 19, rows 1 and 2), which a real backend must keep too (docs/security.md):
+ * - one live payment per place, whatever its channel: a card payment is not started while the
+ *   organiser's link for the place is open, nor while another payment of the place is authorised
+ *   and awaiting confirmation (handlers/payments.ts);
+ * - an authorised payment is never dropped: only an undecided checkout is superseded by a new one,
+ *   and a second decision on a payment is ignored;
+ * - settling never pays a place already paid: a second payment that would succeed is voided (or
+ *   refunded) with a visible line, never a second place or bib.
+ * Starting, deciding and settling run one at a time (`withLedger`), so two requests at once cannot
+ * both see a place unpaid, nor both settle the same payment.
  */
 
 /** How long after checkout the provider tells the backend. */
@@ -12,6 +24,9 @@ export const SETTLE_DELAY_MS = 3_000
 
 /** What the checkout decided about a payment. */
 export type CheckoutOutcome = 'authorised' | 'declined' | 'cancelled'
+
+/** How long a payment link the organiser sends at run time stays payable (`sendLink`). */
+export const PAYMENT_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
 /**
  * Sentinel cards (any future expiry, any CVC): the one that succeeds, the one declined (it ends in
@@ -31,23 +46,132 @@ export function cardBehaviour(cardNumber: string): 'pay' | 'decline' | 'confirm'
   return 'pay'
 }
 
+/** A payment reference: `PAY-` and 24 hex digits, 96 bits from a cryptographic random source. */
+export function newPaymentId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12))
+  return `PAY-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('').toUpperCase()}`
+}
+
+/** A payment link's code: unguessable, like the seed's (`lnk-` and 128 random bits). */
+function newLinkCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return `lnk-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`
+}
+
+let ledgerQueue: Promise<unknown> = Promise.resolve()
+
+/**
+ * Runs a change to the payments ledger after every change already under way: a check and the
+ * write it decides (is the place paid? then take it) are never split by another request's.
+ */
+export function withLedger<T>(work: () => T | Promise<T>): Promise<T> {
+  const run = ledgerQueue.then(work)
+  ledgerQueue = run.catch(() => undefined)
+  return run
+}
+
+/** The checkout authorised it; the provider's confirmation has not reached the backend yet. */
+export function isAwaitingConfirmation(payment: PaymentRecord): boolean {
+  return payment.stato === 'pending' && payment.esito === 'authorised'
+}
+
+/** The organiser's link is pending, undecided and not past its expiry: the athlete may pay it. */
+export function isOpenLink(payment: PaymentRecord, now: number): boolean {
+  return payment.stato === 'pending' && payment.link_code !== null && !payment.esito && (payment.scade === null || payment.scade > now)
+}
+
+/** The payments of one athlete's place in a race (every channel). */
+export function paymentsOfPlace(athleteId: number, raceId: number): PaymentRecord[] {
+  return db.payments.findMany((q) => q.where({ athlete_id: athleteId, project_id: raceId }))
+}
+
 export function createProvider(now: () => number, onChanged: () => void) {
+  /** Records the checkout's outcome; the backend hears of it SETTLE_DELAY_MS later. */
+  async function decide(pagamento_id: string, esito: CheckoutOutcome): Promise<void> {
+    try {
+      await withLedger(async () => {
+        const at = now()
+        const payment = db.payments.findFirst((q) => q.where({ pagamento_id }))
+        // Only an open payment is decided, once: a second decision (another tab's checkout, a
+        // cancel after the card went through) never replaces an authorisation.
+        if (!payment || payment.stato !== 'pending' || payment.esito) return
+        // A lapsed link can no longer be paid.
+        if (payment.link_code !== null && payment.scade !== null && payment.scade <= at) return
+        await db.payments.update((q) => q.where({ pagamento_id }), {
+          data(record) {
+            record.esito = esito
+            record.settle_at = at + SETTLE_DELAY_MS
+          },
+        })
+      })
+    } finally {
+      onChanged()
+    }
+  }
+
   return {
-    /** What the checkout page shows: the payment and the race it is for, `null` for an unknown id. */
+    /**
+     * What the checkout page shows: the payment and the race it is for, `null` for an unknown id;
+     * `esito` is what the checkout decided, while the backend has not heard of it yet.
+     */
     payment(pagamento_id: string) {
       const payment = db.payments.findFirst((q) => q.where({ pagamento_id }))
       if (!payment) return null
       const race = db.races.findFirst((q) => q.where({ id: payment.project_id }))
-      return { pagamento_id, totale: payment.totale, stato: payment.stato, gara: race ? `${race.nome} ${String(race.edizione)}` : '' }
+      return {
+        pagamento_id,
+        totale: payment.totale,
+        stato: payment.stato,
+        esito: payment.esito ?? null,
+        gara: race ? `${race.nome} ${String(race.edizione)}` : '',
+      }
     },
-    /** Records the checkout's outcome; the backend hears of it SETTLE_DELAY_MS later. */
-    async decide(pagamento_id: string, esito: CheckoutOutcome): Promise<void> {
+    decide,
+    /**
+     * The athlete pays the organiser's link on the provider's page (mock: no page, QA and tests
+     * call it): the same decision as the checkout's, for the link's payment.
+     */
+    async payLink(code: string, esito: CheckoutOutcome = 'authorised'): Promise<string | null> {
+      const payment = db.payments.findFirst((q) => q.where({ link_code: code }))
+      if (!payment) return null
+      await decide(payment.pagamento_id, esito)
+      return payment.pagamento_id
+    },
+    /**
+     * The organiser's back office asks the provider for a payment link for an athlete's place and
+     * e-mails it (after a lottery draw, say). The link pays the place's current options. It stands
+     * for a link sent while a card payment of the place was already under way: row 1's "card then
+     * link" order, which the portal alone cannot reach.
+     */
+    async sendLink(athleteId: number, raceId: number): Promise<string> {
       try {
-        await db.payments.update((q) => q.where({ pagamento_id, stato: 'pending' }), {
-          data(record) {
-            record.esito = esito
-            record.settle_at = now() + SETTLE_DELAY_MS
-          },
+        return await withLedger(async () => {
+          const subscription = db.subscriptions.findFirst((q) => q.where({ athlete_id: athleteId, project_id: raceId }))
+          const athlete = db.athletes.findFirst((q) => q.where({ id: athleteId }))
+          if (!subscription || !athlete) throw new Error(`pettoraleMock.provider.sendLink: athlete ${String(athleteId)} has no place in race ${String(raceId)}`)
+          if (subscription.pagato) throw new Error(`pettoraleMock.provider.sendLink: the place in race ${String(raceId)} is paid already`)
+          if (subscription.totale === null || subscription.totale === undefined) {
+            throw new Error(`pettoraleMock.provider.sendLink: the place in race ${String(raceId)} has no total yet`)
+          }
+          const at = now()
+          const code = newLinkCode()
+          await db.payments.create({
+            pagamento_id: newPaymentId(),
+            stato: 'pending',
+            project_id: raceId,
+            totale: subscription.totale,
+            aggiornato: new Date(at).toISOString(),
+            athlete_id: athleteId,
+            idempotency_key: `link-${code}`,
+            link_code: code,
+            scade: at + PAYMENT_LINK_TTL_MS,
+            opzione_rimborso: subscription.opzione_rimborso ?? 'standard',
+            noleggio_gps: subscription.noleggio_gps ?? false,
+            esito: null,
+            settle_at: null,
+          })
+          if (athlete.mail) await sendMail({ kind: 'payment_link', to: athlete.mail, link: mailLinks.paymentLink(code), sent_at: at })
+          return code
         })
       } finally {
         onChanged()
@@ -59,45 +183,104 @@ export function createProvider(now: () => number, onChanged: () => void) {
 export type Provider = ReturnType<typeof createProvider>
 
 /** Applies every checkout outcome whose time has come. */
-export async function settleDuePayments(now: number): Promise<void> {
-  const due = db.payments.findMany((q) =>
-    q.where({ stato: 'pending', settle_at: (at) => typeof at === 'number' && at <= now }),
-  )
-  for (const payment of due) await settle(payment, now)
+export function settleDuePayments(now: number): Promise<void> {
+  return withLedger(async () => {
+    const due = db.payments.findMany((q) =>
+      q.where({ stato: 'pending', settle_at: (at) => typeof at === 'number' && at <= now }),
+    )
+    // In the order the provider decided them, as its webhooks would arrive.
+    due.sort((a, b) => (a.settle_at ?? 0) - (b.settle_at ?? 0))
+    for (const payment of due) await settle(payment.pagamento_id, now)
+  })
 }
 
-async function settle(payment: PaymentRecord, now: number): Promise<void> {
+/**
+ * Ends a link payment that will not be paid (superseded, lapsed, the place paid otherwise): its
+ * pending line on the athlete's transactions, if the organiser's system made one, becomes failed.
+ */
+export async function expirePayment(payment: PaymentRecord, now: number): Promise<void> {
   const at = new Date(now).toISOString()
-  const paid = payment.esito === 'authorised'
   await db.payments.update((q) => q.where({ pagamento_id: payment.pagamento_id }), {
+    data(record) {
+      // Decided meanwhile: the settlement decides, not this.
+      if (record.stato !== 'pending' || record.esito) return
+      record.stato = 'expired'
+      record.aggiornato = at
+    },
+  })
+  const line = pendingLineOf(payment)
+  if (line) await db.transactions.update((q) => q.where({ id: line.id }), { data: (record) => void (record.stato = 'failed') })
+}
+
+/**
+ * The athlete's transaction line that a payment fills: the organiser's pending line of a link, when
+ * there is one (the seed's), else its own `TX-<payment id>`.
+ */
+function pendingLineOf(payment: PaymentRecord) {
+  if (payment.link_code === null) return undefined
+  return db.transactions.findFirst((q) =>
+    q.where({ athlete_id: payment.athlete_id, gara_id: payment.project_id, metodo: 'link', stato: 'pending' }),
+  )
+}
+
+async function settle(pagamento_id: string, now: number): Promise<void> {
+  // Read again: an earlier settlement of this round may have changed it.
+  const payment = db.payments.findFirst((q) => q.where({ pagamento_id }))
+  if (!payment || payment.stato !== 'pending' || typeof payment.settle_at !== 'number' || payment.settle_at > now) return
+  const at = new Date(now).toISOString()
+  const race = db.races.findFirst((q) => q.where({ id: payment.project_id }))
+  const athlete = db.athletes.findFirst((q) => q.where({ id: payment.athlete_id }))
+  const subscription = db.subscriptions.findFirst((q) => q.where({ athlete_id: payment.athlete_id, project_id: payment.project_id }))
+  const authorised = payment.esito === 'authorised'
+  // Settling never pays a place twice: the place is paid (another tab's card, the organiser's link),
+  // so this authorisation is voided, visibly, instead of taking a second place.
+  const placePaid =
+    subscription?.pagato === true ||
+    paymentsOfPlace(payment.athlete_id, payment.project_id).some((other) => other.pagamento_id !== pagamento_id && other.stato === 'success')
+  const voided = authorised && placePaid
+  const paid = authorised && !voided
+
+  await db.payments.update((q) => q.where({ pagamento_id }), {
     data(record) {
       record.stato = paid ? 'success' : 'failed'
       record.aggiornato = at
       record.settle_at = null
+      if (voided) record.motivo = 'already_paid'
     },
   })
-  const race = db.races.findFirst((q) => q.where({ id: payment.project_id }))
-  const athlete = db.athletes.findFirst((q) => q.where({ id: payment.athlete_id }))
   if (!race || !athlete) return
-  // A cancelled checkout charged nothing: no line on the athlete's transactions.
-  if (payment.esito === 'cancelled') return
-  await db.transactions.create({
-    id: `TX-${payment.pagamento_id}`,
-    athlete_id: athlete.id,
+
+  const line = pendingLineOf(payment)
+  // A cancelled checkout charged nothing: no line on the athlete's transactions (the link's own
+  // pending line, if any, is closed as failed).
+  if (payment.esito === 'cancelled') {
+    if (line) await db.transactions.update((q) => q.where({ id: line.id }), { data: (record) => void (record.stato = 'failed') })
+    return
+  }
+  const entry = {
     data: at,
-    descrizione: `Iscrizione ${race.nome} ${String(race.edizione)}`,
-    gara_id: race.id,
     importo: payment.totale,
-    valuta: 'EUR',
-    metodo: 'card',
-    stato: paid ? 'paid' : 'failed',
+    stato: paid ? ('paid' as const) : voided ? ('refunded' as const) : ('failed' as const),
+    metodo: payment.link_code === null ? ('card' as const) : ('link' as const),
     opzione_rimborso: payment.opzione_rimborso ?? null,
     noleggio_gps: payment.noleggio_gps ?? false,
-    rimborso: null,
-  })
+    // Voided: the whole amount goes back (a provider releases the authorisation; no money moved).
+    rimborso: voided ? { importo: payment.totale, data: at } : null,
+  }
+  if (line) {
+    await db.transactions.update((q) => q.where({ id: line.id }), { data: (record) => void Object.assign(record, entry) })
+  } else {
+    await db.transactions.create({
+      id: `TX-${payment.pagamento_id}`,
+      athlete_id: athlete.id,
+      descrizione: `Iscrizione ${race.nome} ${String(race.edizione)}`,
+      gara_id: race.id,
+      valuta: 'EUR',
+      ...entry,
+    })
+  }
   if (!paid) return
 
-  const subscription = db.subscriptions.findFirst((q) => q.where({ athlete_id: athlete.id, project_id: race.id }))
   const bib = nextId(db.entrants.findMany((q) => q.where({ race_id: race.id })).map((e) => e.pettorale))
   // The athlete is now one of the race's entrants: the subscribers list and the places left agree.
   await db.entrants.create({
@@ -120,6 +303,11 @@ async function settle(payment: PaymentRecord, now: number): Promise<void> {
       record.totale = payment.totale
     },
   })
+  // The place is paid: every other open payment of it (a checkout left open, the organiser's link)
+  // can no longer charge. One authorised meanwhile is voided when it settles.
+  for (const other of paymentsOfPlace(athlete.id, race.id)) {
+    if (other.pagamento_id !== pagamento_id && other.stato === 'pending' && !other.esito) await expirePayment(other, now)
+  }
 }
 
 /** Entrant rows carry ISO country codes; a profile may hold anything the athlete typed. */

@@ -57,6 +57,8 @@ export type AtletaMe = {
     }[];
 };
 
+export type BirthDate = string;
+
 export type CertificateReview = "in_revisione" | "valido" | "non_valido";
 
 export type ExperienceAnswers = {

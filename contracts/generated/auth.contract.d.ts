@@ -69,7 +69,7 @@ export namespace resetLookup {
 
 /**
  * auth.resetPassword: POST /api/v1/reset/:token (auth: none)
- * Set a new password with a reset token; answers an access token (session of 24 h).
+ * Set a new password with a reset token; answers an access token (session of 24 h). Ends the athlete's other sessions and voids their other reset links.
  */
 export namespace resetPassword {
   type PathParams = {
@@ -155,9 +155,9 @@ export type SocialStartError = "invalid_redirect_uri";
 export namespace token {
   /** form body */
   type Body = {
-      grant_type: "password";
-      username: string;
-      password: string;
+      grant_type?: string | undefined;
+      username?: string | undefined;
+      password?: string | undefined;
   }
   type Response200 = {
       access_token: string;
@@ -167,12 +167,13 @@ export namespace token {
   type Response400 = {
       error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
       error_description?: string | undefined;
-      code?: "account_not_confirmed" | undefined;
+      code?: ("invalid_grant" | "invalid_client" | "invalid_request" | "unsupported_grant_type" | "account_not_confirmed") | undefined;
       [x: string]: unknown;
   }
   type Response401 = {
       error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
       error_description?: string | undefined;
+      code?: ("invalid_grant" | "invalid_client" | "invalid_request" | "unsupported_grant_type" | "account_not_confirmed") | undefined;
       [x: string]: unknown;
   }
 }
@@ -180,16 +181,16 @@ export namespace token {
 export type TokenErrorBody = {
     error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope";
     error_description?: string | undefined;
-    code?: "account_not_confirmed" | undefined;
+    code?: ("invalid_grant" | "invalid_client" | "invalid_request" | "unsupported_grant_type" | "account_not_confirmed") | undefined;
     [x: string]: unknown;
 };
 
-export type TokenError = "invalid_grant" | "invalid_client" | "account_not_confirmed";
+export type TokenError = "invalid_grant" | "invalid_client" | "invalid_request" | "unsupported_grant_type" | "account_not_confirmed";
 
 export type TokenRequest = {
-    grant_type: "password";
-    username: string;
-    password: string;
+    grant_type?: string | undefined;
+    username?: string | undefined;
+    password?: string | undefined;
 };
 
 export type TokenResponse = {

@@ -92,7 +92,7 @@ export namespace report {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: ("invalid_request" | "duplicate_report") | undefined;
+      code?: ("invalid_request" | "race_name" | "future_date" | "date_too_early" | "finish_time" | "duplicate_report") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
@@ -100,10 +100,10 @@ export namespace report {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: ("invalid_request" | "duplicate_report") | undefined;
+      code?: ("invalid_request" | "race_name" | "future_date" | "date_too_early" | "finish_time" | "duplicate_report") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
 }
 
-export type ReportExperienceError = "invalid_request" | "duplicate_report";
+export type ReportExperienceError = "invalid_request" | "race_name" | "future_date" | "date_too_early" | "finish_time" | "duplicate_report";

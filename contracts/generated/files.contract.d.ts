@@ -14,7 +14,7 @@ export type BigFileRequest = {
 
 /**
  * files.putSigned: PUT :signedurl (auth: none)
- * PUT the file content, with its content type, to the signed URL.
+ * PUT the file content, with its content type, to the signed URL: only the size and type announced.
  */
 export namespace putSigned {
   type PathParams = {
@@ -23,17 +23,41 @@ export namespace putSigned {
   /** binary body */
   type Body = Blob
   type Response200 = unknown
+  type Response400 = {
+      status?: number | undefined;
+      title?: string | undefined;
+      detail?: string | undefined;
+      code?: ("signature_invalid" | "file_too_large" | "size_mismatch" | "wrong_type") | undefined;
+      message?: string | undefined;
+      [x: string]: unknown;
+  }
   type Response403 = {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: ("signature_invalid") | undefined;
+      code?: ("signature_invalid" | "file_too_large" | "size_mismatch" | "wrong_type") | undefined;
+      message?: string | undefined;
+      [x: string]: unknown;
+  }
+  type Response413 = {
+      status?: number | undefined;
+      title?: string | undefined;
+      detail?: string | undefined;
+      code?: ("signature_invalid" | "file_too_large" | "size_mismatch" | "wrong_type") | undefined;
+      message?: string | undefined;
+      [x: string]: unknown;
+  }
+  type Response415 = {
+      status?: number | undefined;
+      title?: string | undefined;
+      detail?: string | undefined;
+      code?: ("signature_invalid" | "file_too_large" | "size_mismatch" | "wrong_type") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
 }
 
-export type PutSignedError = "signature_invalid";
+export type PutSignedError = "signature_invalid" | "file_too_large" | "size_mismatch" | "wrong_type";
 
 /**
  * files.requestUpload: POST /api/v1/app/big_file (auth: bearer)
@@ -59,13 +83,21 @@ export namespace requestUpload {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: ("file_too_large") | undefined;
+      code?: ("file_too_large" | "wrong_type") | undefined;
+      message?: string | undefined;
+      [x: string]: unknown;
+  }
+  type Response415 = {
+      status?: number | undefined;
+      title?: string | undefined;
+      detail?: string | undefined;
+      code?: ("file_too_large" | "wrong_type") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
 }
 
-export type RequestUploadError = "file_too_large";
+export type RequestUploadError = "file_too_large" | "wrong_type";
 
 export type UploadedFile = {
     file_url: string;

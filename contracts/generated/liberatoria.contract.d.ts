@@ -28,7 +28,7 @@ export namespace get {
   }
 }
 
-export type LiberatoriaSignError = "no_subscription" | "waiver_outdated";
+export type LiberatoriaSignError = "no_subscription" | "waiver_outdated" | "already_signed" | "hash_mismatch";
 
 export type Sha256 = string;
 
@@ -49,7 +49,7 @@ export namespace sign {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: ("no_subscription" | "waiver_outdated") | undefined;
+      code?: ("no_subscription" | "waiver_outdated" | "already_signed" | "hash_mismatch") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
@@ -57,7 +57,15 @@ export namespace sign {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: ("no_subscription" | "waiver_outdated") | undefined;
+      code?: ("no_subscription" | "waiver_outdated" | "already_signed" | "hash_mismatch") | undefined;
+      message?: string | undefined;
+      [x: string]: unknown;
+  }
+  type Response422 = {
+      status?: number | undefined;
+      title?: string | undefined;
+      detail?: string | undefined;
+      code?: ("no_subscription" | "waiver_outdated" | "already_signed" | "hash_mismatch") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }

@@ -2,7 +2,7 @@
 
 /**
  * payments.byLink: GET /api/v1/vdatrailers/pagamenti/link/:code (auth: none) [inferred: not in the organiser's published calls]
- * The outcome of a payment made through a payment link sent by the organiser.
+ * The outcome of a payment made through a payment link sent by the organiser (anonymous: the code is the key).
  */
 export namespace byLink {
   type PathParams = {
@@ -14,6 +14,7 @@ export namespace byLink {
       project_id: number;
       totale: number;
       aggiornato: string;
+      motivo?: ("already_paid") | undefined;
   }
   type Response404 = {
       status?: number | undefined;
@@ -33,6 +34,10 @@ export namespace byLink {
   }
 }
 
+export type PaymentId = string;
+
+export type PaymentLinkCode = string;
+
 export type PaymentLinkError = "payment_not_found" | "request_expired";
 
 export type PaymentState = "pending" | "success" | "failed" | "expired";
@@ -45,7 +50,10 @@ export type PaymentStatus = {
     project_id: number;
     totale: number;
     aggiornato: string;
+    motivo?: ("already_paid") | undefined;
 };
+
+export type PaymentVoidReason = "already_paid";
 
 /**
  * payments.start: POST /api/v1/vdatrailers/pagamenti (auth: bearer) [inferred: not in the organiser's published calls]
@@ -69,21 +77,34 @@ export namespace start {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: ("total_mismatch" | "sold_out" | "no_subscription" | "already_paid" | "waiver_not_signed" | "lottery_application" | "idempotency_key_reused") | undefined;
+      code?: ("total_mismatch" | "sold_out" | "payment_link_open" | "payment_in_progress" | "no_subscription" | "already_paid" | "waiver_not_signed" | "lottery_application" | "idempotency_key_reused") | undefined;
       message?: string | undefined;
+      codice_link?: string | undefined;
+      pagamento_id?: string | undefined;
       [x: string]: unknown;
   }
   type Response422 = {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: ("total_mismatch" | "sold_out" | "no_subscription" | "already_paid" | "waiver_not_signed" | "lottery_application" | "idempotency_key_reused") | undefined;
+      code?: ("total_mismatch" | "sold_out" | "payment_link_open" | "payment_in_progress" | "no_subscription" | "already_paid" | "waiver_not_signed" | "lottery_application" | "idempotency_key_reused") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
 }
 
-export type StartPaymentError = "total_mismatch" | "sold_out" | "no_subscription" | "already_paid" | "waiver_not_signed" | "lottery_application" | "idempotency_key_reused";
+export type StartPaymentConflict = {
+    status?: number | undefined;
+    title?: string | undefined;
+    detail?: string | undefined;
+    code?: ("total_mismatch" | "sold_out" | "payment_link_open" | "payment_in_progress" | "no_subscription" | "already_paid" | "waiver_not_signed" | "lottery_application" | "idempotency_key_reused") | undefined;
+    message?: string | undefined;
+    codice_link?: string | undefined;
+    pagamento_id?: string | undefined;
+    [x: string]: unknown;
+};
+
+export type StartPaymentError = "total_mismatch" | "sold_out" | "payment_link_open" | "payment_in_progress" | "no_subscription" | "already_paid" | "waiver_not_signed" | "lottery_application" | "idempotency_key_reused";
 
 export type StartPayment = {
     project_id: number;
@@ -94,8 +115,8 @@ export type StartPayment = {
 };
 
 /**
- * payments.status: GET /api/v1/vdatrailers/pagamenti/:id (auth: none) [inferred: not in the organiser's published calls]
- * The outcome of a payment.
+ * payments.status: GET /api/v1/vdatrailers/pagamenti/:id (auth: bearer) [inferred: not in the organiser's published calls]
+ * The outcome of one of the signed-in athlete's payments.
  */
 export namespace status {
   type PathParams = {
@@ -107,6 +128,7 @@ export namespace status {
       project_id: number;
       totale: number;
       aggiornato: string;
+      motivo?: ("already_paid") | undefined;
   }
   type Response404 = {
       status?: number | undefined;

@@ -59,4 +59,8 @@ export type EnrolmentRequest = {
     };
 };
 
+export type ExtraFieldAnswers = {
+    [key: string]: string | boolean;
+};
+
 export type ExtraFieldValue = string | boolean;

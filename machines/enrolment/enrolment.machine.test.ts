@@ -72,6 +72,8 @@ interface StartOptions {
   kept?: unknown
   phase?: RegistrationPhase
   keySeed?: string
+  /** The answers the tab still holds in memory (a session that ended without a reload). */
+  answers?: Record<string, string | boolean>
 }
 
 const pathOf = (value: StateValue): string => {
@@ -143,6 +145,7 @@ function start(options: StartOptions = {}) {
       phase: options.phase ?? 'open',
       keySeed: options.keySeed ?? SEED,
       kept: options.kept,
+      answers: options.answers,
     },
     clock,
   })
@@ -731,6 +734,27 @@ describe('payment', () => {
     expect(t.calls.startPayment[1]).toEqual({ raceId: RACE_ID, key: `${SEED}.2`, refund: 'protetto', gps: false, expectedTotal: 95 })
   })
 
+  it('a waiver already signed for a paid place (another device paid meanwhile) ends on the refusal: already entered', async () => {
+    const t = start()
+    await toDisclaimer(t)
+    t.send({ type: 'disclaimer.type', text: SENTENCE })
+    t.send({ type: 'disclaimer.submit', waiver: WAIVER })
+    await t.reject('sign', httpFailure(409, 'already_signed', 'liberatoria.sign'))
+    expect(t.value()).toBe('refused')
+    expect(t.context().lateRefusal).toEqual({ code: 'already_enrolled', step: 'summary' })
+  })
+
+  it('a signature whose text is not the organiser\'s is refused as an outdated text: read again, nothing signed', async () => {
+    const t = start()
+    await toDisclaimer(t)
+    t.send({ type: 'disclaimer.type', text: SENTENCE })
+    t.send({ type: 'disclaimer.submit', waiver: WAIVER })
+    await t.reject('sign', httpFailure(422, 'hash_mismatch', 'liberatoria.sign'))
+    expect(t.value()).toBe('wizard.disclaimer')
+    expect(t.context().problems).toEqual({ disclaimer: 'outdated' })
+    expect(t.told('waiverRevised')).toEqual([{ type: 'waiverRevised' }])
+  })
+
   describe('a place another payment already holds', () => {
     const withBody = (code: string, body: Record<string, string>): ApiError => ({
       ...(httpFailure(409, code, 'payments.start') as Extract<ApiError, { kind: 'http' }>),
@@ -1042,7 +1066,6 @@ function keptAt(step: KeptStep, overrides: Partial<KeptProgress> = {}): KeptProg
     raceId: RACE_ID,
     phase: 'open',
     step,
-    keySeed: 'kept-seed',
     choices: CHOICES_AT[step],
     attempts: 0,
     attempt: null,
@@ -1084,16 +1107,16 @@ describe('a kept wizard comes back', () => {
     expect(t.screen()).toEqual({ kind: 'step', step: 'summary', busy: null, disclaimerOpen: true })
   })
 
-  it('kept at the payment, Pay makes the next key of the kept seed and expects the kept choices total', async () => {
-    const t = start({ kept: keptAt('payment', { attempts: 2 }) })
+  it("kept at the payment, Pay makes a key of this wizard's own (two tabs restored from one progress never share one) and expects the kept choices total", async () => {
+    const t = start({ kept: keptAt('payment') })
     await t.resolve('check', gate())
     t.send({ type: 'payment.pay' })
-    expect(t.calls.startPayment).toEqual([{ raceId: RACE_ID, key: 'kept-seed.3', refund: 'protetto', gps: true, expectedTotal: FULL_TOTAL }])
+    expect(t.calls.startPayment).toEqual([{ raceId: RACE_ID, key: `${SEED}.1`, refund: 'protetto', gps: true, expectedTotal: FULL_TOTAL }])
   })
 
   it('kept at the payment with an attempt that got no answer, Pay asks again with its key: never two charges', async () => {
     const attempt = { key: 'kept-seed.2', refund: 'protetto' as const, gps: true, expectedTotal: 10150, paymentId: null }
-    const t = start({ kept: keptAt('payment', { attempts: 2, attempt }) })
+    const t = start({ kept: keptAt('payment', { attempt }) })
     await t.resolve('check', gate())
     t.send({ type: 'payment.pay' })
     expect(t.calls.startPayment).toEqual([{ raceId: RACE_ID, key: 'kept-seed.2', refund: 'protetto', gps: true, expectedTotal: FULL_TOTAL }])
@@ -1101,7 +1124,7 @@ describe('a kept wizard comes back', () => {
 
   it('kept while a payment was at the checkout, it awaits that payment without the gate', async () => {
     const attempt = { key: 'kept-seed.1', refund: 'protetto' as const, gps: true, expectedTotal: 10150, paymentId: 'PAY-9' }
-    const t = start({ kept: keptAt('confirming', { attempts: 1, attempt }) })
+    const t = start({ kept: keptAt('confirming', { attempt }) })
     expect(t.value()).toBe('wizard.confirming')
     expect(t.calls.check).toEqual([])
     expect(t.calls.readStatus).toEqual(['PAY-9'])
@@ -1109,21 +1132,21 @@ describe('a kept wizard comes back', () => {
 
   it('kept at the checkout without a payment id, it awaits nothing and passes the gate', async () => {
     const attempt = { key: 'kept-seed.1', refund: 'protetto' as const, gps: true, expectedTotal: 10150, paymentId: null }
-    const t = start({ kept: keptAt('confirming', { attempts: 1, attempt }) })
+    const t = start({ kept: keptAt('confirming', { attempt }) })
     expect(t.value()).toBe('checking')
     expect(t.calls.readStatus).toEqual([])
   })
 
   it('the payment reached without prices reads them before Pay', async () => {
     const attempt = { key: 'kept-seed.1', refund: 'protetto' as const, gps: true, expectedTotal: 10150, paymentId: 'PAY-9' }
-    const t = start({ kept: keptAt('confirming', { attempts: 1, attempt }) })
+    const t = start({ kept: keptAt('confirming', { attempt }) })
     await t.resolve('readStatus', 'failed')
     expect(t.value()).toBe('wizard.requoting')
     t.send({ type: 'payment.pay' })
     expect(t.calls.startPayment).toEqual([])
     await t.resolve('readTariff', { prezzo: 90, supplemento_rimborso: 10, noleggio_gps: 6.5 })
     t.send({ type: 'payment.pay' })
-    expect(t.calls.startPayment).toEqual([{ raceId: RACE_ID, key: 'kept-seed.2', refund: 'protetto', gps: true, expectedTotal: 106.5 }])
+    expect(t.calls.startPayment).toEqual([{ raceId: RACE_ID, key: `${SEED}.1`, refund: 'protetto', gps: true, expectedTotal: 106.5 }])
   })
 
   it('a kept free-text answer that was required and not kept brings the wizard back to the questions', async () => {
@@ -1173,7 +1196,7 @@ describe('a kept wizard that cannot come back starts at the gate, and the athlet
     expect(t.value()).toBe('wizard.dataCheck')
     expect(t.context().choices).toEqual(CHOICES_AT.dataCheck)
     expect(t.emitted).toEqual([{ type: 'keptDropped' }])
-    expect(t.kept()).toMatchObject({ athleteId: ATHLETE_ID, raceId: RACE_ID, step: 'dataCheck', keySeed: SEED, attempts: 0 })
+    expect(t.kept()).toMatchObject({ athleteId: ATHLETE_ID, raceId: RACE_ID, step: 'dataCheck', attempts: 0 })
   })
 
   it('said once the gate has answered, after a failed check and its retry', async () => {
@@ -1337,6 +1360,15 @@ describe('what the real wizard keeps, and that it comes back from it', () => {
     expect(t.context().choices).toMatchObject({ dataConfirmed: true, rulesAccepted: true, refund: 'standard', gps: false })
   })
 
+  it('in the same tab (a session that ended and began again), the free-text answer comes back from memory and the wizard its step', async () => {
+    const first = start()
+    await toSummary(first, { refund: 'standard', gps: false }, gate({ questions: CARD_QUESTIONS }))
+    const t = start({ kept: roundTrip(first.kept()), answers: first.context().choices.extra })
+    await t.resolve('check', gate({ questions: CARD_QUESTIONS }))
+    expect(t.value()).toBe('wizard.summary')
+    expect(t.context().choices.extra).toEqual(first.context().choices.extra)
+  })
+
   it('a Pay whose answer never came comes back with its key, so a retry cannot charge twice', async () => {
     const first = start()
     await toPayment(first)
@@ -1361,7 +1393,7 @@ describe('what the real wizard keeps, and that it comes back from it', () => {
     expect(t.calls.startPayment.map(keyOf)).toEqual([`${SEED}.1`])
   })
 
-  it('after an attempt ended, the next Pay of the wizard that comes back is a new key of the same seed', async () => {
+  it("after an attempt ended, the next Pay of the wizard that comes back is a new key of its own seed, numbered after the kept attempts", async () => {
     const first = start()
     await toPayment(first)
     first.send({ type: 'payment.pay' })
@@ -1369,7 +1401,7 @@ describe('what the real wizard keeps, and that it comes back from it', () => {
     const t = reopen(first, { keySeed: 'another-seed' })
     await t.resolve('check', gate())
     t.send({ type: 'payment.pay' })
-    expect(t.calls.startPayment.map(keyOf)).toEqual([`${SEED}.2`])
+    expect(t.calls.startPayment.map(keyOf)).toEqual(['another-seed.2'])
   })
 
   it('at the checkout, the kept progress awaits that payment', async () => {
@@ -1391,7 +1423,7 @@ describe('what the real wizard keeps, and that it comes back from it', () => {
   })
 
   it('while the gate checks a kept wizard, what is kept is still that progress', () => {
-    const kept = keptAt('refund', { attempts: 3 })
+    const kept = keptAt('refund', { choices: { ...CHOICES_AT.refund, refund: 'standard' } })
     const t = start({ kept })
     expect(roundTrip(t.kept())).toEqual(kept)
   })
@@ -1423,6 +1455,8 @@ describe('failureOf: what each answer to the wizard calls means', () => {
     ['subscriptions.create', 422, 'missing_field', { kind: 'missingAnswers' }],
     ['liberatoria.sign', 404, 'no_subscription', { kind: 'noSubscription' }],
     ['liberatoria.sign', 409, 'waiver_outdated', { kind: 'waiverOutdated' }],
+    ['liberatoria.sign', 422, 'hash_mismatch', { kind: 'waiverOutdated' }],
+    ['liberatoria.sign', 409, 'already_signed', { kind: 'late', code: 'already_enrolled' }],
     ['payments.start', 409, 'total_mismatch', { kind: 'totalMismatch' }],
     ['payments.start', 409, 'sold_out', { kind: 'late', code: 'sold_out' }],
     ['payments.start', 409, 'no_subscription', { kind: 'noSubscription' }],

@@ -130,6 +130,11 @@ export interface EnrolmentInput {
   keySeed: string
   /** What the browser kept for this athlete and race, unread: the machine decides what it is. */
   kept?: unknown
+  /**
+   * The answers this tab still holds in memory for the same wizard (a session that ended and began
+   * again without a reload): the free text the browser does not keep comes back with them.
+   */
+  answers?: Record<string, ExtraAnswer>
 }
 
 /** The waiver as it was shown: what is signed and the evidence sent with the signature. */
@@ -252,11 +257,15 @@ export function failureOf(error: unknown): WizardFailureKind {
     case 'not_eligible':
     case 'lottery_application':
       return { kind: 'late', code }
+    // The place is paid, so its waiver is evidence that stays as it is.
     case 'already_paid':
+    case 'already_signed':
       return { kind: 'late', code: 'already_enrolled' }
     case 'missing_field':
       return { kind: 'missingAnswers' }
+    // The text signed is not the organiser's text of that version: read it again, as if revised.
     case 'waiver_outdated':
+    case 'hash_mismatch':
       return { kind: 'waiverOutdated' }
     case 'waiver_not_signed':
       return { kind: 'waiverNotSigned' }
@@ -345,8 +354,11 @@ function initialContext(input: EnrolmentInput): EnrolmentContext {
   const restored = restoreProgress(input.kept, input)
   if (restored.kind === 'unreadable') return { ...fresh, keptUnreadable: true }
   if (restored.kind !== 'kept') return fresh
-  const { keySeed, choices, attempts, attempt, step } = restored.progress
-  return { ...fresh, keySeed, choices, attempts, attempt, resumeAt: step }
+  // The open attempt comes back with its own key (a retry must not charge twice); new attempts take
+  // this wizard's seed, so two tabs restored from the same progress never share a key.
+  const { choices, attempts, attempt, step } = restored.progress
+  const extra = { ...input.answers, ...choices.extra }
+  return { ...fresh, choices: { ...choices, extra }, attempts, attempt, resumeAt: step }
 }
 
 /** Enrolling sends the answers: a required question left unanswered (or unkept) is asked again first. */
@@ -618,6 +630,11 @@ export const enrolmentMachine = setup({
             ],
             onError: [
               {
+                guard: { type: 'isLateRefusal', params: ({ event }) => ({ error: event.error }) },
+                target: '#enrolment.refused',
+                actions: { type: 'refuseLate', params: ({ event }) => ({ error: event.error, step: 'summary' }) },
+              },
+              {
                 guard: { type: 'isWaiverOutdated', params: ({ event }) => ({ error: event.error }) },
                 target: 'disclaimer',
                 actions: [assign({ problems: { disclaimer: 'outdated' } }), emit({ type: 'waiverRevised' })],
@@ -797,7 +814,6 @@ export function keptProgressOf(snapshot: EnrolmentSnapshot): KeptProgress | null
     raceId: context.raceId,
     phase: context.phase,
     step: context.resumeAt ?? 'dataCheck',
-    keySeed: context.keySeed,
     choices: { ...context.choices, extra },
     attempts: context.attempts,
     attempt: context.attempt,

@@ -44,7 +44,6 @@ export const KeptProgressSchema = z.object({
   raceId: id,
   phase: z.enum(['before', 'open', 'full', 'over']),
   step: z.enum(KEPT_STEPS),
-  keySeed: code,
   choices: z.object({
     dataConfirmed: z.boolean(),
     rulesAccepted: z.boolean(),
@@ -53,7 +52,7 @@ export const KeptProgressSchema = z.object({
     /** Answers to the race's questions that are choices (a select, a checkbox), not free text. */
     extra: z.record(code, z.union([code, z.boolean()])).check(z.refine((answers) => Object.keys(answers).length <= 100)),
   }),
-  /** Payment attempts made so far: the next one's key is the seed and the next number. */
+  /** Payment attempts made so far: a restored wizard numbers its keys after them. */
   attempts: z.number().check(z.int(), z.nonnegative(), z.maximum(1_000)),
   attempt: z.nullable(
     z.object({

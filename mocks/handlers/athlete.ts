@@ -1,7 +1,21 @@
 import { READ_ONLY_PROFILE_FIELDS, type ProfileUpdate } from '../../contracts/athlete.contract'
+import { calendarDayInRome } from '../../contracts/time'
 import { db } from '../db'
 import { reply, type ResourceHandlers } from '../handler'
 import { toProfile, toSubscription } from '../records'
+import { invalidRequestBody } from '../request-body'
+
+/**
+ * What the contract cannot check because it does not know what day it is: a birth date after today
+ * (in Rome, on the backend's clock) cannot be, and the enrolment's minimum age is read from it.
+ */
+function futureBirthDate(update: ProfileUpdate, now: number) {
+  const today = calendarDayInRome(now)
+  if (!update.data_nascita || update.data_nascita <= today) return null
+  return invalidRequestBody([
+    { where: 'body', path: ['data_nascita'], code: 'in_future', message: `a birth date is not after today (${today})` },
+  ])
+}
 
 export function athleteHandlers(): ResourceHandlers<'athlete'> {
   const saveProfile = async (id: number, update: ProfileUpdate) => {
@@ -24,9 +38,15 @@ export function athleteHandlers(): ResourceHandlers<'athlete'> {
       return reply(200, { profilo: [toProfile(me)], iscrizioni_possibili: possible.map(toSubscription) })
     },
 
-    save: async ({ athlete: me, body }) => reply(200, { profilo: [await saveProfile(me.id, body)] }),
+    save: async ({ athlete: me, body, now }) => {
+      const refused = futureBirthDate(body, now)
+      if (refused) return reply(400, refused)
+      return reply(200, { profilo: [await saveProfile(me.id, body)] })
+    },
 
-    saveExperience: async ({ athlete: me, body }) => {
+    saveExperience: async ({ athlete: me, body, now }) => {
+      const refused = futureBirthDate(body, now)
+      if (refused) return reply(400, refused)
       await saveProfile(me.id, body)
       return reply(200, {})
     },

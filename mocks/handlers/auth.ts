@@ -18,9 +18,22 @@ const SOCIAL_ACCOUNT_MAIL = 'social@pettorale.test'
 export function authHandlers(ctx: MockContext): ResourceHandlers<'auth'> {
   const portal = portalOriginOf(ctx)
   return {
-    token: async ({ body, now }) => {
+    // Errors as RFC 6749 section 5.2 words them (`error`), with the project's `code` beside.
+    token: async ({ body, request, now }) => {
+      // The Basic header is there (the handler layer checks that); it must also be one.
+      if (!isBasicClient(request.headers.get('authorization'))) {
+        return reply(401, oauthError('invalid_client', 'the client credentials are not a Basic id:secret', 'invalid_client'))
+      }
+      if (!body.grant_type) return reply(400, oauthError('invalid_request', 'grant_type is missing', 'invalid_request'))
+      if (body.grant_type !== 'password') {
+        return reply(400, oauthError('unsupported_grant_type', 'only the password grant is served', 'unsupported_grant_type'))
+      }
+      if (!body.username || !body.password) {
+        return reply(400, oauthError('invalid_request', 'the password grant needs username and password', 'invalid_request'))
+      }
       const athlete = findAthleteByMail(body.username)
       if (!athlete || athlete.password !== body.password) {
+        // As the organiser's backend answers it: OAuth's error alone, which the portal reads as the code.
         return reply(400, oauthError('invalid_grant', 'wrong_password'))
       }
       if (!athlete.confermato) {
@@ -60,11 +73,15 @@ export function authHandlers(ctx: MockContext): ResourceHandlers<'auth'> {
           record.password = body.data.attributes.password
         },
       })
-      await db.mailTokens.update((q) => q.where({ token: params.token }), {
+      // This link is used, and every other one the athlete was sent is void: an older link in a
+      // mailbox someone else reads no longer resets the password.
+      await db.mailTokens.updateMany((q) => q.where({ athlete_id: athlete.id, kind: 'reset', used: false }), {
         data(record) {
           record.used = true
         },
       })
+      // Whoever held a session (a thief who knew the old password, a forgotten device) is out.
+      await endSessionsOf(athlete.id)
       const token = await openSession(athlete.id, now + MAIL_SESSION_TTL_MS)
       return reply(200, { access_token: token })
     },
@@ -81,6 +98,23 @@ export function authHandlers(ctx: MockContext): ResourceHandlers<'auth'> {
       return reply(200, { authorize_url: back.toString() })
     },
   }
+}
+
+/** Ends every session of an athlete: their tokens answer 401 from now on. */
+async function endSessionsOf(athleteId: number): Promise<void> {
+  await db.sessions.deleteMany((q) => q.where({ athlete_id: athleteId }))
+}
+
+/** An `Authorization: Basic` header that carries client credentials: base64 of `id:secret`, with an id. */
+function isBasicClient(authorization: string | null): boolean {
+  const encoded = authorization?.startsWith('Basic ') ? authorization.slice(6).trim() : ''
+  let decoded: string
+  try {
+    decoded = atob(encoded)
+  } catch {
+    return false
+  }
+  return decoded.indexOf(':') > 0
 }
 
 function usableResetToken(token: string, now: number) {

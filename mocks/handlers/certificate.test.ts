@@ -7,6 +7,8 @@ import { certificatePatch } from '../../machines/certificate/certificate.machine
 import { callApi } from '../../src/lib/api-client'
 import { configureApiClient } from '../../src/lib/api-config'
 import '../../tests/setup/mock-backend'
+import { db } from '../db'
+import { controls } from '../node'
 import { PERSONAS } from '../seed'
 import { isRejectedCertificateName } from './certificate'
 
@@ -52,5 +54,51 @@ describe('the rejected-certificate sentinel', () => {
   it('has a certificate saved under such a name reviewed as not valid at once, any other left in revision', async () => {
     expect(await uploadAs('REJECTED.png')).toBe('non_valido')
     expect(await uploadAs('certificato.pdf')).toBe('in_revisione')
+  })
+})
+
+describe('certificate.save: the expiry date', () => {
+  /** Signs in, uploads a certificate and answers what saving it with `expiry` gets, the profile after it. */
+  async function saveWith(expiry: string) {
+    const signedIn = await callApi(auth.token, { body: { grant_type: 'password', username: completo.mail, password: completo.password } })
+    if (!signedIn.ok) throw new Error('sign-in failed')
+    configureApiClient({ getToken: () => signedIn.data.access_token })
+    const fieldId = db.athletes.findFirst((q) => q.where({ id: completo.athleteId }))!.certificato_medico_id!
+    const announced = await callApi(files.requestUpload, {
+      body: { d: completo.athleteId, type: 'contact', tags: ['CM'], size: PDF.byteLength, content_type: 'application/pdf', extension: 'pdf', originalname: 'nuovo.pdf' },
+    })
+    if (!announced.ok) throw new Error('no signed URL')
+    const put = await callApi(files.putSigned, { params: { signedurl: announced.data.signedurl }, body: new Blob([PDF], { type: 'application/pdf' }) })
+    if (!put.ok) throw new Error('upload failed')
+    const saved = await callApi(certificate.save, { params: { id: fieldId }, body: certificatePatch(fieldId, expiry) })
+    return { saved, athlete: db.athletes.findFirst((q) => q.where({ id: completo.athleteId }))! }
+  }
+
+  it('refuses an expiry in the past with 422 in_past, leaving the certificate on file as it was', async () => {
+    const before = db.athletes.findFirst((q) => q.where({ id: completo.athleteId }))!
+    const { saved, athlete } = await saveWith('2020-01-01')
+    expect(saved.ok ? 'saved' : saved.error).toMatchObject({ kind: 'http', status: 422, code: 'in_past' })
+    expect(athlete).toMatchObject({
+      scadenza_certificato: before.scadenza_certificato,
+      certificato_medico_file: before.certificato_medico_file,
+      validazione_certificato: before.validazione_certificato,
+    })
+  })
+
+  it("judges the past by the mock clock's day in Rome: just after midnight, yesterday (still today in UTC) is past", async () => {
+    // 00:30 on 3 March in Rome is 23:30 on 2 March in UTC.
+    controls.setNow('2026-03-02T23:30:00Z')
+    expect((await saveWith('2026-03-02')).saved).toMatchObject({ ok: false, error: { status: 422, code: 'in_past' } })
+    expect((await saveWith('2026-03-03')).saved.ok).toBe(true)
+  })
+
+  it('refuses a body about another custom field than the path names', async () => {
+    const signedIn = await callApi(auth.token, { body: { grant_type: 'password', username: completo.mail, password: completo.password } })
+    if (!signedIn.ok) throw new Error('sign-in failed')
+    configureApiClient({ getToken: () => signedIn.data.access_token })
+    const fieldId = db.athletes.findFirst((q) => q.where({ id: completo.athleteId }))!.certificato_medico_id!
+    const patch = certificatePatch(fieldId, '2027-03-01')
+    const saved = await callApi(certificate.save, { params: { id: fieldId }, body: { data: { ...patch.data, id: '1' } } })
+    expect(saved.ok ? 'saved' : saved.error).toMatchObject({ status: 404, code: 'unknown_custom_field' })
   })
 })

@@ -9,12 +9,18 @@ export function isRejectedCertificateName(name: string): boolean {
   return /^rejected(\.[^.]+)?$/i.test(name)
 }
 
+/** A date without time is a calendar day in Rome, as every date-only value of the API (YYYY-MM-DD). */
+const ROME_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' })
+
 export function certificateHandlers(): ResourceHandlers<'certificate'> {
   return {
-    save: async ({ athlete, params, body }) => {
-      if (String(athlete.certificato_medico_id) !== String(params.id)) {
+    save: async ({ athlete, params, body, now }) => {
+      // The field of the path, and the body about that same field.
+      if (String(athlete.certificato_medico_id) !== String(params.id) || body.data.id !== String(params.id)) {
         return reply(404, problem(404, 'unknown_custom_field'))
       }
+      // An expired certificate is no certificate: the expiry is today (Rome, mock clock) or later.
+      if (body.data.attributes.value < ROME_DAY.format(now)) return reply(422, problem(422, 'in_past'))
       const latest = db.files
         .findMany((q) => q.where({ athlete_id: athlete.id, uploaded: true }))
         .at(-1)

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { EARLIEST_REPORT_DATE, MAX_FINISH_TIME_S } from '../../contracts/experience.contract'
 import { db, loadDb } from '../db'
 import { createSeed } from '../seed'
 import { ATHLETE_IDS } from '../seed/personas'
-import { experienceHandlers } from './experience'
+import { cleanRaceName, experienceHandlers, raceNameKey } from './experience'
 
 /** Just after midnight in Rome on 11 March 2026: still 10 March in UTC. */
 const ROME_JUST_AFTER_MIDNIGHT = Date.parse('2026-03-10T23:30:00Z')
@@ -25,7 +26,7 @@ describe('an experience report of a race by name', () => {
   })
 
   it('may not be dated after today in Rome', async () => {
-    expect((await report('2026-03-12')).status).toBe(400)
+    expect(await report('2026-03-12')).toMatchObject({ status: 400, body: { code: 'future_date' } })
   })
 })
 
@@ -96,5 +97,87 @@ describe('an experience report of a race already reported (decision 021, "Duplic
     const created = await report('', 'ignored', 103)
     expect(created.status).toBe(201)
     expect(db.experience.findFirst((q) => q.where({ id: created.body.id! }))?.data).toBe('2025-07-12')
+  })
+})
+
+describe('an experience report: dates and finish times that cannot be (issue 19 row 8)', () => {
+  beforeEach(async () => {
+    await loadDb(createSeed())
+  })
+
+  const send = (fields: Partial<{ gara: string; data: string; gara_id: number | null; tempo_secondi: number }>) => {
+    const athlete = db.athletes.findFirst((q) => q.where({ id: ATHLETE_IDS.completo }))!
+    const body = { gara: 'Trail del paese', data: '2025-10-05', gara_id: null, tempo_secondi: 2 * 3600, ...fields }
+    const resolve = experienceHandlers().report as (input: unknown) => Promise<{ status: number; body: { id?: number; code?: string } }>
+    return resolve({ athlete, body, now: ROME_JUST_AFTER_MIDNIGHT })
+  }
+
+  it('refuses a date still to come with future_date, the code the report form words', async () => {
+    expect(await send({ data: '2026-03-12' })).toMatchObject({ status: 400, body: { code: 'future_date' } })
+    expect(await send({ data: '9999-12-31' })).toMatchObject({ status: 400, body: { code: 'future_date' } })
+  })
+
+  it("refuses one of the organiser's races not yet run with future_date", async () => {
+    const coming = db.races.findFirst((q) => q.where({ esperienza: true, data_evento: (at) => Date.parse(at) > ROME_JUST_AFTER_MIDNIGHT }))
+    expect(coming).toBeDefined()
+    expect(await send({ gara_id: coming!.id })).toMatchObject({ status: 400, body: { code: 'future_date' } })
+  })
+
+  it('refuses year 1, any date before EARLIEST_REPORT_DATE and one before the athlete was born with date_too_early', async () => {
+    expect(await send({ data: '0001-01-01' })).toMatchObject({ status: 400, body: { code: 'date_too_early' } })
+    expect(EARLIEST_REPORT_DATE).toBe('1900-01-01')
+    const athlete = db.athletes.findFirst((q) => q.where({ id: ATHLETE_IDS.completo }))!
+    await db.athletes.update((q) => q.where({ id: athlete.id }), { data: (record) => void (record.data_nascita = null) })
+    expect(await send({ data: '1899-12-31' })).toMatchObject({ status: 400, body: { code: 'date_too_early' } })
+    expect((await send({ data: '1900-01-01' })).status).toBe(201)
+    await db.athletes.update((q) => q.where({ id: athlete.id }), { data: (record) => void (record.data_nascita = '1990-05-14') })
+    // completo was born on 14 May 1990.
+    expect(await send({ data: '1990-05-13' })).toMatchObject({ status: 400, body: { code: 'date_too_early' } })
+    expect((await send({ data: '1990-05-14' })).status).toBe(201)
+  })
+
+  it('refuses a finish time over MAX_FINISH_TIME_S (14 days, the longest a race takes) with finish_time; takes one up to it', async () => {
+    const thirtyYears = 30 * 365 * 24 * 3600
+    expect(await send({ tempo_secondi: thirtyYears })).toMatchObject({ status: 400, body: { code: 'finish_time' } })
+    expect(await send({ tempo_secondi: MAX_FINISH_TIME_S + 1 })).toMatchObject({ status: 400, body: { code: 'finish_time' } })
+    expect((await send({ tempo_secondi: MAX_FINISH_TIME_S })).status).toBe(201)
+  })
+})
+
+describe('an experience report: look-alike names (issue 19 row 10)', () => {
+  beforeEach(async () => {
+    await loadDb(createSeed())
+  })
+
+  const ZWSP = '\u200B'
+  it.each([
+    ['a zero-width space inside', `Trail del pa${ZWSP}ese`],
+    ['a zero-width joiner and a byte-order mark', `Trail\u200D del\uFEFF paese`],
+    ['full-width letters', 'Ｔｒａｉｌ ｄｅｌ ｐａｅｓｅ'],
+    ['an ideographic space and a no-break space', 'Trail\u3000del\u00A0paese'],
+    ['a Hangul filler between words', 'Trail \u3164del paese'],
+    ['a soft hyphen and a right-to-left mark', 'Tra\u00ADil del\u200F paese'],
+  ])('is the same race with %s: 409 duplicate_report', async (_, lookAlike) => {
+    expect((await report('2025-10-05', 'Trail del paese')).status).toBe(201)
+    expect(await report('2025-10-05', lookAlike)).toMatchObject({ status: 409, body: { code: 'duplicate_report' } })
+  })
+
+  it('keeps the name cleaned of invisible characters, compatibility forms and extra spaces, in its own case', async () => {
+    const created = await report('2025-10-05', `  Ｔｒａｉｌ${ZWSP}  del\tPaese `)
+    expect(created.status).toBe(201)
+    expect(db.experience.findFirst((q) => q.where({ id: created.body.id! }))?.gara).toBe('Trail del Paese')
+  })
+
+  it('refuses a name with nothing visible in it (three zero-width spaces, format characters only) with race_name', async () => {
+    for (const name of [ZWSP.repeat(3), `\u200D\u2060\uFEFF${ZWSP}`, `x${ZWSP.repeat(5)}`]) {
+      expect(await report('2025-10-05', name), JSON.stringify(name)).toMatchObject({ status: 400, body: { code: 'race_name' } })
+    }
+    expect(db.experience.findMany((q) => q.where({ athlete_id: ATHLETE_IDS.completo, data: '2025-10-05' }))).toEqual([])
+  })
+
+  it('compares names with cleanRaceName / raceNameKey, which keep distinct races distinct', () => {
+    expect(raceNameKey('Ｔｒａｉｌ del paese')).toBe(raceNameKey('trail DEL paese'))
+    expect(raceNameKey('Trail del paese')).not.toBe(raceNameKey('Trail del passo'))
+    expect(cleanRaceName(`a${ZWSP}b`)).toBe('ab')
   })
 })

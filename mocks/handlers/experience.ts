@@ -1,4 +1,9 @@
-import type { NewExperienceReport } from '../../contracts/experience.contract'
+import {
+  EARLIEST_REPORT_DATE,
+  MAX_FINISH_TIME_S,
+  MAX_RACE_NAME_LENGTH,
+  type NewExperienceReport,
+} from '../../contracts/experience.contract'
 import { db, type ExperienceRecord } from '../db'
 import { problem, reply, type ResourceHandlers } from '../handler'
 import { paxFor } from '../pax'
@@ -18,12 +23,19 @@ export function experienceHandlers(): ResourceHandlers<'experience'> {
       const today = ROME_DAY.format(now)
       const race = body.gara_id === null ? undefined : db.races.findFirst((q) => q.where({ id: body.gara_id! }))
       // One of the organiser's experience races, already run; any other race is reported by name.
-      if (body.gara_id !== null && (!race || !race.esperienza || Date.parse(race.data_evento) > now)) {
-        return reply(400, problem(400, 'invalid_request'))
-      }
+      if (body.gara_id !== null && (!race || !race.esperienza)) return reply(400, problem(400, 'invalid_request'))
+      if (race && Date.parse(race.data_evento) > now) return reply(400, problem(400, 'future_date'))
+      const gara = race ? `${race.nome} ${String(race.edizione)}` : cleanRaceName(body.gara)
+      // A typed name with nothing visible (zero-width spaces), or too long once spelt out by NFKC.
+      if (!race && ([...gara].length < 2 || gara.length > MAX_RACE_NAME_LENGTH)) return reply(400, problem(400, 'race_name'))
       const data = race ? ROME_DAY.format(Date.parse(race.data_evento)) : body.data
-      if (data > today) return reply(400, problem(400, 'invalid_request'))
-      const gara = race ? `${race.nome} ${String(race.edizione)}` : body.gara.trim()
+      // "Today" is the backend's (the mock clock's), in Rome; never the client's.
+      if (data > today) return reply(400, problem(400, 'future_date'))
+      // Not year 1, nor before the athlete was born.
+      if (data < EARLIEST_REPORT_DATE || (athlete.data_nascita && data < athlete.data_nascita)) {
+        return reply(400, problem(400, 'date_too_early'))
+      }
+      if (body.tempo_secondi > MAX_FINISH_TIME_S) return reply(400, problem(400, 'finish_time'))
       if (reportsOf(athlete.id).some((existing) => sameRace(existing, { ...body, gara, data }))) {
         return reply(409, problem(409, 'duplicate_report'))
       }
@@ -55,15 +67,34 @@ function toReport({ athlete_id: _owner, ...report }: ExperienceRecord) {
 }
 
 /**
+ * A race's name as a report keeps it: Unicode NFKC (full-width and other compatibility forms
+ * spelt plainly), without format characters (category Cf: zero-width spaces and joiners,
+ * bidirectional controls) or other invisible ones, control characters and runs of spaces made one
+ * space, trimmed. The case is kept.
+ */
+export function cleanRaceName(name: string): string {
+  return name
+    .normalize('NFKC')
+    .replace(/[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, '')
+    .replace(/[\s\p{Cc}]+/gu, ' ')
+    .trim()
+}
+
+/** What two names of one race have in common: the clean name in lowercase. */
+export function raceNameKey(name: string): string {
+  return cleanRaceName(name).toLowerCase().normalize('NFKC')
+}
+
+/**
  * A report of the same race as one still standing (under verification or accepted): the same
- * organiser's race, or the same name on the same day, whatever the case and spacing. A rejected
- * report may be sent again, with better evidence.
+ * organiser's race, or the same name on the same day, whatever the case, spacing, compatibility
+ * forms and invisible characters (`raceNameKey`). A rejected report may be sent again, with better
+ * evidence.
  */
 function sameRace(existing: ExperienceRecord, wanted: NewExperienceReport): boolean {
   if (existing.stato === 'respinta') return false
   if (wanted.gara_id !== null && existing.gara_id === wanted.gara_id) return true
   // The organiser's race by its id and the same race typed by name are one race: both carry the
   // race's name and edition and its day, so they are compared by those.
-  const normal = (name: string) => name.normalize('NFC').trim().replace(/\s+/gu, ' ').toLocaleLowerCase('it')
-  return existing.data === wanted.data && normal(existing.gara) === normal(wanted.gara)
+  return existing.data === wanted.data && raceNameKey(existing.gara) === raceNameKey(wanted.gara)
 }

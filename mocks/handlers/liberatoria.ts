@@ -1,6 +1,18 @@
-import { db } from '../db'
+import type { Locale } from '../../contracts/locale'
+import { db, type RaceRecord } from '../db'
 import { problem, reply, type ResourceHandlers } from '../handler'
 import { waiverOf } from '../seed/waiver'
+
+/** The SHA-256 of a text's UTF-8 bytes, in lowercase hexadecimal: what the portal sends as `sha256`. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+/** The digest of the race's current waiver text in a language, as `liberatoria.get` serves it. */
+export function waiverDigest(race: RaceRecord, lingua: Locale): Promise<string> {
+  return sha256Hex(waiverOf(race, lingua).testo)
+}
 
 export function liberatoriaHandlers(): ResourceHandlers<'liberatoria'> {
   return {
@@ -11,21 +23,32 @@ export function liberatoriaHandlers(): ResourceHandlers<'liberatoria'> {
 
     sign: async ({ athlete: me, body, now }) => {
       const race = db.races.findFirst((q) => q.where({ id: body.project_id }))
+      const subscription = db.subscriptions.findFirst((q) => q.where({ athlete_id: me.id, project_id: body.project_id }))
+      if (!race || !subscription) return reply(404, problem(404, 'no_subscription'))
+      // A paid enrolment's signature is the evidence of what the athlete accepted: never replaced.
+      if (subscription.pagato && subscription.liberatoria) return reply(409, problem(409, 'already_signed'))
       // A portal that says which text it showed must have shown the current one; one that says
       // nothing (the published call) signs the current version.
-      if (race && body.versione !== undefined && body.versione !== race.liberatoria_versione) {
+      if (body.versione !== undefined && body.versione !== race.liberatoria_versione) {
         return reply(409, problem(409, 'waiver_outdated'))
       }
-      const signed = await db.subscriptions.update((q) => q.where({ athlete_id: me.id, project_id: body.project_id }), {
+      // A digest is evidence only of the text it is the digest of: that of the version and language named.
+      if (body.sha256 !== undefined) {
+        if (body.lingua === undefined) return reply(422, problem(422, 'hash_mismatch', 'a digest needs the language of its text'))
+        if (body.sha256 !== (await waiverDigest(race, body.lingua))) {
+          return reply(422, problem(422, 'hash_mismatch', `not the digest of the ${race.liberatoria_versione} text in ${body.lingua}`))
+        }
+      }
+      await db.subscriptions.update((q) => q.where({ athlete_id: me.id, project_id: body.project_id }), {
         data(record) {
           record.liberatoria = true
           record.liberatoria_signed = new Date(now).toISOString()
-          record.liberatoria_versione = race?.liberatoria_versione ?? null
+          record.liberatoria_versione = race.liberatoria_versione
           record.liberatoria_lingua = body.lingua ?? null
           record.liberatoria_sha256 = body.sha256 ?? null
         },
       })
-      return signed ? reply(200, {}) : reply(404, problem(404, 'no_subscription'))
+      return reply(200, {})
     },
   }
 }

@@ -1,6 +1,7 @@
 import type { StartPayment } from '../../contracts/payments.contract'
 import { db, type PaymentRecord } from '../db'
 import { portalOriginOf, problem, reply, type MockContext, type ResourceHandlers } from '../handler'
+import { expirePayment, isAwaitingConfirmation, isOpenLink, newPaymentId, paymentsOfPlace, withLedger } from '../provider'
 import { enrolmentTotal, sameAmount } from '../records'
 
 /** Where the simulated provider's hosted checkout is: a mock-only page of the portal (src/dev). */
@@ -12,63 +13,90 @@ export function paymentsHandlers(ctx: MockContext): ResourceHandlers<'payments'>
   const portal = portalOriginOf(ctx)
 
   return {
-    start: async ({ athlete, body, now }) => {
-      const answer = (payment: PaymentRecord) =>
-        reply(201, {
-          pagamento_id: payment.pagamento_id,
-          redirect_url: `${portal}${CHECKOUT_PATH}?pagamento_id=${payment.pagamento_id}`,
-          totale: payment.totale,
+    // One start at a time against the ledger: two tabs starting at once cannot both find the place
+    // free, nor can a checkout's decision land between the check and the write (provider.ts).
+    start: ({ athlete, body, now }) =>
+      withLedger(async () => {
+        const answer = (payment: PaymentRecord) =>
+          reply(201, {
+            pagamento_id: payment.pagamento_id,
+            redirect_url: `${portal}${CHECKOUT_PATH}?pagamento_id=${payment.pagamento_id}`,
+            totale: payment.totale,
+          })
+        // An idempotency key is the athlete's own; the same key for another request is a client bug,
+        // refused rather than answered with the payment of the first.
+        const request_fingerprint = fingerprint(body)
+        const replay = db.payments.findFirst((q) => q.where({ athlete_id: athlete.id, idempotency_key: body.idempotency_key }))
+        if (replay) {
+          if (replay.request_fingerprint !== request_fingerprint) return reply(422, problem(422, 'idempotency_key_reused'))
+          // The same request again (a retry, or another tab of the same wizard) while its payment is
+          // authorised: its checkout can no longer be used, so the portal is told to wait for it.
+          if (isAwaitingConfirmation(replay)) {
+            return reply(409, { ...problem(409, 'payment_in_progress'), pagamento_id: replay.pagamento_id })
+          }
+          return answer(replay)
+        }
+
+        const race = db.races.findFirst((q) => q.where({ id: body.project_id }))
+        const subscription = db.subscriptions.findFirst((q) => q.where({ athlete_id: athlete.id, project_id: body.project_id }))
+        if (!race || !subscription) return reply(422, problem(422, 'no_subscription'))
+        const place = paymentsOfPlace(athlete.id, race.id)
+        if (subscription.pagato || place.some((payment) => payment.stato === 'success')) return reply(422, problem(422, 'already_paid'))
+        if (subscription.domanda_lotteria) return reply(422, problem(422, 'lottery_application'))
+        if (!subscription.liberatoria || subscription.liberatoria_versione !== race.liberatoria_versione) {
+          return reply(422, problem(422, 'waiver_not_signed'))
+        }
+
+        // One live payment per place, whatever its channel. An authorised one (a card in another
+        // tab, the organiser's link) is awaiting the provider's confirmation: it is never dropped,
+        // the portal waits for it instead.
+        const authorised = place.find(isAwaitingConfirmation)
+        if (authorised) {
+          return reply(409, { ...problem(409, 'payment_in_progress'), pagamento_id: authorised.pagamento_id })
+        }
+        // The organiser's link for this place is open: it is paid there, not a second time here.
+        const link = place.find((payment) => isOpenLink(payment, now))
+        if (link?.link_code) {
+          return reply(409, { ...problem(409, 'payment_link_open'), codice_link: link.link_code })
+        }
+
+        if (race.iscritti >= race.posti) return reply(409, problem(409, 'sold_out'))
+        const total = enrolmentTotal(race, body)
+        if (!sameAmount(total, body.totale_atteso)) return reply(409, problem(409, 'total_mismatch'))
+
+        // A new attempt replaces any checkout of this place still open and undecided (and a link
+        // past its expiry): it can no longer charge. One the checkout has decided settles as decided.
+        for (const open of place) {
+          if (open.stato === 'pending' && !open.esito) await expirePayment(open, now)
+        }
+        // Pending until the athlete has been through the provider's checkout and it has settled.
+        const payment = await db.payments.create({
+          pagamento_id: newPaymentId(),
+          stato: 'pending',
+          project_id: race.id,
+          totale: total,
+          aggiornato: new Date(now).toISOString(),
+          athlete_id: athlete.id,
+          idempotency_key: body.idempotency_key,
+          request_fingerprint,
+          link_code: null,
+          scade: null,
+          opzione_rimborso: body.opzione_rimborso,
+          noleggio_gps: body.noleggio_gps,
+          esito: null,
+          settle_at: null,
         })
-      // An idempotency key is the athlete's own; the same key for another request is a client bug,
-      // refused rather than answered with the payment of the first.
-      const request_fingerprint = fingerprint(body)
-      const replay = db.payments.findFirst((q) => q.where({ athlete_id: athlete.id, idempotency_key: body.idempotency_key }))
-      if (replay) {
-        return replay.request_fingerprint === request_fingerprint ? answer(replay) : reply(422, problem(422, 'idempotency_key_reused'))
-      }
+        return answer(payment)
+      }),
 
-      const race = db.races.findFirst((q) => q.where({ id: body.project_id }))
-      const subscription = db.subscriptions.findFirst((q) => q.where({ athlete_id: athlete.id, project_id: body.project_id }))
-      if (!race || !subscription) return reply(422, problem(422, 'no_subscription'))
-      if (subscription.pagato) return reply(422, problem(422, 'already_paid'))
-      if (subscription.domanda_lotteria) return reply(422, problem(422, 'lottery_application'))
-      if (!subscription.liberatoria || subscription.liberatoria_versione !== race.liberatoria_versione) {
-        return reply(422, problem(422, 'waiver_not_signed'))
-      }
-      if (race.iscritti >= race.posti) return reply(409, problem(409, 'sold_out'))
-      const total = enrolmentTotal(race, body)
-      if (!sameAmount(total, body.totale_atteso)) return reply(409, problem(409, 'total_mismatch'))
-
-      // A new attempt replaces any checkout still open for this subscription: it can no longer charge.
-      await db.payments.updateMany(
-        (q) => q.where({ athlete_id: athlete.id, project_id: race.id, stato: 'pending', link_code: null }),
-        { data: (record) => void (record.stato = 'expired') },
-      )
-      // Pending until the athlete has been through the provider's checkout and it has settled.
-      const payment = await db.payments.create({
-        pagamento_id: `PAY-${crypto.randomUUID().slice(0, 8).toUpperCase()}`,
-        stato: 'pending',
-        project_id: race.id,
-        totale: total,
-        aggiornato: new Date(now).toISOString(),
-        athlete_id: athlete.id,
-        idempotency_key: body.idempotency_key,
-        request_fingerprint,
-        link_code: null,
-        scade: null,
-        opzione_rimborso: body.opzione_rimborso,
-        noleggio_gps: body.noleggio_gps,
-        esito: null,
-        settle_at: null,
-      })
-      return answer(payment)
-    },
-
-    status: ({ params }) => {
-      const payment = db.payments.findFirst((q) => q.where({ pagamento_id: params.id }))
+    // The athlete's own payments only: another athlete's is answered as an unknown id, so ids
+    // cannot be probed. The provider's return lands on the portal signed in (`/payment`).
+    status: ({ athlete, params }) => {
+      const payment = db.payments.findFirst((q) => q.where({ pagamento_id: params.id, athlete_id: athlete.id }))
       return payment ? reply(200, publicPayment(payment)) : reply(404, problem(404, 'payment_not_found'))
     },
 
+    // Anonymous: the link's unguessable code is the key, as the organiser's e-mail carries it.
     byLink: ({ params, now }) => {
       const payment = db.payments.findFirst((q) => q.where({ link_code: params.code }))
       if (!payment) return reply(404, problem(404, 'payment_not_found'))
@@ -79,8 +107,8 @@ export function paymentsHandlers(ctx: MockContext): ResourceHandlers<'payments'>
 }
 
 function publicPayment(record: PaymentRecord) {
-  const { pagamento_id, stato, project_id, totale, aggiornato } = record
-  return { pagamento_id, stato, project_id, totale, aggiornato }
+  const { pagamento_id, stato, project_id, totale, aggiornato, motivo } = record
+  return { pagamento_id, stato, project_id, totale, aggiornato, ...(motivo ? { motivo } : {}) }
 }
 
 /** What a payment request asks for, to tell a retry (same request) from a reused key. */

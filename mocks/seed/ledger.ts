@@ -84,19 +84,19 @@ interface Charge {
 }
 
 const CHARGES: readonly Charge[] = [
-  { pagamento_id: 'PAY-3C81F0A2', athleteId: scaduto, raceId: 106, at: '2025-01-08T19:48', options: STANDARD, stato: 'success', transaction: { id: 'TX-2025-0001', stato: 'paid' } },
-  { pagamento_id: 'PAY-7E0D44B9', athleteId: pax, raceId: 102, at: '2025-02-10T21:27', options: { opzione_rimborso: 'standard', noleggio_gps: true }, stato: 'success', transaction: { id: 'TX-2025-0002', stato: 'paid' } },
+  { pagamento_id: 'PAY-3C81F0A22A6098AF210CA0AD', athleteId: scaduto, raceId: 106, at: '2025-01-08T19:48', options: STANDARD, stato: 'success', transaction: { id: 'TX-2025-0001', stato: 'paid' } },
+  { pagamento_id: 'PAY-7E0D44B97714FF83EC7E6562', athleteId: pax, raceId: 102, at: '2025-02-10T21:27', options: { opzione_rimborso: 'standard', noleggio_gps: true }, stato: 'success', transaction: { id: 'TX-2025-0002', stato: 'paid' } },
   // Withdrew injured with the protected option: the charge went through and the fee was refunded.
-  { pagamento_id: 'PAY-A91B5C06', athleteId: completo, raceId: 104, at: '2025-02-11T13:02', options: { opzione_rimborso: 'protetto', noleggio_gps: false }, stato: 'success', transaction: { id: 'TX-2025-0003', stato: 'refunded', refunded: '2025-06-20T10:30' } },
-  { pagamento_id: 'PAY-5F62E8D3', athleteId: pax, raceId: 103, at: '2025-03-05T18:36', options: { opzione_rimborso: 'protetto', noleggio_gps: false }, stato: 'success', transaction: { id: 'TX-2025-0004', stato: 'paid' } },
-  { pagamento_id: 'PAY-D04A7713', athleteId: revisione, raceId: 105, at: '2025-04-14T12:11', options: STANDARD, stato: 'success', transaction: { id: 'TX-2025-0005', stato: 'paid' } },
-  { pagamento_id: 'PAY-61E93BC8', athleteId: pax, raceId: 107, at: '2025-06-20T10:00', options: STANDARD, stato: 'expired', link: { code: SEED_TOKENS.paymentLinkExpired, sent: '2025-06-20T10:00', scade: '2025-06-30T23:59' } },
+  { pagamento_id: 'PAY-A91B5C061CC663CB0921A107', athleteId: completo, raceId: 104, at: '2025-02-11T13:02', options: { opzione_rimborso: 'protetto', noleggio_gps: false }, stato: 'success', transaction: { id: 'TX-2025-0003', stato: 'refunded', refunded: '2025-06-20T10:30' } },
+  { pagamento_id: 'PAY-5F62E8D397CC447D410FD4D3', athleteId: pax, raceId: 103, at: '2025-03-05T18:36', options: { opzione_rimborso: 'protetto', noleggio_gps: false }, stato: 'success', transaction: { id: 'TX-2025-0004', stato: 'paid' } },
+  { pagamento_id: 'PAY-D04A7713B576A9353D900586', athleteId: revisione, raceId: 105, at: '2025-04-14T12:11', options: STANDARD, stato: 'success', transaction: { id: 'TX-2025-0005', stato: 'paid' } },
+  { pagamento_id: 'PAY-61E93BC81248E46835A0E665', athleteId: pax, raceId: 107, at: '2025-06-20T10:00', options: STANDARD, stato: 'expired', link: { code: SEED_TOKENS.paymentLinkExpired, sent: '2025-06-20T10:00', scade: '2025-06-30T23:59' } },
   // The card was declined, the second attempt minutes later went through.
-  { pagamento_id: 'PAY-0B7FA2E5', athleteId: completo, raceId: 202, at: '2026-02-20T20:02', options: STANDARD, stato: 'failed', transaction: { id: 'TX-2026-0001', stato: 'failed' } },
-  { pagamento_id: 'PAY-C2586D1F', athleteId: completo, raceId: 202, at: '2026-02-20T20:04', options: STANDARD, stato: 'success', transaction: { id: 'TX-2026-0002', stato: 'paid' } },
-  { pagamento_id: 'PAY-E8394A60', athleteId: social, raceId: 204, at: '2026-02-24T09:10', options: STANDARD, stato: 'success', link: { code: SEED_TOKENS.paymentLinkSuccess, sent: '2026-02-23T18:30', scade: '2026-03-03T23:59' }, transaction: { id: 'TX-2026-0003', stato: 'paid' } },
+  { pagamento_id: 'PAY-0B7FA2E5738C9D5FC03A7B7E', athleteId: completo, raceId: 202, at: '2026-02-20T20:02', options: STANDARD, stato: 'failed', transaction: { id: 'TX-2026-0001', stato: 'failed' } },
+  { pagamento_id: 'PAY-C2586D1FED5B4EE30CDFBA3F', athleteId: completo, raceId: 202, at: '2026-02-20T20:04', options: STANDARD, stato: 'success', transaction: { id: 'TX-2026-0002', stato: 'paid' } },
+  { pagamento_id: 'PAY-E8394A607BFF40EC4F1767F9', athleteId: social, raceId: 204, at: '2026-02-24T09:10', options: STANDARD, stato: 'success', link: { code: SEED_TOKENS.paymentLinkSuccess, sent: '2026-02-23T18:30', scade: '2026-03-03T23:59' }, transaction: { id: 'TX-2026-0003', stato: 'paid' } },
   // PAX holders enter the flagship directly: the organiser sent the link, the athlete has not paid yet.
-  { pagamento_id: 'PAY-4D17B9C2', athleteId: pax, raceId: 201, at: '2026-02-27T11:00', options: STANDARD, stato: 'pending', link: { code: SEED_TOKENS.paymentLinkPending, sent: '2026-02-27T11:00', scade: '2026-03-09T23:59' }, transaction: { id: 'TX-2026-0004', stato: 'pending' } },
+  { pagamento_id: 'PAY-4D17B9C2DC9A23698864CA56', athleteId: pax, raceId: 201, at: '2026-02-27T11:00', options: STANDARD, stato: 'pending', link: { code: SEED_TOKENS.paymentLinkPending, sent: '2026-02-27T11:00', scade: '2026-03-09T23:59' }, transaction: { id: 'TX-2026-0004', stato: 'pending' } },
 ]
 
 export function payments(): PaymentRecord[] {

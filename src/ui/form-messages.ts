@@ -1,6 +1,17 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import * as z from 'zod/mini'
 import type { PasswordLack } from '../lib/validation/password'
+
+/**
+ * A field's maximum length, as a check of its schema: longer is the code `too_long:<max>`, whose
+ * words name the maximum (the contracts' maxima, so the form says it before the backend refuses).
+ */
+export function tooLong(max: number) {
+  return z.maxLength(max, `too_long:${String(max)}`)
+}
+
+const TOO_LONG = /^too_long:(\d+)$/
 
 /**
  * What a form field's error code says (spec section 5). Schemas carry codes as their messages;
@@ -37,6 +48,11 @@ export function fieldErrorMessage(
   if (!code) return null
   const known = extra[code] ?? (FIELD_ERRORS as Record<string, MessageDescriptor>)[code]
   if (known) return i18n._(known)
+  const tooLongBy = TOO_LONG.exec(code)
+  if (tooLongBy) {
+    const max = Number(tooLongBy[1])
+    return i18n._(msg`This is too long: use at most ${max} characters.`)
+  }
   console.warn(`[pettorale] no message for the field error code "${code}"`)
   return i18n._(msg`Check this field.`)
 }

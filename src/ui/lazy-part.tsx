@@ -14,8 +14,9 @@ const failedParts = new Set<() => void>()
 
 /**
  * A part of the page loaded on first use. React's `lazy` keeps a failed download's rejection for
- * ever; here a retry from the part's boundary starts a fresh download, so it works once the network
- * is back. `preload` starts the download early, e.g. on hover.
+ * ever; here a retry from the part's boundary starts a fresh download (`loadChunk` below makes it
+ * one the browser really sends), so it works once the network is back. `preload` starts the
+ * download early, e.g. on hover.
  */
 export function lazyPart<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   const attempt = (): Promise<{ default: ComponentType<P> }> =>
@@ -37,15 +38,84 @@ export function lazyPart<P extends object>(load: () => Promise<{ default: Compon
 }
 
 /**
- * Online and still failing, a chunk is most likely gone because a new version was deployed under
- * new file names: load the new version, once in ten minutes at most. Offline, or after that
- * reload, the part says it could not load and offers a retry.
+ * Online and still failing (`loadChunk` has already asked again under a fresh address), a chunk is
+ * most likely gone because a new version was deployed under new file names, or the page's module
+ * map keeps a failure that only a reload clears: load the page again, once in ten minutes at most.
+ * Offline, or after that reload, the part says it could not load and offers a retry.
  */
 export function reloadForNewDeploy() {
   const last = Number(sessionStorage.getItem(RELOADED_KEY) ?? 0)
   if (!navigator.onLine || now() - last < RELOAD_AT_MOST_EVERY_MS) return
   sessionStorage.setItem(RELOADED_KEY, String(now()))
   window.location.reload()
+}
+
+/** A chunk's compiled `import()`: `(url) => import(url('./x-hash.js'))`, the address being loadChunk's choice. */
+type ChunkImport<T> = (url: (specifier: string) => string) => Promise<T>
+
+/** Parts' stylesheets, loading or loaded, by address. */
+const stylesheets = new Map<string, Promise<unknown>>()
+/** Chunks whose first download failed, each with the address it is asked for since. */
+const retried = new Map<string, string>()
+let retries = 0
+
+/**
+ * How the build's code arrives: every dynamic `import()` of the build comes here, in place of
+ * Vite's preload helper (vite.config.ts, `retryableChunks`, compiles `import('./x')` to
+ * `loadChunk((url) => import(url('./x-hash.js')), deps)`). Chromium keeps a module whose download
+ * failed failed for the page's life (its module map), and with it every module that imports it:
+ * asked again the same way once back online, it fails at once without a request. So:
+ * - offline, a part's modules are not preloaded: only its own file is asked for and fails, its
+ *   imports are never asked, so nothing they share with other parts is kept failed;
+ * - a chunk whose download failed is asked again, online, under an address the page has not seen
+ *   (the same file: a `#retry-n` fragment never reaches the server), and from then on under that one,
+ *   so the page keeps a single instance of the module;
+ * - a stylesheet that failed leaves the page and is forgotten, so the next attempt asks for it again.
+ * An error that comes out of here online means the retry failed too: the caller decides what to do
+ * (`reloadForNewDeploy`), so Vite's `vite:preloadError` event is not sent.
+ */
+export function loadChunk<T>(load: ChunkImport<T>, deps?: string[], importerUrl?: string): Promise<T> {
+  const links = [...document.getElementsByTagName('link')]
+  const styles: Promise<unknown>[] = []
+  for (const dep of deps ?? []) {
+    // Vite's dependency paths: from the base, or from the importing chunk with a relative base.
+    const href = new URL(importerUrl ? dep : import.meta.env.BASE_URL + dep, importerUrl ?? location.href).href
+    if (href.endsWith('.css')) {
+      let sheet = stylesheets.get(href)
+      if (!sheet) {
+        // index.html's own stylesheet is there from the start.
+        if (links.some((link) => link.rel === 'stylesheet' && link.href === href)) continue
+        const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', crossOrigin: '', href })
+        sheet = new Promise((resolve, reject) => {
+          link.onload = resolve
+          link.onerror = () => {
+            link.remove()
+            stylesheets.delete(href)
+            reject(new Error(`Unable to preload CSS for ${href}`))
+          }
+        })
+        stylesheets.set(href, sheet)
+        document.head.append(link)
+      }
+      styles.push(sheet)
+    } else if (navigator.onLine && !links.some((link) => link.href === href)) {
+      document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', crossOrigin: '', href }))
+    }
+  }
+  // The part shows with its styles or not at all.
+  return Promise.all(styles).then(() => importChunk(load))
+}
+
+function importChunk<T>(load: ChunkImport<T>): Promise<T> {
+  let specifier = ''
+  let asked = ''
+  return load((chunk) => (asked = retried.get((specifier = chunk)) ?? chunk)).catch((error: unknown) => {
+    if (!navigator.onLine) throw error
+    // Another attempt may have picked the new address meanwhile: the same one, the same instance.
+    let url = retried.get(specifier)
+    if (url === undefined || url === asked) retried.set(specifier, (url = `${specifier}#retry-${String(++retries)}`))
+    return load(() => url)
+  })
 }
 
 function retryFailedParts() {

@@ -133,7 +133,8 @@ test.describe('registration', () => {
     await expect(page.getByRole('main')).toContainText(`we have sent a confirmation link to ${giulia.mail}.`)
   })
 
-  test('an e-mail that already has an account keeps every field and offers to recover it or log in', async ({ page }) => {
+  test('an e-mail that already has an account keeps every field and offers to recover it or log in', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'account.register', status: 409 })
     const taken = { ...giulia, mail: persona('completo').mail }
     await page.goto('/register')
     await fillRegistration(page, taken)
@@ -154,7 +155,8 @@ test.describe('registration', () => {
     await expect(page).toHaveURL('/reset-password')
   })
 
-  test('a registration the backend refuses says it failed and keeps every field', async ({ page }) => {
+  test('a registration the backend refuses says it failed and keeps every field', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'account.register', status: 409 })
     const refused = { ...giulia, mail: 'giulia+fail-registration@example.com' }
     await page.goto('/register')
     await fillRegistration(page, refused)
@@ -163,7 +165,8 @@ test.describe('registration', () => {
     await expectRegistrationKept(page, refused)
   })
 
-  test('a server that fails is named as such, and Try again sends the same registration once it heals', async ({ page }) => {
+  test('a server that fails is named as such, and Try again sends the same registration once it heals', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'account.register', status: 503 }, { operation: 'account.register', status: 'network' })
     await page.goto('/register')
     await mock(page, 'fault', 'account.register', { kind: 'status', status: 503 })
     await fillRegistration(page, giulia)
@@ -200,7 +203,8 @@ test.describe('registration', () => {
 })
 
 test.describe('account confirmation through the mailbox', () => {
-  test('the e-mailed link confirms the account and signs in; the same link a second time fails', async ({ page }) => {
+  test('the e-mailed link confirms the account and signs in; the same link a second time fails', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'account.confirm', status: 410 })
     await register(page, giulia)
     await openMailbox(page)
     const confirmation = mail(page, 'Confirm your pettorale account')
@@ -260,7 +264,8 @@ test.describe('account recovery and password reset', () => {
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
   })
 
-  test('a reset link opened after it has expired goes to Request expired', async ({ page }) => {
+  test('a reset link opened after it has expired goes to Request expired', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'auth.resetLookup', status: 410 })
     await askForResetLink(page, persona('revisione').mail)
     await mock(page, 'advance', RESET_TOKEN_TTL_MS + MINUTE_MS)
     await openMailbox(page)
@@ -269,7 +274,8 @@ test.describe('account recovery and password reset', () => {
     await expect(page).toHaveURL('/request-expired')
   })
 
-  test('a link that expires while the form is open goes to Request expired on saving', async ({ page }) => {
+  test('a link that expires while the form is open goes to Request expired on saving', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'auth.resetPassword', status: 410 })
     await page.goto(`/reset-email/${SEED_TOKENS.resetValid}`)
     await expect(page.getByText(`Hello Chiara, choose a new password for ${persona('completo').mail}.`)).toBeVisible()
     await mock(page, 'advance', RESET_TOKEN_TTL_MS + MINUTE_MS)
@@ -279,7 +285,8 @@ test.describe('account recovery and password reset', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Request expired' })).toBeVisible()
   })
 
-  test('a reset the backend refuses outright says the link could not be used and keeps both passwords', async ({ page }) => {
+  test('a reset the backend refuses outright says the link could not be used and keeps both passwords', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'auth.resetPassword', status: 400 })
     await page.goto(`/reset-email/${SEED_TOKENS.resetValid}`)
     await mock(page, 'fault', 'auth.resetPassword', { kind: 'status', status: 400 })
     const main = page.getByRole('main')
@@ -292,14 +299,16 @@ test.describe('account recovery and password reset', () => {
     await expect(main.getByLabel('Confirm new password')).toHaveValue(NEW_PASSWORD)
   })
 
-  test('an unknown or used reset link goes to Request expired', async ({ page }) => {
+  test('an unknown or used reset link goes to Request expired', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'auth.resetLookup', status: 410 }, { operation: 'auth.resetLookup', status: 404 })
     await page.goto(`/reset-email/${SEED_TOKENS.resetExpired}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Request expired' })).toBeVisible()
     await page.goto('/reset-email/rst-not-a-link-of-ours')
     await expect(page.getByRole('heading', { level: 1, name: 'Request expired' })).toBeVisible()
   })
 
-  test('a failing server while saving is named, keeps both passwords, and Try again saves them', async ({ page }) => {
+  test('a failing server while saving is named, keeps both passwords, and Try again saves them', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'auth.resetPassword', status: 500 })
     await page.goto(`/reset-email/${SEED_TOKENS.resetValid}`)
     await mock(page, 'fault', 'auth.resetPassword', { kind: 'status', status: 500 })
     const main = page.getByRole('main')
@@ -317,7 +326,8 @@ test.describe('account recovery and password reset', () => {
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
   })
 
-  test('a link that cannot be checked for a network failure offers to try again', async ({ page }) => {
+  test('a link that cannot be checked for a network failure offers to try again', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'auth.resetLookup', status: 'network' })
     await page.goto('/')
     await mock(page, 'fault', 'auth.resetLookup', { kind: 'network' })
     await page.goto(`/reset-email/${SEED_TOKENS.resetValid}`)
@@ -328,7 +338,8 @@ test.describe('account recovery and password reset', () => {
     await expect(page.getByText(`Hello Chiara, choose a new password for ${persona('completo').mail}.`)).toBeVisible()
   })
 
-  test('an empty request says what is missing; an unknown e-mail says so and offers to register', async ({ page }) => {
+  test('an empty request says what is missing; an unknown e-mail says so and offers to register', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'auth.forgot', status: 404 })
     await page.goto('/reset-password')
     const main = page.getByRole('main')
     const address = main.getByLabel('E-mail')
@@ -405,7 +416,10 @@ test.describe('account screens accessibility', () => {
       await expectNoAxeViolations(page)
     })
 
-    test(`the outcomes of registration, recovery, confirmation and reset have no axe violations at ${String(width)} px`, async ({ page }) => {
+    test(`the outcomes of registration, recovery, confirmation and reset have no axe violations at ${String(width)} px`, async ({ page, expectFailures }) => {
+      // Seven axe scans and three trips through the mailbox.
+      test.setTimeout(60_000)
+      expectFailures({ operation: 'account.confirm', status: 410 }, { operation: 'auth.resetLookup', status: 410 })
       await page.setViewportSize({ width, height: 800 })
       await register(page, giulia)
       await expectNoAxeViolations(page)

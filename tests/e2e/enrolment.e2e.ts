@@ -1,52 +1,11 @@
 import type { Page } from '@playwright/test'
 import { HOUR_MS, MINUTE_MS } from '../../contracts/time'
-import { expect, expectNoAxeViolations, fillLogin, logInFromHeader, loginDrawer, mock, test } from './fixtures'
+import { main, next, openWizard as openWizardIn, payWithCard, signWaiver, stepHeading, toSummary } from './enrolment-steps'
+import { expect, expectNoAxeViolations, fillLogin, heldRequests, logInFromHeader, loginDrawer, mock, test } from './fixtures'
 
 /** Race 203 (Alte Vie di Cogne 52K 2026) is open at the seed's "now"; completo has an open subscription to it. */
 const RACE = 203
-const main = (page: Page) => page.getByRole('main')
-const next = (page: Page) => main(page).getByRole('button', { name: 'Next', exact: true })
-const stepHeading = (page: Page, name: string) => main(page).getByRole('heading', { level: 2, name })
-
-async function openWizard(page: Page, who: Parameters<typeof logInFromHeader>[1] = 'completo') {
-  await logInFromHeader(page, who)
-  await page.goto(`/race/${String(RACE)}/subscribe`)
-  await expect(stepHeading(page, 'Your data')).toBeFocused()
-}
-
-/** Through every step to the summary, with the protected refund and the GPS rental. */
-async function toSummary(page: Page) {
-  await main(page).getByLabel('All my data is correct').check()
-  await next(page).click()
-  await expect(stepHeading(page, 'Race questions')).toBeFocused()
-  await main(page).getByLabel('Shuttle bus to the start *').selectOption('Cogne')
-  await next(page).click()
-  await main(page).getByLabel('I have read the race rules and I accept them').check()
-  await next(page).click()
-  await main(page).getByRole('radio', { name: /Protected/ }).check()
-  await next(page).click()
-  await main(page).getByRole('radio', { name: /Yes, rent a GPS tracker/ }).check()
-  await next(page).click()
-  await expect(stepHeading(page, 'Summary')).toBeFocused()
-}
-
-async function signWaiver(page: Page, sentence = 'I accept the risks of mountain running') {
-  await main(page).getByRole('button', { name: 'Sign the waiver' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Waiver of liability' })
-  await dialog.getByLabel('Your signature: the sentence above').fill(sentence)
-  await dialog.getByRole('button', { name: 'Sign' }).click()
-  return dialog
-}
-
-async function payWithCard(page: Page, card: string) {
-  await main(page).getByRole('button', { name: /^Pay / }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Simulated checkout' })).toBeVisible()
-  await page.getByLabel('Card number').fill(card)
-  await page.getByLabel('Expiry (MM/YY)').fill('08/29')
-  await page.getByLabel('Security code').fill('123')
-  await page.getByLabel('Name on the card').fill('Giulia Jaccod')
-  await page.getByRole('button', { name: /^Pay / }).click()
-}
+const openWizard = (page: Page, who?: Parameters<typeof openWizardIn>[2]) => openWizardIn(page, RACE, who)
 
 test.describe('enrolment wizard', () => {
   test('a complete athlete enrols with protected refund and GPS rental, pays, and finds the race in their area', async ({ page }) => {
@@ -60,8 +19,13 @@ test.describe('enrolment wizard', () => {
     const total = /€\d+\.\d\d/.exec(await totalRow.innerText())![0]
     await signWaiver(page)
     await expect(stepHeading(page, 'Payment')).toBeFocused()
+    // The provider settles a few seconds after the checkout: the portal's questions about the
+    // payment wait at the backend (the hold is kept across the checkout's page loads) until the
+    // confirming screen has been seen, however slow the way back was.
+    await mock(page, 'hold', 'payments.status')
     await payWithCard(page, '4242 4242 4242 4242')
     await expect(page.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeVisible()
+    await mock(page, 'release', 'payments.status')
     await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible({ timeout: 15_000 })
     await expect(main(page).getByText(/Your bib number: \d+/)).toBeVisible()
     await main(page).getByRole('link', { name: 'See your enrolment' }).click()
@@ -100,7 +64,7 @@ test.describe('enrolment wizard', () => {
     await expect(stepHeading(page, 'Payment')).toBeFocused()
   })
 
-  test('a reload in the middle of the wizard resumes at the same step with every choice', async ({ page }) => {
+  test('a reload in the middle of the wizard resumes at the same step with every choice, and no free text', async ({ page }) => {
     await openWizard(page)
     await main(page).getByLabel('All my data is correct').check()
     await next(page).click()
@@ -108,8 +72,9 @@ test.describe('enrolment wizard', () => {
     await main(page).getByLabel('Team or club').fill('Valdigne Runners')
     await page.reload()
     await expect(stepHeading(page, 'Race questions')).toBeVisible()
-    await expect(main(page).getByLabel('Team or club')).toHaveValue('Valdigne Runners')
     await expect(main(page).getByLabel('Shuttle bus to the start *')).toHaveValue('Aosta')
+    // The browser keeps choices and codes only, never a free-text answer (decisions 020 and 024).
+    await expect(main(page).getByLabel('Team or club')).toHaveValue('')
 
     // Logging out leaves nothing of it in this browser: the next sign-in starts afresh.
     await page.getByRole('button', { name: 'Log out' }).click()
@@ -168,6 +133,8 @@ test.describe('enrolment wizard', () => {
   })
 
   test('a declined card says so, charges nothing, and a new attempt with another card succeeds', async ({ page }) => {
+    // Two payments, each confirmed by polling with back-off after the provider settles.
+    test.setTimeout(60_000)
     await openWizard(page)
     await toSummary(page)
     await signWaiver(page)
@@ -210,8 +177,12 @@ test.describe('enrolment wizard', () => {
     await openWizard(page)
     await toSummary(page)
     await signWaiver(page)
-    await mock(page, 'latency', 'payments.start', 800)
+    // The first request waits at the backend until released: the second click lands while it is
+    // surely still under way, and whatever it sends is held too, where the test can count it.
+    await mock(page, 'hold', 'payments.start')
     await main(page).getByRole('button', { name: /^Pay / }).dblclick()
+    await expect.poll(() => heldRequests(page, 'payments.start')).toBe(1)
+    await mock(page, 'release', 'payments.start')
     await expect(page.getByRole('heading', { level: 1, name: 'Simulated checkout' })).toBeVisible()
     const attempts = await page.evaluate((race) => {
       const changes = JSON.parse(localStorage.getItem('pettorale.mock.db.v2.payments') ?? '[]') as Array<[string, { project_id: number; idempotency_key: string } | null]>
@@ -235,7 +206,8 @@ test.describe('enrolment wizard', () => {
     await expect(main(page).getByLabel('Shuttle bus to the start *')).toHaveValue('Courmayeur')
   })
 
-  test('a race that sells out while the athlete enrols is reported at the step where it is found', async ({ page }) => {
+  test('a race that sells out while the athlete enrols is reported at the step where it is found', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'subscriptions.create', status: 409 })
     await openWizard(page)
     await toSummary(page)
     await mock(page, 'fillRace', RACE)
@@ -245,7 +217,8 @@ test.describe('enrolment wizard', () => {
     await expect(main(page).getByRole('link', { name: 'See other races' })).toHaveAttribute('href', '/')
   })
 
-  test('a network failure keeps the step and every choice, with a retry', async ({ page }) => {
+  test('a network failure keeps the step and every choice, with a retry', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'subscriptions.create', status: 'network' })
     await openWizard(page)
     await toSummary(page)
     await mock(page, 'fault', 'subscriptions.create', { kind: 'network' })
@@ -257,7 +230,8 @@ test.describe('enrolment wizard', () => {
     await expect(page.getByRole('dialog', { name: 'Waiver of liability' })).toBeVisible()
   })
 
-  test('a changed waiver asks for a new signature', async ({ page }) => {
+  test('a changed waiver asks for a new signature', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'liberatoria.sign', status: 409 })
     await openWizard(page)
     await toSummary(page)
     await main(page).getByRole('button', { name: 'Sign the waiver' }).click()
@@ -272,7 +246,8 @@ test.describe('enrolment wizard', () => {
     await expect(stepHeading(page, 'Payment')).toBeVisible()
   })
 
-  test('a waiver revised after signing is signed again before paying, and nothing is charged meanwhile', async ({ page }) => {
+  test('a waiver revised after signing is signed again before paying, and nothing is charged meanwhile', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'payments.start', status: 422 })
     await openWizard(page)
     await toSummary(page)
     await signWaiver(page)
@@ -370,7 +345,8 @@ test.describe('payment by link', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Payment awaiting' })).toBeVisible()
   })
 
-  test('an expired link says the request has expired', async ({ page }) => {
+  test('an expired link says the request has expired', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'payments.byLink', status: 410 })
     await page.goto('/pay_status_link?code=lnk-expired-2b6f81d9c3e54a07')
     await expect(page).toHaveURL(/\/payment\/by-link\?code=/)
     await expect(page.getByRole('heading', { level: 1, name: 'Request expired' })).toBeVisible()
@@ -428,6 +404,8 @@ test.describe('enrolment by keyboard and on a phone', () => {
 
   for (const width of [360, 1280]) {
     test(`every step passes axe at ${String(width)} px`, async ({ page }) => {
+      // Nine axe scans, each seconds long on a busy machine.
+      test.setTimeout(60_000)
       await page.setViewportSize({ width, height: 800 })
       await openWizard(page)
       await expectNoAxeViolations(page)
@@ -478,9 +456,14 @@ test.describe('enrolment by keyboard and on a phone', () => {
       await page.getByLabel('Expiry (MM/YY)').fill('08/29')
       await page.getByLabel('Security code').fill('123')
       await page.getByLabel('Name on the card').fill('Giulia Jaccod')
+      // The confirming screen is held until scanned (the questions about the payment wait at the
+      // backend), instead of racing the provider's settlement.
+      await mock(page, 'hold', 'payments.status')
       await page.getByRole('button', { name: /^Pay / }).click()
       await expect(page.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeVisible()
       await expectNoAxeViolations(page)
+      await expect(page.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeVisible()
+      await mock(page, 'release', 'payments.status')
       await expect(page.getByRole('heading', { level: 1, name: 'Payment failed' })).toBeVisible({ timeout: 15_000 })
       await expectNoAxeViolations(page)
       await main(page).getByRole('link', { name: 'Try the payment again' }).click()

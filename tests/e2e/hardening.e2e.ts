@@ -39,7 +39,8 @@ test.describe('a hostile link or a failing server', () => {
     await expect(page).toHaveURL('/contacts')
   })
 
-  test('a login the server fails (500) is named as the service not answering, and Try again works once it heals', async ({ page }) => {
+  test('a login the server fails (500) is named as the service not answering, and Try again works once it heals', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'auth.token', status: 500 })
     await page.goto('/')
     await mock(page, 'fault', 'auth.token', { kind: 'status', status: 500 })
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
@@ -54,7 +55,8 @@ test.describe('a hostile link or a failing server', () => {
   })
 
   for (const status of [502, 503]) {
-    test(`a login answered ${String(status)} is not a wrong password`, async ({ page }) => {
+    test(`a login answered ${String(status)} is not a wrong password`, async ({ page, expectFailures }) => {
+      expectFailures({ operation: 'auth.token', status })
       await page.goto('/')
       await mock(page, 'fault', 'auth.token', { kind: 'status', status })
       await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
@@ -64,7 +66,8 @@ test.describe('a hostile link or a failing server', () => {
   }
 })
 
-test('too many sign-in attempts (429) close the form for as long as the server says, then it works again', async ({ page }) => {
+test('too many sign-in attempts (429) close the form for as long as the server says, then it works again', async ({ page, expectFailures }) => {
+  expectFailures({ operation: 'auth.token', status: 429 })
   await page.goto('/')
   await mock(page, 'fault', 'auth.token', { kind: 'status', status: 429, retryAfterS: 2 })
   await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()

@@ -25,7 +25,8 @@ test.describe('home page race list', () => {
     await expect(card.getByText('Registration opens in 9 hours')).toHaveCount(0)
   })
 
-  test('when the race list cannot be loaded, the athlete can try again', async ({ page }) => {
+  test('when the race list cannot be loaded, the athlete can try again', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'races.list', status: 'network' })
     await page.goto('/contacts')
     await mock(page, 'fault', 'races.list', { kind: 'network' })
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Races' }).click()
@@ -35,7 +36,8 @@ test.describe('home page race list', () => {
     await expect(page.getByRole('region', { name: 'Upcoming races' })).toBeVisible()
   })
 
-  test('an answer that breaks the contract is explained, not a crash', async ({ page }) => {
+  test('an answer that breaks the contract is explained, not a crash', async ({ page, expectFailures }) => {
+    expectFailures({ console: /^\[pettorale\] races\.list response does not match its contract/ })
     await page.goto('/contacts')
     await mock(page, 'fault', 'races.list', { kind: 'malformed' })
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Races' }).click()

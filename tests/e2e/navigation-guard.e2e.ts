@@ -37,7 +37,8 @@ test.describe('navigation guard', () => {
     await expect(page.getByText('Complete your profile before continuing')).toBeVisible()
   })
 
-  test('a wrong password is explained in the drawer and the typed e-mail is kept', async ({ page }) => {
+  test('a wrong password is explained in the drawer and the typed e-mail is kept', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'auth.token', status: 400 })
     await page.goto('/')
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
     await fillLogin(page, 'completo', 'not-the-password')

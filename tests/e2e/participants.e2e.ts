@@ -164,7 +164,8 @@ test.describe('subscribers list', () => {
     await expect(page).toHaveURL(`/race/${String(RANKED)}/subscribers`)
   })
 
-  test('when the list cannot be loaded, the athlete can try again', async ({ page }) => {
+  test('when the list cannot be loaded, the athlete can try again', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'races.subscribers', status: 'network' })
     await page.goto('/contacts')
     await mock(page, 'fault', 'races.subscribers', { kind: 'network' })
     await page.goto(`/race/${String(RANKED)}/subscribers`)
@@ -174,7 +175,8 @@ test.describe('subscribers list', () => {
     await expect(count(page)).toHaveText(`${number(entrantsOf(RANKED).length)} participants`)
   })
 
-  test('an answer that breaks the contract is explained, not a crash', async ({ page }) => {
+  test('an answer that breaks the contract is explained, not a crash', async ({ page, expectFailures }) => {
+    expectFailures({ console: /^\[pettorale\] races\.subscribers response does not match its contract/ })
     await page.goto('/contacts')
     await mock(page, 'fault', 'races.subscribers', { kind: 'malformed' })
     await page.goto(`/race/${String(RANKED)}/subscribers`)
@@ -263,8 +265,16 @@ test.describe('ranking', () => {
 })
 
 test.describe('race not found', () => {
-  for (const path of ['/race/999999/subscribers', '/race/abc/subscribers', '/race/abc/ranking', '/race/999999/ranking']) {
-    test(`${path} is no race`, async ({ page }) => {
+  // A number is asked for and the backend answers 404; anything else is never asked.
+  const lists = [
+    ['/race/999999/subscribers', ['races.get', 'races.subscribers']],
+    ['/race/abc/subscribers', []],
+    ['/race/abc/ranking', []],
+    ['/race/999999/ranking', ['races.get', 'races.ranking']],
+  ] as const
+  for (const [path, refused] of lists) {
+    test(`${path} is no race`, async ({ page, expectFailures }) => {
+      expectFailures(...refused.map((operation) => ({ operation, status: 404 })))
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1, name: 'Race not found' })).toBeVisible()
       await expect(page).toHaveTitle('Race not found · pettorale')

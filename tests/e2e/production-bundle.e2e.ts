@@ -58,7 +58,8 @@ test.describe('the production bundle against a backend over HTTP', () => {
     expect(asked).toEqual([`${server.url}/api/v1/vdatrailers/gare/${String(SEED_RACE_IDS.open)}`])
   })
 
-  test('an unknown race: the frame stays without a name and the app says the race was not found', async ({ page }) => {
+  test('an unknown race: the frame stays without a name and the app says the race was not found', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'races.get', status: 404 })
     await page.goto(`${server.url}/race/999999`)
     await expect(page.getByRole('heading', { level: 1, name: 'Race not found' })).toBeVisible()
     await expect(page.locator('html')).not.toHaveAttribute('data-frame-words')

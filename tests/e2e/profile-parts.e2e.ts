@@ -57,7 +57,8 @@ test.describe('the experience question', () => {
     await expect(experienceDialog(page)).toHaveCount(0)
   })
 
-  test('a failed save keeps the answer and says so; trying again saves it', async ({ page }) => {
+  test('a failed save keeps the answer and says so; trying again saves it', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'athlete.saveExperience', status: 500 })
     await logInFromHeader(page, 'nuovo')
     await mock(page, 'fault', 'athlete.saveExperience', { kind: 'status', status: 500 })
     const dialog = experienceDialog(page)

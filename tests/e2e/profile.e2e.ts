@@ -179,7 +179,8 @@ test.describe('my profile', () => {
     await expect(taxCode).toHaveAccessibleDescription(/0000 is only for athletes not resident in Italy/)
   })
 
-  test('a failed save keeps the edit mode and everything typed; cancel restores the saved profile', async ({ page }) => {
+  test('a failed save keeps the edit mode and everything typed; cancel restores the saved profile', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'athlete.save', status: 500 }, { operation: 'athlete.save', status: 400 }, { operation: 'athlete.save', status: 'network' })
     await logInFromHeader(page, 'completo')
     await page.goto('/me')
     await startEditing(page)

@@ -226,7 +226,9 @@ test.describe('race details', () => {
       expect(String(alarm?.getFirstPropertyValue('trigger'))).toBe('-PT1H')
     })
 
-    test('offline, the calendar button says the file could not be prepared; back online it works', async ({ page, context }) => {
+    test('offline, the calendar button says the file could not be prepared; back online it works', async ({ page, context, expectFailures }) => {
+      // Offline, the calendar's code (and whatever else the page asks for meanwhile) gets no answer.
+      expectFailures({ url: /\/assets\/calendar-[^/]+\.js$/, status: 'network' }, { url: /\/assets\/[^/]+$/, status: 'network' })
       await openRace(page, SEED_RACE_IDS.open, 'Sentiero dei Larici 25K 2026')
       await context.setOffline(true)
       const button = registrationCard(page).getByRole('button', { name: 'Add to calendar' })
@@ -242,7 +244,8 @@ test.describe('race details', () => {
   })
 
   test.describe('when there is no race', () => {
-    test('an unknown id shows "Race not found", in the title too', async ({ page }) => {
+    test('an unknown id shows "Race not found", in the title too', async ({ page, expectFailures }) => {
+      expectFailures({ operation: 'races.get', status: 404 })
       await page.goto('/race/999999')
       await expect(page.getByRole('heading', { level: 1, name: 'Race not found' })).toBeVisible()
       await expect(page).toHaveTitle('Race not found · pettorale')
@@ -265,14 +268,18 @@ test.describe('race details', () => {
   test.describe('while loading and on errors', () => {
     test('a skeleton of the page stands in while the race loads', async ({ page }) => {
       await page.goto('/contacts')
-      await mock(page, 'latency', 'races.get', 1_500)
+      // The race's answer waits at the backend (the hold is kept across the page load) until the
+      // skeleton has been seen.
+      await mock(page, 'hold', 'races.get')
       await page.goto('/race/202')
       await expect(page.getByRole('status').filter({ hasText: 'Loading race details…' })).toBeAttached()
+      await mock(page, 'release', 'races.get')
       await expect(page.getByRole('heading', { level: 1, name: 'Sentiero dei Larici 25K 2026' })).toBeVisible()
       await expect(page.getByRole('status').filter({ hasText: 'Loading race details…' })).toHaveCount(0)
     })
 
-    test('a failed call is explained, with a retry that works', async ({ page }) => {
+    test('a failed call is explained, with a retry that works', async ({ page, expectFailures }) => {
+      expectFailures({ operation: 'races.get', status: 503 })
       await page.goto('/contacts')
       await mock(page, 'fault', 'races.get', { kind: 'status', status: 503 })
       await page.goto('/race/202')
@@ -283,7 +290,8 @@ test.describe('race details', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Sentiero dei Larici 25K 2026' })).toBeVisible()
     })
 
-    test('an answer that breaks the contract is explained, not a crash', async ({ page }) => {
+    test('an answer that breaks the contract is explained, not a crash', async ({ page, expectFailures }) => {
+      expectFailures({ console: /^\[pettorale\] races\.get response does not match its contract/ })
       await page.goto('/contacts')
       await mock(page, 'fault', 'races.get', { kind: 'malformed' })
       await page.goto('/race/202')

@@ -1,7 +1,18 @@
-import { expect, test } from './fixtures'
+import { expect, test, type ExpectedFailure } from './fixtures'
+
+/**
+ * What going offline provokes: the parts of the app asked for meanwhile get no answer (the favicon
+ * too, when the browser asks for it then).
+ */
+const OFFLINE: ExpectedFailure = { url: /\/(assets\/[^/]+|favicon\.svg)$/, status: 'network' }
+/** A part whose code did not arrive, caught by its boundary (never a render error: those would not match). */
+const PART_NOT_LOADED: ExpectedFailure = {
+  console: /^\[pettorale\] a part of the page failed (TypeError: Failed to fetch dynamically imported module|Error: Unable to preload CSS)/,
+}
 
 test.describe('a lost connection never leaves a blank page', () => {
-  test('the login drawer opened offline says it could not load, and opens once the network is back', async ({ page, context }) => {
+  test('the login drawer opened offline says it could not load, and opens once the network is back', async ({ page, context, expectFailures }) => {
+    expectFailures(OFFLINE, PART_NOT_LOADED)
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1, name: 'Trail races' })).toBeVisible()
     // The session machine loads at the first interaction; the drawer only when first opened.
@@ -24,7 +35,8 @@ test.describe('a lost connection never leaves a blank page', () => {
     await expect(page.getByRole('dialog', { name: 'Log in' }).getByLabel('E-mail')).toBeFocused()
   })
 
-  test('"Log in" pressed offline before the session could load says the connection failed, and works once back', async ({ page, context }) => {
+  test('"Log in" pressed offline before the session could load says the connection failed, and works once back', async ({ page, context, expectFailures }) => {
+    expectFailures(OFFLINE)
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1, name: 'Trail races' })).toBeVisible()
     await context.setOffline(true)
@@ -37,7 +49,8 @@ test.describe('a lost connection never leaves a blank page', () => {
     await expect(page.getByRole('dialog', { name: 'Log in' })).toBeVisible()
   })
 
-  test('a page that cannot load offline says so, keeps the header, and loads on retry', async ({ page, context }) => {
+  test('a page that cannot load offline says so, keeps the header, and loads on retry', async ({ page, context, expectFailures }) => {
+    expectFailures(OFFLINE, PART_NOT_LOADED)
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1, name: 'Trail races' })).toBeVisible()
     await context.setOffline(true)
@@ -51,7 +64,8 @@ test.describe('a lost connection never leaves a blank page', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'This page could not load.' })).toHaveCount(0)
   })
 
-  test('switching language offline keeps the current language and says why', async ({ page, context }) => {
+  test('switching language offline keeps the current language and says why', async ({ page, context, expectFailures }) => {
+    expectFailures(OFFLINE)
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1, name: 'Trail races' })).toBeVisible()
     await context.setOffline(true)
@@ -61,7 +75,8 @@ test.describe('a lost connection never leaves a blank page', () => {
     await expect(page.getByLabel('Language')).toHaveValue('en')
   })
 
-  test('a page whose code is gone after a new deploy reloads once, then offers a retry instead of looping', async ({ page, context }) => {
+  test('a page whose code is gone after a new deploy reloads once, then offers a retry instead of looping', async ({ page, context, expectFailures }) => {
+    expectFailures({ url: /\/assets\/company-page-[^/]+\.js$/, status: 404 }, PART_NOT_LOADED)
     let loads = 0
     page.on('load', () => (loads += 1))
     await page.goto('/')

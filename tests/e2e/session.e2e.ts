@@ -27,7 +27,8 @@ test.describe('session', () => {
     await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
   })
 
-  test('when the profile cannot be loaded the athlete is signed out and told so', async ({ page }) => {
+  test('when the profile cannot be loaded the athlete is signed out and told so', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'athlete.me', status: 500 })
     await page.goto('/')
     await mock(page, 'fault', 'athlete.me', { kind: 'status', status: 500 })
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
@@ -40,7 +41,8 @@ test.describe('session', () => {
     )
   })
 
-  test('a server that cannot be reached is explained, and the form keeps what was typed', async ({ page }) => {
+  test('a server that cannot be reached is explained, and the form keeps what was typed', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'auth.token', status: 'network' })
     await page.goto('/')
     await mock(page, 'fault', 'auth.token', { kind: 'network' })
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
@@ -109,7 +111,8 @@ test.describe('session', () => {
     await expect(page.getByText('Your account is confirmed. Welcome!')).toBeVisible()
   })
 
-  test('an expired confirmation link says so and removes the token from the address bar', async ({ page }) => {
+  test('an expired confirmation link says so and removes the token from the address bar', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'account.confirm', status: 410 })
     const { SEED_TOKENS } = await import('../../mocks/seed')
     await page.goto(`/confirm-account?contact_id=${String(SEED_TOKENS.confirmContactId)}&token=${SEED_TOKENS.confirmExpired}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Account not confirmed' })).toBeVisible()

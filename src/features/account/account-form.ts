@@ -1,12 +1,20 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import * as z from 'zod/mini'
+import { MAX_PASSWORD_LENGTH } from '../../../contracts/common'
 import { passwordLacks } from '../../lib/validation/password'
-import { fieldErrorMessage, passwordWeakMessage } from '../../ui/form-messages'
+import { fieldErrorMessage, passwordWeakMessage, tooLong } from '../../ui/form-messages'
 
-/** A new password (spec section 5): 'required', else 'password_weak' while `passwordLacks` names something. */
+/**
+ * A new password (spec section 5): 'required', 'too_long' over MAX_PASSWORD_LENGTH, else
+ * 'password_weak' while `passwordLacks` names something.
+ */
 export const newPasswordField = z
   .string()
-  .check(z.minLength(1, 'required'), z.refine((password) => passwordLacks(password).length === 0, 'password_weak'))
+  .check(
+    z.minLength(1, 'required'),
+    tooLong(MAX_PASSWORD_LENGTH),
+    z.refine((password) => passwordLacks(password).length === 0, 'password_weak'),
+  )
 
 export const passwordConfirmField = z.string().check(z.minLength(1, 'required'))
 

@@ -1,7 +1,11 @@
 import * as z from 'zod/mini'
 import { describe, expect, it } from 'vitest'
 import { NewUserSchema } from '../../../contracts/account.contract'
+import { MAX_EMAIL_LENGTH, MAX_NAME_LENGTH, MAX_PASSWORD_LENGTH } from '../../../contracts/common'
+import { activateLocale, i18n } from '../../lib/i18n'
+import { accountFieldMessage } from './account-form'
 import { emptyRegistration, registerSchema, toNewUser, type RegisterValues } from './register-form'
+import { recoverSchema } from './reset-form'
 
 const valid: RegisterValues = {
   nome: 'Giulia',
@@ -74,5 +78,44 @@ describe('registration form', () => {
       lingua: 'fr',
     })
     expect(z.safeParse(NewUserSchema, body).success).toBe(true)
+  })
+
+  it('says a field is too long, with its maximum, where the backend would refuse it', () => {
+    const longest = {
+      ...valid,
+      nome: 'N'.repeat(MAX_NAME_LENGTH),
+      cognome: 'Ç'.repeat(MAX_NAME_LENGTH),
+      mail: `${'m'.repeat(MAX_EMAIL_LENGTH - 12)}@example.com`,
+      password: `Aa1!${'p'.repeat(MAX_PASSWORD_LENGTH - 4)}`,
+      passwordConfirm: `Aa1!${'p'.repeat(MAX_PASSWORD_LENGTH - 4)}`,
+    }
+    expect(errorsOf(longest)).toEqual({})
+    expect(z.safeParse(NewUserSchema, toNewUser(longest)).success).toBe(true)
+
+    const tooLong = {
+      ...longest,
+      nome: `${longest.nome}N`,
+      cognome: `${longest.cognome}Ç`,
+      mail: `m${longest.mail}`,
+      password: `${longest.password}p`,
+      passwordConfirm: `${longest.password}p`,
+    }
+    expect(errorsOf(tooLong)).toEqual({
+      nome: `too_long:${String(MAX_NAME_LENGTH)}`,
+      cognome: `too_long:${String(MAX_NAME_LENGTH)}`,
+      mail: `too_long:${String(MAX_EMAIL_LENGTH)}`,
+      password: `too_long:${String(MAX_PASSWORD_LENGTH)}`,
+    })
+    for (const field of ['nome', 'cognome', 'mail', 'password'] as const) {
+      expect(z.safeParse(NewUserSchema, { ...toNewUser(longest), [field]: tooLong[field] }).success, field).toBe(false)
+    }
+    // Spaces around a name are not counted: they are not sent.
+    expect(errorsOf({ ...longest, nome: `  ${longest.nome}  ` })).toEqual({})
+    expect(z.safeParse(recoverSchema, { mail: tooLong.mail }).error?.issues[0]?.message).toBe(`too_long:${String(MAX_EMAIL_LENGTH)}`)
+  })
+
+  it('words "too long" with the maximum', async () => {
+    await activateLocale('en')
+    expect(accountFieldMessage(i18n, `too_long:${String(MAX_NAME_LENGTH)}`)).toBe(`This is too long: use at most ${String(MAX_NAME_LENGTH)} characters.`)
   })
 })

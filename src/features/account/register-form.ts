@@ -1,8 +1,9 @@
 import { emailField } from '../../lib/validation/email'
 import * as z from 'zod/mini'
 import type { NewUser } from '../../../contracts/account.contract'
-import { LocaleSchema } from '../../../contracts/common'
+import { LocaleSchema, MAX_EMAIL_LENGTH, MAX_NAME_LENGTH } from '../../../contracts/common'
 import type { Locale } from '../../../contracts/locale'
+import { tooLong } from '../../ui/form-messages'
 import { newPasswordField, passwordConfirmField, passwordsMatch } from './account-form'
 
 /** Shorter names are typing slips rather than names (spec section 5: 'too short'). */
@@ -10,14 +11,14 @@ export const NAME_MIN_LENGTH = 2
 
 const nameField = z
   .string()
-  .check(z.trim(), z.minLength(1, 'required'), z.minLength(NAME_MIN_LENGTH, 'too_short'))
+  .check(z.trim(), z.minLength(1, 'required'), z.minLength(NAME_MIN_LENGTH, 'too_short'), tooLong(MAX_NAME_LENGTH))
 
 /** What the registration form asks (issue 9): the rest of the profile is completed on /me. */
 export const registerSchema = z
   .object({
     nome: nameField,
     cognome: nameField,
-    mail: emailField,
+    mail: emailField.check(tooLong(MAX_EMAIL_LENGTH)),
     password: newPasswordField,
     passwordConfirm: passwordConfirmField,
     lingua: LocaleSchema,

@@ -22,7 +22,7 @@ import { leaveForTrustedAddress } from '../../lib/safe-navigation'
 import { useSession } from '../../lib/session'
 import { notify } from '../../ui/notifications'
 import { enrolmentActors, reactToWizard } from './enrolment-binding'
-import { dropKeptWizard, keepWizard, keptWizard } from './wizard-storage'
+import { answersInThisTab, dropKeptWizard, keepWizard, keptWizard } from './wizard-storage'
 
 /**
  * The enrolment machine bound to the portal, for the wizard's screens (the certificate's facade is
@@ -40,6 +40,7 @@ export function useEnrolmentWizard(race: RaceDetail, athleteId: number | null) {
     phase: registrationPhase(registrationDisplay(race, now())),
     keySeed: crypto.randomUUID(),
     kept: athleteId === null ? undefined : keptWizard(athleteId, race.id),
+    answers: athleteId === null ? undefined : answersInThisTab(athleteId, race.id),
   }))
   const actor = useActorRef(enrolmentMachine.provide({ actors: enrolmentActors(queryClient, athleteId) }), { input })
 
@@ -48,7 +49,7 @@ export function useEnrolmentWizard(race: RaceDetail, athleteId: number | null) {
     if (athleteId === null) return
     const subscription = actor.subscribe((snapshot) => {
       const progress = keptProgressOf(snapshot)
-      if (progress) keepWizard(progress)
+      if (progress) keepWizard(progress, snapshot.context.choices.extra)
       else dropKeptWizard(athleteId, race.id)
     })
     return () => subscription.unsubscribe()

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { KEPT_PROGRESS_VERSION, type KeptProgress } from '../../../machines/enrolment/kept-progress'
-import { dropEveryWizard, dropKeptWizard, keepWizard, keptWizard } from './wizard-storage'
+import { answersInThisTab, dropEveryWizard, dropKeptWizard, keepWizard, keptWizard } from './wizard-storage'
 
 const progress = (athleteId: number, raceId: number): KeptProgress => ({
   version: KEPT_PROGRESS_VERSION,
@@ -8,7 +8,6 @@ const progress = (athleteId: number, raceId: number): KeptProgress => ({
   raceId,
   phase: 'open',
   step: 'gps',
-  keySeed: 'seed',
   choices: { dataConfirmed: true, rulesAccepted: true, refund: 'protetto', gps: null, extra: {} },
   attempts: 0,
   attempt: null,
@@ -18,7 +17,7 @@ afterEach(() => localStorage.clear())
 
 describe('the kept wizard in the browser', () => {
   it('is kept per athlete and race, and given back as it was stored', () => {
-    keepWizard(progress(3, 203))
+    keepWizard(progress(3, 203), {})
     expect(keptWizard(3, 203)).toEqual(progress(3, 203))
     expect(keptWizard(4, 203)).toBeUndefined()
     expect(keptWizard(3, 204)).toBeUndefined()
@@ -37,15 +36,26 @@ describe('the kept wizard in the browser', () => {
     expect(keptWizard(3, 203)).toBeUndefined()
   })
 
+  it('gives back every answer, free text included, to this tab only, until dropped', () => {
+    keepWizard(progress(3, 203), { team: 'Trail Club Aosta', navetta: 'Cogne' })
+    expect(answersInThisTab(3, 203)).toEqual({ team: 'Trail Club Aosta', navetta: 'Cogne' })
+    expect(localStorage.getItem('pettorale.enrolment.3.203')).not.toContain('Trail Club Aosta')
+    dropKeptWizard(3, 203)
+    expect(answersInThisTab(3, 203)).toBeUndefined()
+    keepWizard(progress(3, 203), { team: 'Trail Club Aosta' })
+    dropEveryWizard()
+    expect(answersInThisTab(3, 203)).toBeUndefined()
+  })
+
   it('is dropped on request', () => {
-    keepWizard(progress(3, 203))
+    keepWizard(progress(3, 203), {})
     dropKeptWizard(3, 203)
     expect(keptWizard(3, 203)).toBeUndefined()
   })
 
   it('are all dropped at a logout, whoever they belong to and whichever release kept them, and nothing else the portal keeps', () => {
-    keepWizard(progress(3, 203))
-    keepWizard(progress(4, 201))
+    keepWizard(progress(3, 203), {})
+    keepWizard(progress(4, 201), {})
     localStorage.setItem('pettorale.enrolment.v1.5.202', '{}')
     localStorage.setItem('pettorale.locale', 'it')
     dropEveryWizard()

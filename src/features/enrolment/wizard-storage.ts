@@ -1,3 +1,4 @@
+import type { ExtraAnswer } from '../../../machines/enrolment/enrolment.machine'
 import type { KeptProgress } from '../../../machines/enrolment/kept-progress'
 
 /**
@@ -11,9 +12,16 @@ const PREFIX = 'pettorale.enrolment'
 const LEGACY_PREFIX = `${PREFIX}.v1`
 
 const keyOf = (athleteId: number, raceId: number) => `${PREFIX}.${String(athleteId)}.${String(raceId)}`
+
+/**
+ * Every answer of a wizard, free text included, for this tab only: a session that ends mid-way
+ * rebuilds the wizard without a reload, and the athlete's typing must not be lost with it.
+ */
+const answersInMemory = new Map<string, Record<string, ExtraAnswer>>()
 const legacyKeyOf = (athleteId: number, raceId: number) => `${LEGACY_PREFIX}.${String(athleteId)}.${String(raceId)}`
 
-export function keepWizard(progress: KeptProgress): void {
+export function keepWizard(progress: KeptProgress, answers: Record<string, ExtraAnswer>): void {
+  answersInMemory.set(keyOf(progress.athleteId, progress.raceId), answers)
   try {
     localStorage.setItem(keyOf(progress.athleteId, progress.raceId), JSON.stringify(progress))
   } catch {
@@ -33,12 +41,19 @@ export function keptWizard(athleteId: number, raceId: number): unknown {
   }
 }
 
+/** The answers this tab holds for the wizard, free text included (see `answersInMemory`). */
+export function answersInThisTab(athleteId: number, raceId: number): Record<string, ExtraAnswer> | undefined {
+  return answersInMemory.get(keyOf(athleteId, raceId))
+}
+
 export function dropKeptWizard(athleteId: number, raceId: number): void {
+  answersInMemory.delete(keyOf(athleteId, raceId))
   localStorage.removeItem(keyOf(athleteId, raceId))
 }
 
 /** Every kept wizard of this browser, whoever's: a deliberate logout leaves none behind. */
 export function dropEveryWizard(): void {
+  answersInMemory.clear()
   const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i))
   for (const key of keys) if (key?.startsWith(`${PREFIX}.`)) localStorage.removeItem(key)
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { describe, expect, it } from 'vitest'
-import { READ_ONLY_PROFILE_FIELDS, type Profile } from '../../../contracts/athlete.contract'
+import { MAX_ANSWER_LENGTH, READ_ONLY_PROFILE_FIELDS, type Profile } from '../../../contracts/athlete.contract'
 import { isExperienceAnswered } from '../../../machines/rules/profile-completeness'
 import { toProfile } from '../../../mocks/records'
 import { athleteById, ATHLETE_IDS } from '../../../mocks/seed/personas'
@@ -55,5 +55,10 @@ describe('experienceSchema', () => {
     expect(problems({ gara: ' ', anno: '' })).toEqual({ gara: 'required', anno: 'required' })
     expect(problems({ gara: 'T', anno: '2027' })).toEqual({ gara: 'too_short', anno: 'year_invalid' })
     for (const anno of ['1969', '24', '20x4', '02024']) expect(problems({ gara: 'TDG', anno }), anno).toEqual({ anno: 'year_invalid' })
+  })
+
+  it('says a race name is too long where the profile’s experience answers stop', () => {
+    expect(problems({ gara: 'T'.repeat(MAX_ANSWER_LENGTH), anno: '2024' })).toEqual({})
+    expect(problems({ gara: 'T'.repeat(MAX_ANSWER_LENGTH + 1), anno: '2024' })).toEqual({ gara: `too_long:${String(MAX_ANSWER_LENGTH)}` })
   })
 })

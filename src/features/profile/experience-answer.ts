@@ -1,8 +1,9 @@
 import * as z from 'zod/mini'
 import * as athlete from '../../../contracts/athlete.contract'
-import { writableProfile, type Profile, type ProfileUpdate } from '../../../contracts/athlete.contract'
+import { MAX_ANSWER_LENGTH, writableProfile, type Profile, type ProfileUpdate } from '../../../contracts/athlete.contract'
 import { apiMutation } from '../../lib/api-query'
 import { athleteQueries } from '../../lib/athlete-queries'
+import { tooLong } from '../../ui/form-messages'
 
 /**
  * The answers to "have you run an experience race?", as the first item of `torexperience` (keys as
@@ -17,10 +18,10 @@ export const NO_EXPERIENCE: ExperienceAnswer = { esperienza_gara: false, rispost
 /** The oldest year an athlete may give; earlier is a typing slip. */
 export const EARLIEST_EXPERIENCE_YEAR = 1970
 
-/** "Which race, which year": the race named (2 characters or more), the year a plausible one. */
+/** "Which race, which year": the race named (2 to MAX_ANSWER_LENGTH characters), the year a plausible one. */
 export function experienceSchema(currentYear: number) {
   return z.object({
-    gara: z.string().check(z.trim(), z.minLength(1, 'required'), z.minLength(2, 'too_short')),
+    gara: z.string().check(z.trim(), z.minLength(1, 'required'), z.minLength(2, 'too_short'), tooLong(MAX_ANSWER_LENGTH)),
     anno: z.string().check(
       z.trim(),
       z.minLength(1, 'required'),

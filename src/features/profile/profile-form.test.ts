@@ -1,7 +1,7 @@
 import metadata from 'libphonenumber-js/metadata.min.json'
 import { beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { ProfileUpdateSchema, READ_ONLY_PROFILE_FIELDS, type Profile } from '../../../contracts/athlete.contract'
+import { PROFILE_MAX_LENGTH, ProfileUpdateSchema, READ_ONLY_PROFILE_FIELDS, type Profile } from '../../../contracts/athlete.contract'
 import { COMPLETENESS_FIELDS } from '../../../machines/rules/profile-completeness'
 import { ensureTemporal } from '../../lib/temporal'
 import { phoneRules } from '../../lib/validation/phone'
@@ -279,6 +279,27 @@ describe('profileFormSchema', () => {
       const abroad = { paese: 'GB', provincia: 'Cumbria', citta: 'Keswick', cap: 'CA12 5DJ', cod_fiscale: '0000' }
       expect(problems({ ...valid(), ...abroad, nazione_nascita: 'GB', provincia_nascita: 'Greater London', citta_nascita: 'London' })).toEqual({})
     })
+  })
+})
+
+describe('maximum lengths', () => {
+  const fields = Object.entries(PROFILE_MAX_LENGTH).filter(([field]) => field in valid()) as Array<[keyof ProfileFormValues, number]>
+
+  it('holds every text field the form has to the contract’s maximum', () => {
+    const textFields = Object.entries(valid())
+      .filter(([field, value]) => typeof value === 'string' && !['sesso', 'lingua', 'data_nascita'].includes(field))
+      .map(([field]) => field)
+    expect(fields.map(([field]) => field).sort()).toEqual(textFields.sort())
+  })
+
+  it.each(fields)('says %s is too long over %i characters, as the backend would refuse it', (field, max) => {
+    const atMost = 'x'.repeat(max)
+    expect(problemOf({ [field]: atMost }, field) ?? '').not.toMatch(/^too_long/)
+    expect(problemOf({ [field]: ` ${atMost} ` }, field) ?? '').not.toMatch(/^too_long/)
+    expect(problemOf({ [field]: `${atMost}x` }, field)).toBe(`too_long:${String(max)}`)
+    const saved = toProfileUpdate(FULL_PROFILE, valid(), phones)
+    expect(z.safeParse(ProfileUpdateSchema, { ...saved, [field]: atMost }).success).toBe(true)
+    expect(z.safeParse(ProfileUpdateSchema, { ...saved, [field]: `${atMost}x` }).success).toBe(false)
   })
 })
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import {
+  PROFILE_MAX_LENGTH,
   writableProfile,
   type Profile,
   type ProfileUpdate,
@@ -10,6 +11,7 @@ import { completedYears } from '../../../machines/rules/race-day'
 import { calendarDayInRome } from '../../lib/format'
 import { validateCodiceFiscale } from '../../lib/validation/codice-fiscale'
 import type { PhoneProblem, PhoneRules } from '../../lib/validation/phone'
+import { tooLong } from '../../ui/form-messages'
 
 export const ITALY = 'IT'
 export const SHIRT_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const
@@ -103,32 +105,35 @@ function phoneProblem(value: string, context: ProfileFormContext, country: strin
   return checked.ok ? null : checked.reason
 }
 
-const text = z.string()
-const required = z.string().check(z.trim(), z.minLength(1, 'required'))
-const requiredName = z.string().check(z.trim(), z.minLength(1, 'required'), z.minLength(MIN_TEXT_LENGTH, 'too_short'))
+/** Every text field is held to the contract's maximum for it ('too_long:<max>'), trimmed as it is sent. */
+type TextField = keyof typeof PROFILE_MAX_LENGTH & ProfileFormField
+const text = (field: TextField) => z.string().check(z.trim(), tooLong(PROFILE_MAX_LENGTH[field]))
+const required = (field: TextField) => z.string().check(z.trim(), z.minLength(1, 'required'), tooLong(PROFILE_MAX_LENGTH[field]))
+const requiredName = (field: TextField) =>
+  z.string().check(z.trim(), z.minLength(1, 'required'), z.minLength(MIN_TEXT_LENGTH, 'too_short'), tooLong(PROFILE_MAX_LENGTH[field]))
 
 const shape = z.object({
-  nome: requiredName,
-  cognome: requiredName,
+  nome: requiredName('nome'),
+  cognome: requiredName('cognome'),
   sesso: z.enum(['', 'M', 'F']).check(z.refine((sex) => sex !== '', 'required')),
-  data_nascita: required,
-  nazione_nascita: required,
-  provincia_nascita: required,
-  citta_nascita: required,
-  cod_fiscale: required,
-  nazionalita: text,
-  paese: required,
-  provincia: required,
-  citta: required,
-  via: requiredName,
-  civico: required,
-  cap: required,
-  telefono: required,
-  contatto_emergenza: requiredName,
-  telefono_emergenze: required,
-  taglia_maglietta: required,
-  documento: text,
-  team: text,
+  data_nascita: z.string().check(z.trim(), z.minLength(1, 'required')),
+  nazione_nascita: required('nazione_nascita'),
+  provincia_nascita: required('provincia_nascita'),
+  citta_nascita: required('citta_nascita'),
+  cod_fiscale: required('cod_fiscale'),
+  nazionalita: text('nazionalita'),
+  paese: required('paese'),
+  provincia: required('provincia'),
+  citta: required('citta'),
+  via: requiredName('via'),
+  civico: required('civico'),
+  cap: required('cap'),
+  telefono: required('telefono'),
+  contatto_emergenza: requiredName('contatto_emergenza'),
+  telefono_emergenze: required('telefono_emergenze'),
+  taglia_maglietta: required('taglia_maglietta'),
+  documento: text('documento'),
+  team: text('team'),
   lingua: LocaleSchema,
   newsletter: z.boolean(),
   privacy_policy: z.boolean().check(z.refine((accepted) => accepted, 'privacy_required')),

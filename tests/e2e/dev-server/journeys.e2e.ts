@@ -1,0 +1,102 @@
+import type { Page } from '@playwright/test'
+import { main, next, openWizard, payOnCheckout, payWithCard, shuttle, signWaiver, stepHeading, toSummary } from '../enrolment-steps'
+import { expect, heldRequests, logInFromHeader, mock, test } from '../fixtures'
+
+/**
+ * The README's start command under test: these run against `npm start`'s dev server (Vite, React
+ * StrictMode, mock mode; see playwright.config.ts), where StrictMode mounts every component twice
+ * and stops the actors of the first mount, and Vite loads each lazy part as its own modules. The
+ * production build hides both, so a journey that crosses lazy parts and machines is walked here too.
+ * The fixtures' guard fails any of them on a console error, a render error a boundary caught or a
+ * failed request.
+ */
+
+/** Trail del Forte di Bard 30K 2026: open at the seed's "now", and completo has no enrolment in it. */
+const RACE = 204
+const RACE_NAME = 'Trail del Forte di Bard 30K 2026'
+/** The provider settles a few seconds after the checkout (mocks/README.md), then the page polls. */
+const SETTLED = { timeout: 20_000 }
+
+const outcome = (page: Page, name: string) => page.getByRole('heading', { level: 1, name })
+
+test.describe('npm start (the dev server, StrictMode)', () => {
+  test('an athlete logs in from the header, sees their area, and logs out', async ({ page }) => {
+    await logInFromHeader(page, 'completo')
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My area' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible()
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
+  })
+
+  test('the whole enrolment, paid with 4242 4242 4242 4242, ends on "Payment successful" with a bib', async ({ page }) => {
+    await openWizard(page, RACE)
+    await toSummary(page)
+    await signWaiver(page)
+    await expect(stepHeading(page, 'Payment')).toBeFocused()
+    await payWithCard(page, '4242 4242 4242 4242')
+    await expect(outcome(page, 'Payment successful')).toBeVisible(SETTLED)
+    await expect(main(page).getByText(/Your bib number: \d+/)).toBeVisible()
+    await main(page).getByRole('link', { name: 'Go to my races' }).click()
+    const card = main(page).getByRole('article', { name: RACE_NAME })
+    await expect(card.getByText('Paid', { exact: true })).toBeVisible()
+  })
+
+  test('a declined card (ending 0002) says so, and a retry with 4242 pays', async ({ page }) => {
+    await openWizard(page, RACE)
+    await toSummary(page)
+    await signWaiver(page)
+    await payWithCard(page, '4000 0000 0000 0002')
+    await expect(outcome(page, 'Payment failed')).toBeVisible(SETTLED)
+    await main(page).getByRole('link', { name: 'Try the payment again' }).click()
+    await expect(main(page).getByRole('alert')).toContainText('Your last payment did not go through', SETTLED)
+    await payWithCard(page, '4242 4242 4242 4242')
+    await expect(outcome(page, 'Payment successful')).toBeVisible(SETTLED)
+  })
+
+  test('the checkout cancelled and paid again from the wizard', async ({ page }) => {
+    await openWizard(page, RACE)
+    await toSummary(page)
+    await signWaiver(page)
+    await main(page).getByRole('button', { name: /^Pay / }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Simulated checkout' })).toBeVisible()
+    await page.getByRole('button', { name: 'Cancel and return' }).click()
+    await expect(outcome(page, 'Payment failed')).toBeVisible(SETTLED)
+    await main(page).getByRole('link', { name: 'Try the payment again' }).click()
+    await main(page).getByRole('button', { name: /^Pay / }).click()
+    await payOnCheckout(page, '4242 4242 4242 4242')
+    await expect(outcome(page, 'Payment successful')).toBeVisible(SETTLED)
+  })
+
+  test('a medical certificate upload, its progress held until released, ends in revision', async ({ page }) => {
+    await logInFromHeader(page, 'completo')
+    await page.goto('/me/medical-certificate')
+    await expect(page.getByRole('heading', { level: 1, name: 'Medical certificate' })).toBeVisible()
+    const form = main(page).getByRole('form', { name: 'Upload a certificate' })
+    await mock(page, 'hold', 'files.putSigned')
+    await form.getByLabel('Certificate file').setInputFiles({
+      name: 'certificato.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(`%PDF-1.4\n% a medical certificate\n${'0'.repeat(20_000)}\n%%EOF\n`),
+    })
+    await form.getByLabel('Expiry date').fill('2027-03-01')
+    await form.getByRole('button', { name: 'Upload certificate' }).click()
+    await expect(main(page).getByRole('progressbar', { name: 'Upload progress' })).toBeVisible()
+    await expect.poll(() => heldRequests(page, 'files.putSigned')).toBe(1)
+    await mock(page, 'release', 'files.putSigned')
+    await expect(page.getByText('Certificate saved.', { exact: true })).toBeVisible()
+    await expect(main(page).getByRole('region', { name: 'Your certificate' })).toContainText('In revision')
+  })
+
+  test('a reload in the middle of the wizard resumes at the same step with the choice made', async ({ page }) => {
+    await openWizard(page, RACE)
+    await main(page).getByLabel('All my data is correct').check()
+    await next(page).click()
+    await expect(stepHeading(page, 'Race questions')).toBeFocused()
+    await shuttle(page).selectOption('Aosta')
+    await page.reload()
+    await expect(stepHeading(page, 'Race questions')).toBeVisible()
+    await expect(shuttle(page)).toHaveValue('Aosta')
+    await next(page).click()
+    await expect(stepHeading(page, 'Rules')).toBeFocused()
+  })
+})

@@ -1,0 +1,60 @@
+import type { Page } from '@playwright/test'
+import { expect, logInFromHeader } from './fixtures'
+
+/**
+ * The enrolment wizard as an athlete walks it, shared by the production build's tests
+ * (enrolment.e2e.ts) and the dev server's journeys (dev-server/journeys.e2e.ts).
+ */
+
+export const main = (page: Page) => page.getByRole('main')
+export const next = (page: Page) => main(page).getByRole('button', { name: 'Next', exact: true })
+export const stepHeading = (page: Page, name: string) => main(page).getByRole('heading', { level: 2, name })
+
+/** The race's questions are the same in every seeded race (mocks/seed/races.ts, extraFieldsOf). */
+export const shuttle = (page: Page) => main(page).getByLabel('Shuttle bus to the start *')
+
+export async function openWizard(page: Page, race: number, who: Parameters<typeof logInFromHeader>[1] = 'completo') {
+  await logInFromHeader(page, who)
+  await page.goto(`/race/${String(race)}/subscribe`)
+  await expect(stepHeading(page, 'Your data')).toBeFocused()
+}
+
+/** Through every step to the summary, with the protected refund and the GPS rental. */
+export async function toSummary(page: Page) {
+  await main(page).getByLabel('All my data is correct').check()
+  await next(page).click()
+  await expect(stepHeading(page, 'Race questions')).toBeFocused()
+  await shuttle(page).selectOption('Cogne')
+  await next(page).click()
+  await main(page).getByLabel('I have read the race rules and I accept them').check()
+  await next(page).click()
+  await main(page).getByRole('radio', { name: /Protected/ }).check()
+  await next(page).click()
+  await main(page).getByRole('radio', { name: /Yes, rent a GPS tracker/ }).check()
+  await next(page).click()
+  await expect(stepHeading(page, 'Summary')).toBeFocused()
+}
+
+export async function signWaiver(page: Page, sentence = 'I accept the risks of mountain running') {
+  await main(page).getByRole('button', { name: 'Sign the waiver' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Waiver of liability' })
+  await dialog.getByLabel('Your signature: the sentence above').fill(sentence)
+  await dialog.getByRole('button', { name: 'Sign' }).click()
+  return dialog
+}
+
+/** The simulated checkout's card form, filled and paid (README: 4242 pays, ...0002 is declined). */
+export async function payOnCheckout(page: Page, card: string) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Simulated checkout' })).toBeVisible()
+  await page.getByLabel('Card number').fill(card)
+  await page.getByLabel('Expiry (MM/YY)').fill('08/29')
+  await page.getByLabel('Security code').fill('123')
+  await page.getByLabel('Name on the card').fill('Giulia Jaccod')
+  await page.getByRole('button', { name: /^Pay / }).click()
+}
+
+/** From the wizard's payment step: Pay, then the card on the checkout. */
+export async function payWithCard(page: Page, card: string) {
+  await main(page).getByRole('button', { name: /^Pay / }).click()
+  await payOnCheckout(page, card)
+}
