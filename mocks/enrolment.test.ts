@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest'
 import { db } from './db'
 import { sha256Hex } from './handlers/liberatoria'
-import { controls, TEST_API_BASE } from './node'
+import { controls } from './node'
 import { createProvider, SETTLE_DELAY_MS } from './provider'
-import { PERSONAS } from './seed'
+import { api, persona, post, signIn } from './test-api'
 import '../tests/setup/mock-backend'
 
 /**
@@ -12,27 +12,9 @@ import '../tests/setup/mock-backend'
  * through the provider's checkout, settle a little later. Requests go straight to the handlers.
  */
 
-const persona = (key: string) => PERSONAS.find((candidate) => candidate.key === key)!
 const RACE = 203
 
-async function api(path: string, init: RequestInit = {}): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${TEST_API_BASE}${path}`, init)
-  const text = await response.text()
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> }
-}
 
-async function signIn(key: string): Promise<string> {
-  const { mail, password } = persona(key)
-  const answer = await api('/api/oauth/token', {
-    method: 'POST',
-    headers: { authorization: `Basic ${btoa('pettorale-portal:test')}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: mail, password }).toString(),
-  })
-  return String(answer.body.access_token)
-}
-
-const post = (token: string, path: string, body: unknown) =>
-  api(path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
 const enrol = (token: string, extra: Record<string, unknown> = {}) =>
   post(token, '/api/v1/vdatrailers/iscrizione', {
     project_id: RACE,

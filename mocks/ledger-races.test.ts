@@ -1,9 +1,10 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { db, type PaymentRecord, type SubscriptionRecord, type TransactionRecord } from './db'
-import { controls, TEST_API_BASE } from './node'
+import { controls } from './node'
 import { createProvider, settleDuePayments, SETTLE_DELAY_MS } from './provider'
-import { PERSONAS, SEED_TOKENS } from './seed'
+import { SEED_TOKENS } from './seed'
+import { get, persona, post, signIn } from './test-api'
 import '../tests/setup/mock-backend'
 
 /**
@@ -15,28 +16,8 @@ import '../tests/setup/mock-backend'
  * voided with a refunded line the athlete sees), and each start is answered as the rules say.
  */
 
-const persona = (key: string) => PERSONAS.find((candidate) => candidate.key === key)!
 
-async function api(path: string, init: RequestInit = {}): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${TEST_API_BASE}${path}`, init)
-  const text = await response.text()
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> }
-}
 
-async function signIn(key: string): Promise<string> {
-  const { mail, password } = persona(key)
-  const answer = await api('/api/oauth/token', {
-    method: 'POST',
-    headers: { authorization: `Basic ${btoa('pettorale-portal:test')}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: mail, password }).toString(),
-  })
-  return String(answer.body.access_token)
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
-const post = (token: string, path: string, body: unknown) =>
-  api(path, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify(body) })
-const get = (token: string, path: string) => api(path, { headers: bearer(token) })
 
 /** Every distinct order of a list whose items may repeat. */
 function orderings<T>(items: readonly T[]): T[][] {

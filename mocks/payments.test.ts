@@ -3,9 +3,10 @@ import * as z from 'zod/mini'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { MAX_IDEMPOTENCY_KEY_LENGTH, MAX_PAYMENT_ID_LENGTH, start } from '../contracts/payments.contract'
 import { db } from './db'
-import { controls, TEST_API_BASE } from './node'
+import { controls } from './node'
 import { createProvider, SETTLE_DELAY_MS } from './provider'
-import { createSeed, PERSONAS, SEED_TOKENS } from './seed'
+import { createSeed, SEED_TOKENS } from './seed'
+import { api, bearer, persona, post, signIn } from './test-api'
 import '../tests/setup/mock-backend'
 
 /**
@@ -14,30 +15,11 @@ import '../tests/setup/mock-backend'
  * guess (row 11), pay-by-link still anonymous, and every field bounded (row 7).
  */
 
-const persona = (key: string) => PERSONAS.find((candidate) => candidate.key === key)!
 const PAY = '/api/v1/vdatrailers/pagamenti'
 /** `PAY-` and 24 hex digits: 96 random bits. */
 const PAYMENT_ID = /^PAY-[0-9A-F]{24}$/
 
-async function api(path: string, init: RequestInit = {}): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${TEST_API_BASE}${path}`, init)
-  const text = await response.text()
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> }
-}
 
-async function signIn(key: string): Promise<string> {
-  const { mail, password } = persona(key)
-  const answer = await api('/api/oauth/token', {
-    method: 'POST',
-    headers: { authorization: `Basic ${btoa('pettorale-portal:test')}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: mail, password }).toString(),
-  })
-  return String(answer.body.access_token)
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
-const post = (token: string, path: string, body: unknown) =>
-  api(path, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify(body) })
 const status = (token: string | null, id: string) => api(`${PAY}/${id}`, token ? { headers: bearer(token) } : {})
 
 /** completo's place in race 203: entered, waiver signed, payable. */

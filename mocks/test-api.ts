@@ -1,0 +1,31 @@
+import { TEST_API_BASE } from './node'
+import { PERSONAS } from './seed'
+
+/**
+ * The simulated backend as a client sees it over HTTP, for the mock's own tests in Node: a call and
+ * its decoded answer, a persona's sign-in, and Bearer calls.
+ */
+
+export const persona = (key: string) => PERSONAS.find((candidate) => candidate.key === key)!
+
+export async function api(path: string, init: RequestInit = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${TEST_API_BASE}${path}`, init)
+  const text = await response.text()
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> }
+}
+
+/** The persona's access token from the password grant, as the portal asks for it. */
+export async function signIn(key: string): Promise<string> {
+  const { mail, password } = persona(key)
+  const answer = await api('/api/oauth/token', {
+    method: 'POST',
+    headers: { authorization: `Basic ${btoa('pettorale-portal:test')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: mail, password }).toString(),
+  })
+  return String(answer.body.access_token)
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+export const post = (token: string, path: string, body: unknown) =>
+  api(path, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify(body) })
+export const get = (token: string, path: string) => api(path, { headers: bearer(token) })
