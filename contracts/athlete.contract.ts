@@ -8,7 +8,6 @@ import {
   LocaleSchema,
   MAX_EMAIL_LENGTH,
   MAX_NAME_LENGTH,
-  MAX_URL_LENGTH,
   maxKeys,
   problemOf,
   UndocumentedBodySchema,
@@ -42,7 +41,9 @@ export const PROFILE_MAX_LENGTH = {
   nazionalita: 100,
   documento: 50,
   team: MAX_NAME_LENGTH,
-  file_url: MAX_URL_LENGTH,
+  // The picture's address may be the backend's thumbnail itself, a `data:` URL of some kilobytes
+  // (the simulated backend keeps a 192 px WebP so): bounded far above that, not at a link's length.
+  file_url: 262_144,
   file_name: 255,
   username: MAX_EMAIL_LENGTH,
   certificato_medico_file: 255,
