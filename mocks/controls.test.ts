@@ -3,7 +3,9 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { getResponse } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import * as z from 'zod/mini'
 import { allOperations } from '../contracts'
+import * as certificate from '../contracts/certificate.contract'
 import type { mock } from '../tests/e2e/fixtures'
 import { createControls, createDataControls } from './controls'
 import { db, loadDb } from './db'
@@ -39,6 +41,43 @@ describe('the controls', () => {
   it('are documented with every name they accept (mocks/README.md)', () => {
     const readme = readFileSync(join(process.cwd(), 'mocks', 'README.md'), 'utf8')
     expect(allOperations.map((operation) => operation.name).filter((name) => !readme.includes(`\`${name}\``))).toEqual([])
+  })
+})
+
+describe('a status fault with a code', () => {
+  const API = 'http://api.fault.test'
+  const controls = createControls(SEED_NOW_MS)
+  const handlers = createHandlers({ baseUrl: API, controls, onResolved: () => {} })
+  /** A certificate save through the real handler (the fault answers before anything is read). */
+  const save = async () => {
+    const response = await getResponse(handlers, new Request(`${API}/api/v1/custom_fields/10042`, { method: 'PATCH' }))
+    return { status: response?.status, body: (await response?.json()) as unknown }
+  }
+
+  beforeEach(() => controls.reset())
+
+  it('answers that code in a problem body of the operation’s contract, as its own refusal would be', async () => {
+    controls.fault('certificate.save', { kind: 'status', status: 422, code: 'in_past' })
+    const { status, body } = await save()
+    expect(status).toBe(422)
+    expect(body).toMatchObject({ status: 422, code: 'in_past' })
+    expect(z.safeParse(certificate.save.responses[422], body)).toMatchObject({ success: true, data: { code: 'in_past' } })
+  })
+
+  it('without a code answers injected_fault, a code the portal does not read as a refusal', async () => {
+    controls.fault('certificate.save', { kind: 'status', status: 500 })
+    expect(await save()).toMatchObject({ status: 500, body: { code: 'injected_fault' } })
+  })
+
+  it('refuses a code the operation does not declare, naming those it does, and keeps the fault before', () => {
+    controls.fault('files.putSigned', { kind: 'status', status: 400, code: 'size_mismatch' })
+    expect(() =>
+      // @ts-expect-error -- in_past is certificate.save's, not the upload's
+      controls.fault('files.putSigned', { kind: 'status', status: 422, code: 'in_past' }),
+    ).toThrow(/"in_past" is not an error code of files.putSigned\. Its codes: signature_invalid, file_too_large, size_mismatch, wrong_type/)
+    // @ts-expect-error -- the profile read declares no error codes
+    expect(() => controls.fault('athlete.me', { kind: 'status', status: 500, code: 'unauthorized' })).toThrow(/of athlete.me\. It declares none/)
+    expect(controls.state().faults).toEqual({ 'files.putSigned': { kind: 'status', status: 400, code: 'size_mismatch' } })
   })
 })
 
@@ -192,6 +231,7 @@ describe('the experience review control', () => {
 /** Never run: the e2e fixture's `mock()` takes a control's name and that control's own arguments. */
 const _typedE2eCalls = (call: typeof mock, page: Page) => {
   void call(page, 'fault', 'athlete.me', { kind: 'status', status: 500 })
+  void call(page, 'fault', 'files.putSigned', { kind: 'status', status: 400, code: 'size_mismatch' })
   void call(page, 'advance', 60_000)
   void call(page, 'latency', '*', 1500)
   void call(page, 'hold', 'files.putSigned')

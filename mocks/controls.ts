@@ -4,20 +4,31 @@
  * `page.evaluate`, unit tests directly. In the browser its state survives reloads.
  */
 
-import { isOperationName, operationNames, type OperationName } from '../contracts'
+import * as z from 'zod/mini'
+import { allOperations, isOperationName, operationNames, type AnyOperation, type OperationName } from '../contracts'
+import type { ErrorCodeOf } from '../contracts/operation'
 import { RejectionReasonSchema, type ExperienceReportState, type RejectionReason } from '../contracts/experience.contract'
 import { db, type AthleteRecord } from './db'
 import { paxFor } from './pax'
 import { findAthleteByMail } from './records'
 import { nextWaiverVersion } from './seed/waiver'
 
-export type Fault =
+export type Fault<Code extends string = string> =
   /** The request never gets an answer (a dropped connection). */
   | { kind: 'network' }
-  /** The server answers this status with a problem body (and `Retry-After` when given). */
-  | { kind: 'status'; status: number; retryAfterS?: number }
+  /**
+   * The server answers this status with a problem body (and `Retry-After` when given), whose code
+   * is `code`, one the operation declares in its contract (a refusal the portal reads as the real
+   * one), or `injected_fault` when none is given.
+   */
+  | { kind: 'status'; status: number; retryAfterS?: number; code?: Code }
   /** The server answers 200 with a body that breaks the contract. */
   | { kind: 'malformed' }
+
+/** The operation of a name, with its literal types. */
+type OperationNamed<N extends OperationName> = Extract<AnyOperation, { name: N }>
+/** A fault of one operation: a status fault's code is one of that operation's error codes (none when it declares none). */
+export type FaultOf<N extends OperationName> = Fault<Extract<ErrorCodeOf<OperationNamed<N>>, string>>
 
 /** Where a latency applies: one operation, or `'*'` for every operation without its own. */
 export type LatencyTarget = OperationName | '*'
@@ -69,9 +80,13 @@ export function createControls(seedNowMs: number, realNow: () => number = Date.n
     advance(ms: number) {
       commit({ ...state, offsetMs: state.offsetMs + ms })
     },
-    /** Makes every call of an operation (`athlete.me`, `auth.token`, ...) fail; `null` heals it. */
-    fault(operation: OperationName, fault: Fault | null) {
+    /**
+     * Makes every call of an operation (`athlete.me`, `auth.token`, ...) fail; `null` heals it. A
+     * status fault's `code` must be one of the operation's error codes (QA types it in the console).
+     */
+    fault<N extends OperationName>(operation: N, fault: FaultOf<N> | null) {
       checkOperation('fault', operation, false)
+      if (fault?.kind === 'status' && fault.code !== undefined) checkFaultCode(operation, fault.code)
       const faults = { ...state.faults }
       if (fault) faults[operation] = fault
       else delete faults[operation]
@@ -244,6 +259,21 @@ function checkOperation(control: string, operation: unknown, wildcard: boolean):
   throw new TypeError(
     `pettoraleMock.${control}: ${JSON.stringify(operation)} is not ${accepted}. ` +
       `Operation names: ${[...operationNames].sort().join(', ')}`,
+  )
+}
+
+/**
+ * A status fault answers the code given as the operation's own: one it does not declare would be an
+ * answer outside its contract, which the portal reads as no code at all, so it is refused with the
+ * codes it declares.
+ */
+function checkFaultCode(operation: OperationName, code: unknown): void {
+  const { errors } = allOperations.find((candidate) => candidate.name === operation) ?? {}
+  if (typeof code === 'string' && errors && z.safeParse(errors, code).success) return
+  const declared = errors && 'options' in errors && Array.isArray(errors.options) ? (errors.options as unknown[]) : []
+  throw new TypeError(
+    `pettoraleMock.fault: ${JSON.stringify(code)} is not an error code of ${operation}. ` +
+      (declared.length > 0 ? `Its codes: ${declared.map(String).join(', ')}` : 'It declares none: leave `code` out.'),
   )
 }
 

@@ -108,7 +108,8 @@ export function defineHandler<O extends OperationShape>(ctx: MockContext, operat
     if (fault?.kind === 'status') {
       const headers = new Headers()
       if (fault.retryAfterS !== undefined) headers.set('retry-after', String(fault.retryAfterS))
-      return HttpResponse.json(problem(fault.status, 'injected_fault', operation.name), { status: fault.status, headers })
+      // The code given is one the operation declares (the controls refuse any other): a real refusal's body.
+      return HttpResponse.json(problem(fault.status, fault.code ?? 'injected_fault', operation.name), { status: fault.status, headers })
     }
     if (fault?.kind === 'malformed') return HttpResponse.json({ unexpected: true }, { status: 200 })
 
@@ -153,7 +154,9 @@ export function defineHandler<O extends OperationShape>(ctx: MockContext, operat
       // Only the first few issues are listed: a body with a hundred thousand wrong items gets a small answer.
       const listed = failed.flatMap(({ where, result }) => result.issues.map((issue) => requestIssue(where, issue)))
       const count = failed.reduce((sum, { result }) => sum + result.count, 0)
-      return HttpResponse.json(invalidRequestBody(listed, count), { status: 400 })
+      const invalid = invalidRequestBody(listed, count)
+      // The token endpoint speaks OAuth: a client reads its `error` (RFC 6749 section 5.2) first.
+      return HttpResponse.json(operation.auth === 'basic-client' ? { ...invalid, error: 'invalid_request' } : invalid, { status: 400 })
     }
 
     let reply: Reply<O>

@@ -8,6 +8,7 @@ import {
   certificateMachine,
   certificatePatch,
   certificateProblems,
+  refusalOf,
   REVIEW_CHECK_INTERVAL_MS,
   type BigFileRequest,
   type CertificateEmitted,
@@ -158,6 +159,24 @@ describe('certificate checks', () => {
   it('takes an expiry from today on, not one in the past', () => {
     expect(certificateProblems(pdf, TODAY, TODAY)).toEqual({})
     expect(certificateProblems(pdf, '2026-03-01', TODAY)).toEqual({ expiry: 'in_past' })
+  })
+})
+
+describe('the server’s refusals of the choice', () => {
+  it('are the codes about the file or the date, each at the step that may answer it', () => {
+    expect(refusalOf('request_upload', httpFailure(415, 'wrong_type', 'files.requestUpload'))).toEqual({ field: 'file', problem: 'wrong_type' })
+    expect(refusalOf('upload', httpFailure(400, 'size_mismatch', 'files.putSigned'))).toEqual({ field: 'file', problem: 'size_mismatch' })
+    expect(refusalOf('save', httpFailure(422, 'in_past', 'certificate.save'))).toEqual({ field: 'expiry', problem: 'in_past' })
+  })
+
+  it('are nothing else: a refused signature, a missing upload, a 5xx, no answer, a bug', () => {
+    expect(refusalOf('upload', httpFailure(403, 'signature_invalid', 'files.putSigned'))).toBeNull()
+    expect(refusalOf('save', httpFailure(404, 'no_uploaded_file', 'certificate.save'))).toBeNull()
+    expect(refusalOf('save', httpFailure(422, 'wrong_type', 'certificate.save'))).toBeNull()
+    expect(refusalOf('request_upload', httpFailure(500, null, 'files.requestUpload'))).toBeNull()
+    expect(refusalOf('upload', networkFailure('files.putSigned'))).toBeNull()
+    expect(refusalOf('reload', httpFailure(422, 'in_past', 'athlete.me'))).toBeNull()
+    expect(refusalOf('save', new Error('bug'))).toBeNull()
   })
 })
 
@@ -509,6 +528,178 @@ describe('certificate machine', () => {
       expect(h.value()).toBe('editing')
       expect(h.context()).toMatchObject({ file: pdf, expiry: '2027-03-01', failure: null, signedUrl: null })
     })
+  })
+
+  describe('a refusal of what the athlete chose goes back to the form, the problem on its field', () => {
+    /** Each refusal at its step: the status and code the contract names there, and the field it is about. */
+    const refusals = [
+      { step: 'request_upload', status: 413, code: 'file_too_large', field: 'file' },
+      { step: 'request_upload', status: 415, code: 'wrong_type', field: 'file' },
+      { step: 'upload', status: 413, code: 'file_too_large', field: 'file' },
+      { step: 'upload', status: 415, code: 'wrong_type', field: 'file' },
+      { step: 'upload', status: 400, code: 'size_mismatch', field: 'file' },
+      { step: 'save', status: 422, code: 'in_past', field: 'expiry' },
+    ] as const
+    const OPERATION = { request_upload: 'files.requestUpload', upload: 'files.putSigned', save: 'certificate.save' } as const
+
+    /** Submits a good choice and has the server refuse it at `step` with `status` and `code`. */
+    async function refusedAt(step: (typeof refusals)[number]['step'], status: number, code: string) {
+      const h = start()
+      const error = httpFailure(status, code, OPERATION[step])
+      if (step === 'request_upload') {
+        await runUntil(h, 'requestingUpload')
+        await h.reject('requestUpload', error)
+      } else if (step === 'upload') {
+        await runUntil(h, 'uploading')
+        h.fromUpload({ type: 'upload.progress', sent: 40_000, total: pdf.size })
+        h.fromUpload({ type: 'upload.failed', error })
+      } else {
+        await runUntil(h, 'saving')
+        await h.reject('saveCertificate', error)
+      }
+      return h
+    }
+
+    for (const { step, status, code, field } of refusals) {
+      it(`${String(status)} ${code} at ${step}: the ${field} field says ${code}, the file and date are kept, the signed URL forgotten`, async () => {
+        const h = await refusedAt(step, status, code)
+        expect(h.value()).toBe('editing')
+        expect(h.context()).toMatchObject({
+          file: pdf,
+          expiry: '2027-03-01',
+          problems: { [field]: code },
+          checked: true,
+          signedUrl: null,
+          progress: { sent: 0, total: 0 },
+          failure: null,
+        })
+        expect(Object.keys(h.context().problems)).toEqual([field])
+        expect(h.emitted).toEqual([{ type: 'refused', field }])
+        // Nothing is retried behind the athlete's back: the form waits for them.
+        expect(h.calls.requestUpload).toHaveLength(1)
+        expect(h.isUploading()).toBe(false)
+      })
+    }
+
+    it('an upload actor that crashes with a refusal is refused the same way', async () => {
+      const h = start()
+      h.actor.stop()
+      const emitted: CertificateEmitted[] = []
+      const actor = createActor(
+        certificateMachine.provide({
+          actors: {
+            requestUpload: fromPromise(async () => ({ signedUrl: SIGNED_URL })),
+            uploadFile: fromCallback<CertificateEvent, UploadInput>(() => {
+              throw httpFailure(400, 'size_mismatch', 'files.putSigned')
+            }),
+          },
+        }),
+        { input: { athleteId: ATHLETE_ID, certificateFieldId: FIELD_ID, today: TODAY } },
+      )
+      actor.on('*', (event) => void emitted.push(event))
+      actor.start()
+      actor.send({ type: 'certificate.chooseFile', file: pdf })
+      actor.send({ type: 'certificate.setExpiry', expiry: '2027-03-01' })
+      actor.send({ type: 'certificate.submit' })
+      await flushMicrotasks()
+      expect(actor.getSnapshot().value).toBe('editing')
+      expect(actor.getSnapshot().context).toMatchObject({ problems: { file: 'size_mismatch' }, signedUrl: null, file: pdf })
+      expect(emitted).toEqual([{ type: 'refused', field: 'file' }])
+    })
+
+    it('the refused file holds until another is chosen: a submit of the same choice calls nothing', async () => {
+      const h = await refusedAt('upload', 400, 'size_mismatch')
+      h.send({ type: 'certificate.submit' })
+      expect(h.value()).toBe('editing')
+      expect(h.context().problems).toEqual({ file: 'size_mismatch' })
+      expect(h.calls.requestUpload).toHaveLength(1)
+      // Another date is not another file.
+      h.send({ type: 'certificate.setExpiry', expiry: '2027-04-01' })
+      expect(h.context().problems).toEqual({ file: 'size_mismatch' })
+    })
+
+    it('choosing the file again clears the refusal, and a submit asks for a fresh signed URL and uploads', async () => {
+      const h = await refusedAt('upload', 400, 'size_mismatch')
+      h.send({ type: 'certificate.chooseFile', file: pdf })
+      expect(h.context()).toMatchObject({ problems: {}, refused: {} })
+      h.send({ type: 'certificate.submit' })
+      expect(h.value()).toBe('requestingUpload')
+      expect(h.calls.requestUpload).toEqual([bigFileRequest(ATHLETE_ID, pdf), bigFileRequest(ATHLETE_ID, pdf)])
+      await h.resolve('requestUpload', { signedUrl: `${SIGNED_URL}-2` })
+      expect(h.calls.uploadFile.at(-1)).toEqual({ signedUrl: `${SIGNED_URL}-2`, contentType: 'application/pdf' })
+      h.fromUpload({ type: 'upload.done' })
+      await h.resolve('saveCertificate')
+      await h.resolve('reloadProfile', 'in_revision')
+      expect(h.value()).toEqual({ done: 'awaitingReview' })
+    })
+
+    it('a file chosen again is still checked here: a refusal gives way to the check that sees a problem', async () => {
+      const h = await refusedAt('request_upload', 415, 'wrong_type')
+      h.send({ type: 'certificate.chooseFile', file: null })
+      expect(h.context().problems).toEqual({ file: 'required' })
+      h.send({ type: 'certificate.chooseFile', file: { ...pdf, size: MAX_UPLOAD_BYTES + 1 } })
+      expect(h.context().problems).toEqual({ file: 'file_too_large' })
+      h.send({ type: 'certificate.chooseFile', file: pdf })
+      expect(h.context().problems).toEqual({})
+    })
+
+    it('an expiry in the past by the server’s today holds until another date is given, not another file', async () => {
+      const h = await refusedAt('save', 422, 'in_past')
+      h.send({ type: 'certificate.chooseFile', file: { ...pdf, name: 'other.pdf' } })
+      expect(h.context().problems).toEqual({ expiry: 'in_past' })
+      h.send({ type: 'certificate.submit' })
+      expect(h.value()).toBe('editing')
+      expect(h.calls.requestUpload).toHaveLength(1)
+      h.send({ type: 'certificate.setExpiry', expiry: '2027-04-01' })
+      expect(h.context().problems).toEqual({})
+      h.send({ type: 'certificate.submit' })
+      expect(h.value()).toBe('requestingUpload')
+      expect(h.calls.requestUpload).toHaveLength(2)
+    })
+
+    it('starting over after a save forgets an earlier refusal', async () => {
+      const h = await refusedAt('save', 422, 'in_past')
+      h.send({ type: 'certificate.setExpiry', expiry: '2027-04-01' })
+      h.send({ type: 'certificate.submit' })
+      await h.resolve('requestUpload', { signedUrl: SIGNED_URL })
+      h.fromUpload({ type: 'upload.done' })
+      await h.resolve('saveCertificate')
+      await h.resolve('reloadProfile', 'in_revision')
+      h.send({ type: 'certificate.restart' })
+      expect(h.context()).toMatchObject({ problems: {}, refused: {}, checked: false })
+    })
+
+    /** Not about the choice: a failure, retried from its step. */
+    const failures = [
+      { step: 'request_upload', error: httpFailure(500, null, 'files.requestUpload'), retriedTo: 'requestingUpload' },
+      { step: 'request_upload', error: networkFailure('files.requestUpload'), retriedTo: 'requestingUpload' },
+      { step: 'upload', error: httpFailure(500, null, 'files.putSigned'), retriedTo: 'uploading' },
+      { step: 'upload', error: networkFailure('files.putSigned'), retriedTo: 'uploading' },
+      { step: 'save', error: httpFailure(500, null, 'certificate.save'), retriedTo: 'saving' },
+      { step: 'save', error: networkFailure('certificate.save'), retriedTo: 'saving' },
+      { step: 'save', error: httpFailure(404, 'no_uploaded_file', 'certificate.save'), retriedTo: 'saving' },
+    ] as const
+    for (const { step, error, retriedTo } of failures) {
+      const what = error.kind === 'http' ? `${String(error.status)} ${error.code ?? ''}` : error.kind
+      it(`${what} at ${step} is still a failure, retried from ${retriedTo}`, async () => {
+        const h = start()
+        if (step === 'request_upload') {
+          await runUntil(h, 'requestingUpload')
+          await h.reject('requestUpload', error)
+        } else if (step === 'upload') {
+          await runUntil(h, 'uploading')
+          h.fromUpload({ type: 'upload.failed', error })
+        } else {
+          await runUntil(h, 'saving')
+          await h.reject('saveCertificate', error)
+        }
+        expect(h.value()).toBe('failed')
+        expect(h.context()).toMatchObject({ failure: { step, error }, problems: {}, refused: {} })
+        expect(h.emitted).toEqual([])
+        h.send({ type: 'certificate.retry' })
+        expect(h.value()).toBe(retriedTo)
+      })
+    }
   })
 
   it('its context stays serialisable (no Blob, no function)', async () => {

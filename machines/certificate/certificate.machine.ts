@@ -1,5 +1,6 @@
-import { assertEvent, assign, emit, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { errorCodeOf, toApiError, type ApiError } from '../../contracts/api-error'
+import type * as certificate from '../../contracts/certificate.contract'
 import { CERTIFICATE_FIELD_DEFINITION_ID, type CustomFieldPatchSchema } from '../../contracts/certificate.contract'
 import { MAX_UPLOAD_BYTES, type BigFileRequestSchema } from '../../contracts/files.contract'
 import type * as files from '../../contracts/files.contract'
@@ -40,12 +41,26 @@ export interface ChosenFile {
   sniffedType: string | null
 }
 
-export type FileProblem = 'required' | 'file_too_large' | 'wrong_type'
-export type ExpiryProblem = 'required' | 'in_past'
+/**
+ * What the server refuses of the file it was sent: too large or not a certificate type (it reads
+ * the content too), or `size_mismatch`, the bytes sent were not the size announced (the file
+ * changed on disk while it was being sent: only choosing it again reads it afresh).
+ */
+export type RefusedFileProblem = 'file_too_large' | 'wrong_type' | 'size_mismatch'
+/** What the server refuses of the expiry date: before today in Rome (its today, not the page's). */
+export type RefusedExpiryProblem = 'in_past'
+export type FileProblem = 'required' | RefusedFileProblem
+export type ExpiryProblem = 'required' | RefusedExpiryProblem
 export interface CertificateProblems {
   file?: FileProblem
   expiry?: ExpiryProblem
 }
+/** The server's refusals of the choice as it stands: each holds until the athlete changes its field. */
+export interface RefusedProblems {
+  file?: RefusedFileProblem
+  expiry?: RefusedExpiryProblem
+}
+export type CertificateField = keyof CertificateProblems
 
 /** The step a failure happened at: retry resumes there. */
 export type CertificateStep = 'request_upload' | 'upload' | 'save' | 'reload'
@@ -53,6 +68,32 @@ export type CertificateStep = 'request_upload' | 'upload' | 'save' | 'reload'
 export interface CertificateFailure {
   step: CertificateStep
   error: ApiError
+}
+
+/** A server's refusal of what the athlete chose, as the problem of one field of the form. */
+export type CertificateRefusal = { field: 'file'; problem: RefusedFileProblem } | { field: 'expiry'; problem: RefusedExpiryProblem }
+
+/**
+ * Whether a failure at `step` is the server refusing the athlete's choice (a problem to mend in the
+ * form, not a failure to retry: the same request would be refused the same way), and which.
+ * Anything else (no answer, a 5xx, a refused signature) is `null`: a failure, retried from its step.
+ */
+export function refusalOf(step: CertificateStep, error: unknown): CertificateRefusal | null {
+  const apiError = toApiError(error)
+  switch (step) {
+    case 'request_upload': {
+      const code = errorCodeOf<typeof files.requestUpload>(apiError)
+      return code === 'file_too_large' || code === 'wrong_type' ? { field: 'file', problem: code } : null
+    }
+    case 'upload': {
+      const code = errorCodeOf<typeof files.putSigned>(apiError)
+      return code === 'file_too_large' || code === 'wrong_type' || code === 'size_mismatch' ? { field: 'file', problem: code } : null
+    }
+    case 'save':
+      return errorCodeOf<typeof certificate.save>(apiError) === 'in_past' ? { field: 'expiry', problem: 'in_past' } : null
+    case 'reload':
+      return null
+  }
 }
 
 export interface CertificateContext {
@@ -66,6 +107,11 @@ export interface CertificateContext {
   /** Once a submit found problems, each change checks again (as the portal's other forms do). */
   checked: boolean
   problems: CertificateProblems
+  /**
+   * What the server refused of the choice as it stands, which the checks here cannot see (a file
+   * that changed while it was sent): kept until the athlete chooses another file or date.
+   */
+  refused: RefusedProblems
   signedUrl: string | null
   progress: { sent: number; total: number }
   failure: CertificateFailure | null
@@ -96,7 +142,10 @@ export type CertificateEvent =
   | { type: 'upload.done' }
   | { type: 'upload.failed'; error: ApiError }
 
-export type CertificateEmitted = { type: 'notice'; code: 'operation_saved' }
+export type CertificateEmitted =
+  | { type: 'notice'; code: 'operation_saved' }
+  /** The server refused the choice: the form is back, with a problem on this field. */
+  | { type: 'refused'; field: CertificateField }
 
 export type BigFileRequest = z.infer<typeof BigFileRequestSchema>
 export type CertificatePatch = z.infer<typeof CustomFieldPatchSchema>
@@ -115,6 +164,11 @@ export function certificateProblems(file: ChosenFile | null, expiry: string, tod
   if (!expiry) problems.expiry = 'required'
   else if (expiry < today) problems.expiry = 'in_past'
   return problems
+}
+
+/** The problems of the choice as it stands: the checks here first, then what the server refused of it. */
+function problemsNow(context: Pick<CertificateContext, 'file' | 'expiry' | 'today' | 'refused'>): CertificateProblems {
+  return { ...context.refused, ...certificateProblems(context.file, context.expiry, context.today) }
 }
 
 function isCertificateType(type: string | null): type is CertificateType {
@@ -209,7 +263,9 @@ export const certificateMachine = setup({
     reviewCheckInterval: REVIEW_CHECK_INTERVAL_MS,
   },
   guards: {
-    hasNoProblems: ({ context }) => Object.keys(certificateProblems(context.file, context.expiry, context.today)).length === 0,
+    hasNoProblems: ({ context }) => Object.keys(problemsNow(context)).length === 0,
+    /** The server refused what the athlete chose: back to the form, not to a retry. */
+    isRefusedChoice: (_, params: { step: CertificateStep; error: unknown }) => refusalOf(params.step, params.error) !== null,
     failedAtRequest: ({ context }) => context.failure?.step === 'request_upload',
     /** A refused signature will not work again: the retry asks for a fresh signed URL. */
     failedAtUploadWithUsableUrl: ({ context }) =>
@@ -221,18 +277,37 @@ export const certificateMachine = setup({
     isInRevision: (_, params: { state: CertificateState }) => params.state === 'in_revision',
   },
   actions: {
+    // A new file or date is one the server has not refused: its refusal goes with the old one.
     chooseFile: assign(({ context, event }) => {
       assertEvent(event, 'certificate.chooseFile')
-      return withChecks({ ...context, file: event.file })
+      return withChecks({ ...context, file: event.file, refused: context.refused.expiry ? { expiry: context.refused.expiry } : {} })
     }),
     setExpiry: assign(({ context, event }) => {
       assertEvent(event, 'certificate.setExpiry')
-      return withChecks({ ...context, expiry: event.expiry })
+      return withChecks({ ...context, expiry: event.expiry, refused: context.refused.file ? { file: context.refused.file } : {} })
     }),
     showProblems: assign(({ context }) => ({
       checked: true,
-      problems: certificateProblems(context.file, context.expiry, context.today),
+      problems: problemsNow(context),
     })),
+    /**
+     * The server refused the choice: the form is back with the file and date, the problem on its
+     * field, checked again on each change; the signed URL is not used again (a new submit asks for
+     * one that fits the new choice).
+     */
+    refuse: enqueueActions(({ context, enqueue }, params: { step: CertificateStep; error: unknown }) => {
+      const refusal = refusalOf(params.step, params.error)
+      if (!refusal) return
+      const refused: RefusedProblems = { ...context.refused, [refusal.field]: refusal.problem }
+      enqueue.assign({
+        checked: true,
+        refused,
+        problems: problemsNow({ ...context, refused }),
+        signedUrl: null,
+        progress: NO_PROGRESS,
+      })
+      enqueue.emit({ type: 'refused', field: refusal.field })
+    }),
     clearProblems: assign({ problems: {} }),
     forgetSignedUrl: assign({ signedUrl: null }),
     resetProgress: assign({ progress: NO_PROGRESS }),
@@ -256,6 +331,7 @@ export const certificateMachine = setup({
       expiry: '',
       checked: false,
       problems: {},
+      refused: {},
       signedUrl: null,
       progress: NO_PROGRESS,
       failure: null,
@@ -269,6 +345,7 @@ export const certificateMachine = setup({
     expiry: kept?.expiry ?? '',
     checked: false,
     problems: {},
+    refused: {},
     signedUrl: null,
     progress: NO_PROGRESS,
     failure: null,
@@ -293,7 +370,14 @@ export const certificateMachine = setup({
         src: 'requestUpload',
         input: ({ context }) => bigFileRequest(context.athleteId, context.file!),
         onDone: { target: 'uploading', actions: assign({ signedUrl: ({ event }) => event.output.signedUrl }) },
-        onError: { target: 'failed', actions: { type: 'recordFailure', params: 'request_upload' } },
+        onError: [
+          {
+            guard: { type: 'isRefusedChoice', params: ({ event }) => ({ step: 'request_upload', error: event.error }) },
+            target: 'editing',
+            actions: { type: 'refuse', params: ({ event }) => ({ step: 'request_upload', error: event.error }) },
+          },
+          { target: 'failed', actions: { type: 'recordFailure', params: 'request_upload' } },
+        ],
       },
       on: { 'certificate.cancel': 'editing' },
     },
@@ -302,12 +386,26 @@ export const certificateMachine = setup({
       invoke: {
         src: 'uploadFile',
         input: ({ context }) => ({ signedUrl: context.signedUrl!, contentType: typeOf(context.file!).mime }),
-        onError: { target: 'failed', actions: { type: 'recordFailure', params: 'upload' } },
+        onError: [
+          {
+            guard: { type: 'isRefusedChoice', params: ({ event }) => ({ step: 'upload', error: event.error }) },
+            target: 'editing',
+            actions: { type: 'refuse', params: ({ event }) => ({ step: 'upload', error: event.error }) },
+          },
+          { target: 'failed', actions: { type: 'recordFailure', params: 'upload' } },
+        ],
       },
       on: {
         'upload.progress': { actions: 'trackProgress' },
         'upload.done': 'saving',
-        'upload.failed': { target: 'failed', actions: { type: 'recordFailure', params: 'upload' } },
+        'upload.failed': [
+          {
+            guard: { type: 'isRefusedChoice', params: ({ event }) => ({ step: 'upload', error: event.error }) },
+            target: 'editing',
+            actions: { type: 'refuse', params: ({ event }) => ({ step: 'upload', error: event.error }) },
+          },
+          { target: 'failed', actions: { type: 'recordFailure', params: 'upload' } },
+        ],
         // Leaving the state stops the upload actor, which aborts the PUT.
         'certificate.cancel': { target: 'editing', actions: ['forgetSignedUrl', 'resetProgress'] },
       },
@@ -320,7 +418,14 @@ export const certificateMachine = setup({
           patch: certificatePatch(context.certificateFieldId, context.expiry),
         }),
         onDone: 'reloading',
-        onError: { target: 'failed', actions: { type: 'recordFailure', params: 'save' } },
+        onError: [
+          {
+            guard: { type: 'isRefusedChoice', params: ({ event }) => ({ step: 'save', error: event.error }) },
+            target: 'editing',
+            actions: { type: 'refuse', params: ({ event }) => ({ step: 'save', error: event.error }) },
+          },
+          { target: 'failed', actions: { type: 'recordFailure', params: 'save' } },
+        ],
       },
     },
     reloading: {
@@ -383,6 +488,7 @@ function withChecks(context: CertificateContext): Partial<CertificateContext> {
   return {
     file: context.file,
     expiry: context.expiry,
-    problems: context.checked ? certificateProblems(context.file, context.expiry, context.today) : context.problems,
+    refused: context.refused,
+    problems: context.checked ? problemsNow(context) : context.problems,
   }
 }

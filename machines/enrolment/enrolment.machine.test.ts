@@ -3,12 +3,14 @@ import { createActor, fromPromise, SimulatedClock, type AnyStateNode, type State
 import { isApiError, type ApiError } from '../../contracts/api-error'
 import type { RefundOption } from '../../contracts/athlete.contract'
 import type { PaymentState } from '../../contracts/payments.contract'
+import { MAX_EXTRA_FIELD_ANSWER_LENGTH } from '../../contracts/races.contract'
 import { deferred, flushMicrotasks, httpFailure, networkFailure, type Deferred } from '../session/test-harness'
 import {
   enrolmentMachine,
   failureOf,
   keptProgressOf,
   screenOf,
+  questionProblems,
   STEPS,
   type Choices,
   type EnrolmentEmitted,
@@ -23,7 +25,7 @@ import {
   type WizardScreen,
 } from './enrolment.machine'
 import { KEPT_PROGRESS_VERSION, KeptProgressSchema, type KeptProgress, type KeptStep, type RegistrationPhase } from './kept-progress'
-import { LONG_WAIT_AFTER_POLLS, paymentWaitMachine, paymentWaitView, pollDelayMs, type PaymentWaitSnapshot } from './payment-wait.machine'
+import { LONG_WAIT_AFTER_POLLS, paymentWaitMachine, paymentWaitView, pollDelayMs, type PaymentReading, type PaymentWaitSnapshot } from './payment-wait.machine'
 import type { PricedRace } from './price'
 
 const RACE_ID = 203
@@ -129,7 +131,7 @@ function start(options: StartOptions = {}) {
       }),
       paymentWait: paymentWaitMachine.provide({
         actors: {
-          readStatus: fromPromise<PaymentState, { paymentId: string }>(({ input }) => {
+          readStatus: fromPromise<PaymentReading, { paymentId: string }>(({ input }) => {
             calls.readStatus.push(input.paymentId)
             return hold('readStatus')
           }),
@@ -425,6 +427,59 @@ describe('the steps', () => {
     t.send({ type: 'extra.answer', name: 'kit', value: true })
     t.send({ type: 'wizard.next' })
     expect(t.value()).toBe('wizard.rules')
+  })
+
+  describe(`a text answer over MAX_EXTRA_FIELD_ANSWER_LENGTH (${String(MAX_EXTRA_FIELD_ANSWER_LENGTH)}) characters, which the server refuses`, () => {
+    const TOO_LONG = `too_long:${String(MAX_EXTRA_FIELD_ANSWER_LENGTH)}`
+    const longest = 'x'.repeat(MAX_EXTRA_FIELD_ANSWER_LENGTH)
+
+    it('keeps the questions step, even for an optional question, naming it too_long:<max>; shortened, Next goes on', async () => {
+      const t = start()
+      await t.resolve('check', gate())
+      t.send({ type: 'data.confirm', confirmed: true })
+      t.send({ type: 'wizard.next' })
+      answerQuestions(t)
+      t.send({ type: 'extra.answer', name: 'team', value: `${longest}x` })
+      t.send({ type: 'wizard.next' })
+      expect(t.value()).toBe('wizard.extraFields')
+      expect(t.context().problems).toEqual({ extra: { team: TOO_LONG } })
+      t.send({ type: 'extra.answer', name: 'team', value: longest })
+      t.send({ type: 'wizard.next' })
+      expect(t.value()).toBe('wizard.rules')
+      expect(t.context().problems).toEqual({})
+    })
+
+    it('says too long rather than required for a required question, beside the other problems', async () => {
+      const t = start()
+      await t.resolve('check', gate({ questions: CARD_QUESTIONS }))
+      t.send({ type: 'data.confirm', confirmed: true })
+      t.send({ type: 'wizard.next' })
+      t.send({ type: 'extra.answer', name: 'tessera', value: `${longest}!` })
+      t.send({ type: 'wizard.next' })
+      expect(t.value()).toBe('wizard.extraFields')
+      expect(t.context().problems).toEqual({ extra: { tessera: TOO_LONG, navetta: 'required', kit: 'required' } })
+    })
+
+    it('made too long after the questions step is caught when the summary is confirmed: nothing is sent', async () => {
+      const t = start()
+      await toSummary(t)
+      t.send({ type: 'extra.answer', name: 'team', value: `${longest}x` })
+      t.send({ type: 'summary.confirm' })
+      expect(t.value()).toBe('wizard.extraFields')
+      expect(t.context().problems).toEqual({ extra: { team: TOO_LONG } })
+      expect(t.calls.enrol).toEqual([])
+    })
+
+    it('counts code points, as the contract does, and the answer as typed, as it is sent', () => {
+      const questions: Question[] = [{ name: 'team', kind: 'text', required: true }]
+      // One character outside the Basic Multilingual Plane is one, though two UTF-16 units.
+      expect(questionProblems(questions, { team: '🏔'.repeat(MAX_EXTRA_FIELD_ANSWER_LENGTH) })).toEqual({})
+      expect(questionProblems(questions, { team: '🏔'.repeat(MAX_EXTRA_FIELD_ANSWER_LENGTH + 1) })).toEqual({ team: TOO_LONG })
+      // Spaces count: the answer is sent untrimmed.
+      expect(questionProblems(questions, { team: ` ${longest}` })).toEqual({ team: TOO_LONG })
+      expect(questionProblems(questions, { team: '   ' })).toEqual({ team: 'required' })
+      expect(questionProblems(questions, { team: true })).toEqual({ team: 'required' })
+    })
   })
 
   it('a race without questions lets the questions step through at once', async () => {

@@ -5,7 +5,7 @@ import type * as liberatoria from '../../contracts/liberatoria.contract'
 import type { Locale } from '../../contracts/locale'
 import type { ErrorCodeOf } from '../../contracts/operation'
 import type * as payments from '../../contracts/payments.contract'
-import type { SubscriptionField } from '../../contracts/races.contract'
+import { MAX_EXTRA_FIELD_ANSWER_LENGTH, type SubscriptionField } from '../../contracts/races.contract'
 import type * as subscriptions from '../../contracts/subscriptions.contract'
 import { disclaimerMatches } from './disclaimer'
 import type { EntryMode, GateRefusal, GateResult, OpenEnrolment } from './eligibility'
@@ -50,10 +50,17 @@ export interface Question {
   required: boolean
 }
 
+/**
+ * What is wrong with the answer to one of the race's questions: none given (`required`), or one
+ * longer than the server takes (`too_long:<max>`, MAX_EXTRA_FIELD_ANSWER_LENGTH; the portal's
+ * words for too long name the maximum).
+ */
+export type QuestionProblem = 'required' | `too_long:${string}`
+
 /** Field-level problems of the step on screen, as codes. */
 export interface StepProblems {
   dataConfirmed?: 'required'
-  extra?: Record<string, 'required'>
+  extra?: Record<string, QuestionProblem>
   rules?: 'required'
   refund?: 'required'
   gps?: 'required'
@@ -297,27 +304,38 @@ function bodyField(error: ApiError, name: 'codice_link' | 'pagamento_id'): strin
 
 const emptyChoices: Choices = { dataConfirmed: false, extra: {}, rulesAccepted: false, refund: null, gps: null }
 
-/** The problems of the questions step: each required question without an answer. */
-export function unansweredQuestions(questions: readonly Question[], answers: Record<string, ExtraAnswer>) {
-  const missing: Record<string, 'required'> = {}
+const TOO_LONG_ANSWER: QuestionProblem = `too_long:${String(MAX_EXTRA_FIELD_ANSWER_LENGTH)}`
+
+/**
+ * The problems of the questions step: each required question without an answer, and each answer
+ * (required or not) longer than MAX_EXTRA_FIELD_ANSWER_LENGTH, counted in code points as the
+ * contract counts it and as typed, since it is sent as typed.
+ */
+export function questionProblems(questions: readonly Question[], answers: Record<string, ExtraAnswer>) {
+  const problems: Record<string, QuestionProblem> = {}
   for (const question of questions) {
-    if (!question.required) continue
     const answer = answers[question.name]
+    if (typeof answer === 'string' && [...answer].length > MAX_EXTRA_FIELD_ANSWER_LENGTH) {
+      problems[question.name] = TOO_LONG_ANSWER
+      continue
+    }
+    if (!question.required) continue
     const answered = question.kind === 'boolean' ? answer === true : typeof answer === 'string' && answer.trim() !== ''
-    if (!answered) missing[question.name] = 'required'
+    if (!answered) problems[question.name] = 'required'
   }
-  return missing
+  return problems
 }
 
+/** Every required question is answered, and no answer is too long: the questions may be sent. */
 const allAnswered = (questions: readonly Question[], answers: Record<string, ExtraAnswer>) =>
-  Object.keys(unansweredQuestions(questions, answers)).length === 0
+  Object.keys(questionProblems(questions, answers)).length === 0
 
 const KEPT_ORDER: readonly KeptStep[] = ['dataCheck', 'extraFields', 'rules', 'refund', 'gps', 'summary', 'disclaimer', 'payment']
 
 /**
  * Where the wizard goes once the gate has passed: to the step a subscription made earlier needs
  * (unless the athlete has chosen afresh here: their choices win), else back to the kept step, but
- * never past a required question left unanswered (free-text answers are not kept).
+ * never past a required question left unanswered (free-text answers are not kept) or an answer too long.
  */
 export function resumeStepOf(context: Pick<EnrolmentContext, 'choices' | 'resumeAt'>, gate: GateOutcome): KeptStep {
   if (gate.open && context.choices.refund === null) return gate.open.step
@@ -361,10 +379,10 @@ function initialContext(input: EnrolmentInput): EnrolmentContext {
   return { ...fresh, choices: { ...choices, extra }, attempts, attempt, resumeAt: step }
 }
 
-/** Enrolling sends the answers: a required question left unanswered (or unkept) is asked again first. */
+/** Enrolling sends the answers: a required question left unanswered (or unkept), or an answer too long, is asked again first. */
 const enrolOnceAnswered = [
   { guard: 'areQuestionsAnswered', target: 'enrolling' },
-  { target: 'extraFields', actions: 'markUnanswered' },
+  { target: 'extraFields', actions: 'markQuestionProblems' },
 ] as const
 
 export const enrolmentMachine = setup({
@@ -456,7 +474,7 @@ export const enrolmentMachine = setup({
       if (failure.kind !== 'paymentInProgress' || !context.attempt) return {}
       return { attempt: { ...context.attempt, paymentId: failure.paymentId } }
     }),
-    markUnanswered: assign(({ context }) => ({ problems: { extra: unansweredQuestions(context.questions, context.choices.extra) } })),
+    markQuestionProblems: assign(({ context }) => ({ problems: { extra: questionProblems(context.questions, context.choices.extra) } })),
     newAttempt: assign(({ context }) => {
       const { tariff, choices } = context
       if (!tariff || choices.refund === null || choices.gps === null) throw new Error('newAttempt: no prices read or no choice')
@@ -539,7 +557,7 @@ export const enrolmentMachine = setup({
           exit: 'clearProblems',
           on: {
             'wizard.back': 'dataCheck',
-            'wizard.next': [{ guard: 'areQuestionsAnswered', target: 'rules' }, { actions: 'markUnanswered' }],
+            'wizard.next': [{ guard: 'areQuestionsAnswered', target: 'rules' }, { actions: 'markQuestionProblems' }],
           },
         },
         rules: {

@@ -107,6 +107,11 @@ describe('the token endpoint answers OAuth errors as RFC 6749 section 5.2 words 
     }
   })
 
+  it('a parameter over its bound (a password of 5,000 characters) breaks the contract: 400 invalid_request with the issues', async () => {
+    const answer = await tokenRequest({ grant_type: 'password', username: completo.mail, password: 'x'.repeat(5_000) })
+    expect(answer).toMatchObject({ status: 400, body: { error: 'invalid_request', code: 'invalid_request', issue_count: 1 } })
+  })
+
   it('wrong credentials: 400 invalid_grant; an unconfirmed account: invalid_grant whose code says why', async () => {
     expect(await tokenRequest({ grant_type: 'password', username: completo.mail, password: 'not-the-password' })).toMatchObject({
       status: 400,

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { EARLIEST_REPORT_DATE, MAX_FINISH_TIME_S } from '../../contracts/experience.contract'
+import { EARLIEST_REPORT_DATE, MAX_FINISH_TIME_S, MAX_RACE_NAME_LENGTH } from '../../contracts/experience.contract'
 import { db, loadDb } from '../db'
 import { createSeed } from '../seed'
 import { ATHLETE_IDS } from '../seed/personas'
@@ -173,6 +173,14 @@ describe('an experience report: look-alike names (issue 19 row 10)', () => {
       expect(await report('2025-10-05', name), JSON.stringify(name)).toMatchObject({ status: 400, body: { code: 'race_name' } })
     }
     expect(db.experience.findMany((q) => q.where({ athlete_id: ATHLETE_IDS.completo, data: '2025-10-05' }))).toEqual([])
+  })
+
+  it('counts a name in code points, as the contract does: too long once spelt out by NFKC is race_name', async () => {
+    // A character outside the Basic Multilingual Plane is one (two UTF-16 units).
+    expect((await report('2025-10-05', '🏔'.repeat(MAX_RACE_NAME_LENGTH))).status).toBe(201)
+    // ㍿ (one character) is 株式会社 (four) once spelt out.
+    const spelt = `${'a'.repeat(MAX_RACE_NAME_LENGTH - 1)}\u337F`
+    expect(await report('2025-10-06', spelt)).toMatchObject({ status: 400, body: { code: 'race_name' } })
   })
 
   it('compares names with cleanRaceName / raceNameKey, which keep distinct races distinct', () => {

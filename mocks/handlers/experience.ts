@@ -26,8 +26,10 @@ export function experienceHandlers(): ResourceHandlers<'experience'> {
       if (body.gara_id !== null && (!race || !race.esperienza)) return reply(400, problem(400, 'invalid_request'))
       if (race && Date.parse(race.data_evento) > now) return reply(400, problem(400, 'future_date'))
       const gara = race ? `${race.nome} ${String(race.edizione)}` : cleanRaceName(body.gara)
-      // A typed name with nothing visible (zero-width spaces), or too long once spelt out by NFKC.
-      if (!race && ([...gara].length < 2 || gara.length > MAX_RACE_NAME_LENGTH)) return reply(400, problem(400, 'race_name'))
+      // A typed name with nothing visible (zero-width spaces), or too long once spelt out by NFKC;
+      // counted in code points, as the contract counts the name typed.
+      const length = [...gara].length
+      if (!race && (length < 2 || length > MAX_RACE_NAME_LENGTH)) return reply(400, problem(400, 'race_name'))
       const data = race ? ROME_DAY.format(Date.parse(race.data_evento)) : body.data
       // "Today" is the backend's (the mock clock's), in Rome; never the client's.
       if (data > today) return reply(400, problem(400, 'future_date'))

@@ -22,7 +22,10 @@ export const NOTICES = {
     message: msg`We could not load your profile, so you have been signed out. Please sign in again.`,
   },
   account_confirmed: { tone: 'positive', message: msg`Your account is confirmed. Welcome!` },
-  password_changed: { tone: 'positive', message: msg`Your new password is saved and you are signed in.` },
+  password_changed: {
+    tone: 'positive',
+    message: msg`Your new password is saved and you are signed in. You have been signed out on every other device.`,
+  },
   session_expired: { tone: 'warning', message: msg`Your session has expired. Please sign in again.` },
   network_error: {
     tone: 'negative',

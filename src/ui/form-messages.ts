@@ -8,7 +8,12 @@ import type { PasswordLack } from '../lib/validation/password'
  * words name the maximum (the contracts' maxima, so the form says it before the backend refuses).
  */
 export function tooLong(max: number) {
-  return z.maxLength(max, `too_long:${String(max)}`)
+  return z.maxLength(max, tooLongCode(max))
+}
+
+/** The code `too_long:<max>` itself, for a check `tooLong` cannot make (one that depends on another field). */
+export function tooLongCode(max: number): string {
+  return `too_long:${String(max)}`
 }
 
 const TOO_LONG = /^too_long:(\d+)$/

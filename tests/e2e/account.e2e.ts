@@ -246,7 +246,7 @@ test.describe('account recovery and password reset', () => {
     await password.fill(NEW_PASSWORD)
     await confirm.fill(NEW_PASSWORD)
     await main.getByRole('button', { name: 'Save my new password' }).click()
-    await expect(page.getByText('Your new password is saved and you are signed in.')).toBeVisible()
+    await expect(page.getByText('Your new password is saved and you are signed in. You have been signed out on every other device.')).toBeVisible()
     await expect(page).toHaveURL('/')
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
 
@@ -322,7 +322,7 @@ test.describe('account recovery and password reset', () => {
 
     await mock(page, 'fault', 'auth.resetPassword', null)
     await alert.getByRole('button', { name: 'Try again' }).click()
-    await expect(page.getByText('Your new password is saved and you are signed in.')).toBeVisible()
+    await expect(page.getByText('Your new password is saved and you are signed in. You have been signed out on every other device.')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
   })
 

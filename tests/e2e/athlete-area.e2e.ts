@@ -188,6 +188,46 @@ test.describe('experience races and the PAX', () => {
     await expectNoAxeViolations(page)
   })
 
+  test("the report form says each bound of the server's before sending, and a look-alike of a race already reported is refused on its name", async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'experience.report', status: 409 })
+    await logInFromHeader(page, 'completo')
+    await page.goto('/me/experience')
+    await main(page).getByRole('button', { name: 'Report a race' }).click()
+    const form = main(page).getByRole('region', { name: 'Report a completed race' })
+    await form.getByLabel('Race', { exact: true }).selectOption({ label: 'Another race (type its name)' })
+    const name = form.getByLabel('Race name')
+    const date = form.getByLabel('Edition date')
+    const time = form.getByLabel('Finish time')
+    // A name pasted with nothing visible in it (zero-width spaces), the day before Chiara was born
+    // (14 May 1990), and a time of 400 hours.
+    await name.fill('\u200B\u200B\u200B')
+    await date.fill('1990-05-13')
+    await time.fill('400:00:00')
+    await form.getByRole('button', { name: 'Send the report' }).click()
+    await expect(name).toBeFocused()
+    await expect(name).toHaveAccessibleDescription("Enter the race's name.")
+    await expect(date).toHaveAccessibleDescription('Check the year: this date is before 1900 or before you were born.')
+    await expect(time).toHaveAccessibleDescription(/A finish time is at most 336 hours \(14 days\): check the hours\.$/)
+    await expect(form.getByText('There are unfilled or invalid fields: 3 fields need your attention.')).toBeVisible()
+    await name.fill('Trail '.repeat(21))
+    await expect(name).toHaveAccessibleDescription('This is too long: use at most 120 characters.')
+
+    // "Trail delle Cinque Vette 35K" of 21 September 2025 is under verification: the same name in
+    // full-width letters is the same race to the server, which refuses it on the name.
+    await name.fill('Ｔｒａｉｌ delle Cinque Vette 35K')
+    await date.fill('2025-09-21')
+    await time.fill('4:47:12')
+    await form.getByRole('button', { name: 'Send the report' }).click()
+    await expect(name).toHaveAccessibleDescription('You have already reported this race: it is in your list.')
+    await expect(name).toBeFocused()
+    await expect(form.getByText('There are unfilled or invalid fields: 1 field needs your attention.')).toBeVisible()
+    await expect(form.getByRole('button', { name: 'Try again' })).toHaveCount(0)
+    await expect(name).toHaveValue('Ｔｒａｉｌ delle Cinque Vette 35K')
+    await expect(date).toHaveValue('2025-09-21')
+    await expect(time).toHaveValue('4:47:12')
+    await expect(main(page).getByRole('article', { name: 'Trail delle Cinque Vette 35K' })).toHaveCount(1)
+  })
+
   test('a report that cannot be sent keeps the form as typed, and a list that cannot load offers a retry', async ({ page, expectFailures }) => {
     expectFailures({ operation: 'experience.report', status: 'network' }, { operation: 'experience.list', status: 503 })
     await logInFromHeader(page, 'completo')

@@ -104,6 +104,37 @@ test.describe('medical certificate', () => {
     await expect(statusCard(page)).toContainText('In revision')
   })
 
+  test('an upload refused because the file changed on the way: the form is back with both, choosing it again uploads', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'files.putSigned', status: 400 })
+    await openCertificate(page, 'completo')
+    await mock(page, 'fault', 'files.putSigned', { kind: 'status', status: 400, code: 'size_mismatch' })
+    await fillAndSubmit(page)
+    await expect(fileField(page)).toBeFocused()
+    await expect(fileField(page)).toHaveAccessibleDescription(/The file changed while it was being sent\. Choose it again, then upload\./)
+    await expect(uploadForm(page).getByRole('alert')).toHaveText(/1 field needs your attention/)
+    await expect(expiryField(page)).toHaveValue(NEXT_YEAR)
+    expect(await fileField(page).evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe('certificato.pdf')
+
+    await mock(page, 'fault', 'files.putSigned', null)
+    await fileField(page).setInputFiles(pdf())
+    await expect(fileField(page)).not.toHaveAttribute('aria-invalid')
+    await submit(page).click()
+    await expect(page.getByText('Certificate saved.', { exact: true })).toBeVisible()
+    await expect(statusCard(page)).toContainText('In revision')
+  })
+
+  test('an expiry the server finds in the past is said on the date field, the file and date kept', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'certificate.save', status: 422 })
+    await openCertificate(page, 'completo')
+    await mock(page, 'fault', 'certificate.save', { kind: 'status', status: 422, code: 'in_past' })
+    await fillAndSubmit(page)
+    await expect(expiryField(page)).toBeFocused()
+    await expect(expiryField(page)).toHaveAccessibleDescription(/The expiry date cannot be in the past\./)
+    await expect(expiryField(page)).toHaveValue(NEXT_YEAR)
+    await expect(fileField(page)).not.toHaveAttribute('aria-invalid')
+    expect(await fileField(page).evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe('certificato.pdf')
+  })
+
   test('a session ending mid-upload keeps the file and date for when the athlete is back', async ({ page }) => {
     await openCertificate(page, 'completo')
     // The session ends while the upload is surely under way: held at the backend until released.

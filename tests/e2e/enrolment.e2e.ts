@@ -105,6 +105,13 @@ test.describe('enrolment wizard', () => {
     await expect(main(page).getByLabel('Shuttle bus to the start *')).toHaveAccessibleDescription('This field is required.')
     await expectNoAxeViolations(page)
     await main(page).getByLabel('Shuttle bus to the start *').selectOption('Cogne')
+    // An answer longer than the server takes is said before the step goes on.
+    const team = main(page).getByLabel('Team or club')
+    await team.fill('Valdigne Runners '.repeat(60))
+    await next(page).click()
+    await expect(team).toBeFocused()
+    await expect(team).toHaveAccessibleDescription('This is too long: use at most 1000 characters.')
+    await team.fill('Valdigne Runners')
     await next(page).click()
     await main(page).getByLabel('I have read the race rules and I accept them').check()
     await next(page).click()

@@ -1,11 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import type { ApiError } from '../../../contracts/api-error'
 import type { Profile } from '../../../contracts/athlete.contract'
 import { MAX_UPLOAD_BYTES } from '../../../contracts/files.contract'
-import type { CertificateFailure } from '../../../machines/certificate/certificate.machine'
+import type { CertificateFailure, CertificateField } from '../../../machines/certificate/certificate.machine'
 import { certificateStatus, type CertificateStatus } from '../../../machines/rules/certificate-status'
 import { useAthlete } from '../../lib/athlete-queries'
 import { now } from '../../lib/clock'
@@ -24,9 +24,11 @@ const TEMPLATE_URL = '/certificato-medico-modello.pdf'
 const ACCEPTED = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png'
 const MAX_MB = MAX_UPLOAD_BYTES / (1024 * 1024)
 
+/** The checks' problems and the server's refusals of the same kind, in the same words. */
 const FIELD_PROBLEMS: Record<string, MessageDescriptor> = {
   file_too_large: msg`File too large: the maximum is ${MAX_MB} MB.`,
   wrong_type: msg`This file is not a PDF, JPEG or PNG. The type is read from the file's content, not from its name.`,
+  size_mismatch: msg`The file changed while it was being sent. Choose it again, then upload.`,
   in_past: msg`The expiry date cannot be in the past.`,
 }
 
@@ -125,7 +127,11 @@ function UploadForm({
   onRestart: () => void
 }) {
   const { t, i18n } = useLingui()
-  const upload = useCertificateUpload(input)
+  // The server refused the choice: focus goes to the field with the problem once the form is back.
+  const [refusal, setRefusal] = useState<{ field: CertificateField } | null>(null)
+  const focusedRefusal = useRef<{ field: CertificateField } | null>(null)
+  const onRefused = useCallback((field: CertificateField) => setRefusal({ field }), [])
+  const upload = useCertificateUpload(input, onRefused)
   const fileInput = useRef<HTMLInputElement>(null)
   const dateInput = useRef<HTMLInputElement>(null)
   const [submitted, setSubmitted] = useState(false)
@@ -133,6 +139,14 @@ function UploadForm({
   const { problems, progress, failure } = upload
   const problemCount = Object.keys(problems).length
   const { restored } = upload
+  const busy = !upload.can.edit
+
+  // Disabled while the upload ran, the inputs take focus once the form is back (once per refusal).
+  useEffect(() => {
+    if (!refusal || busy || focusedRefusal.current === refusal) return
+    focusedRefusal.current = refusal
+    ;(refusal.field === 'file' ? fileInput : dateInput).current?.focus()
+  }, [refusal, busy])
 
   // A kept file goes back into the input, so the form shows what the machine already has.
   useEffect(() => {
@@ -161,7 +175,6 @@ function UploadForm({
   }
 
   const kb = (bytes: number) => formatNumber(locale, Math.ceil(bytes / 1024))
-  const busy = !upload.can.edit
 
   return (
     <section className={styles.card} aria-labelledby="certificate-upload">

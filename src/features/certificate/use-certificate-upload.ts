@@ -7,6 +7,7 @@ import * as files from '../../../contracts/files.contract'
 import {
   certificateMachine,
   type BigFileRequest,
+  type CertificateField,
   type CertificateEvent,
   type CertificatePatch,
   type CertificateSnapshot,
@@ -29,9 +30,13 @@ export type CertificateUploadStep = 'editing' | 'requestingUpload' | 'uploading'
  * The certificate machine bound to the API client, for the certificate screen. The chosen file's
  * content stays here (the machine holds its name, size and sniffed type) and goes to the upload.
  * A choice the form leaves unsaved (the session ended mid-flow) is kept in memory and given back
- * when the athlete returns (`certificate-draft.ts`).
+ * when the athlete returns (`certificate-draft.ts`). `onRefused` hears of the server refusing the
+ * choice (the machine has put the form back with the problem on that field), to move focus there.
  */
-export function useCertificateUpload(input: { athleteId: number; certificateFieldId: number; today: string }) {
+export function useCertificateUpload(
+  input: { athleteId: number; certificateFieldId: number; today: string },
+  onRefused: (field: CertificateField) => void,
+) {
   const queryClient = useQueryClient()
   const [restored] = useState(() => certificateDraftFor(input.athleteId))
   const [chosen] = useState(() => chosenFileHolder(restored?.content ?? null))
@@ -96,6 +101,11 @@ export function useCertificateUpload(input: { athleteId: number; certificateFiel
     const subscription = actor.on('notice', ({ code }) => notify(code))
     return () => subscription.unsubscribe()
   }, [actor])
+
+  useEffect(() => {
+    const subscription = actor.on('refused', ({ field }) => onRefused(field))
+    return () => subscription.unsubscribe()
+  }, [actor, onRefused])
 
   const step = useSelector(actor, stepOf)
   const problems = useSelector(actor, (snapshot) => snapshot.context.problems)

@@ -15,7 +15,7 @@ import { paths } from '../../lib/paths'
 import { Button } from '../../ui/button'
 import { DefinitionList } from '../../ui/definition-list'
 import { CheckboxField, Field, SelectField } from '../../ui/field'
-import { FIELD_ERRORS } from '../../ui/form-messages'
+import { fieldErrorMessage } from '../../ui/form-messages'
 import { lazyPart } from '../../ui/lazy-part'
 import { useFocusOnMount } from '../../ui/use-focus-on-mount'
 import { RulesText } from '../../ui/rules-text'
@@ -156,7 +156,7 @@ function ExtraFieldsStep({ wizard, race }: StepProps) {
               key={field.nome}
               field={field}
               value={choices.extra[field.nome]}
-              error={problems.extra?.[field.nome] ? i18n._(FIELD_ERRORS.required) : null}
+              error={fieldErrorMessage(i18n, problems.extra?.[field.nome])}
               onChange={(value) => wizard.answer(field.nome, value)}
             />
           ))}

@@ -4,11 +4,13 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useWatch } from 'react-hook-form'
 import { Link } from 'wouter'
+import { errorCodeOf } from '../../../contracts/api-error'
 import * as experience from '../../../contracts/experience.contract'
-import type { ExperienceReport, Pax, RejectionReason } from '../../../contracts/experience.contract'
+import { EARLIEST_REPORT_DATE, MAX_FINISH_TIME_S, type ExperienceReport, type Pax, type RejectionReason } from '../../../contracts/experience.contract'
 import type { Race } from '../../../contracts/races.contract'
+import { HOUR_S } from '../../../contracts/time'
 import { apiMutation } from '../../lib/api-query'
-import { athleteQueries } from '../../lib/athlete-queries'
+import { athleteQueries, useAthlete } from '../../lib/athlete-queries'
 import { calendarDayInRome, formatDate, formatDateTime, formatDuration } from '../../lib/format'
 import { useSchemaForm } from '../../lib/forms'
 import { activeLocale } from '../../lib/i18n'
@@ -24,13 +26,20 @@ import { Page } from '../../ui/page'
 import { Empty, Loading, QueryErrorState } from '../../ui/state'
 import { SubmitFailure } from '../../ui/submit-failure'
 import styles from './experience.module.css'
-import { emptyReport, OTHER_RACE, reportableRaces, reportSchema, toNewReport, type ReportValues } from './report-form'
+import { earliestEditionDate, emptyReport, OTHER_RACE, REPORT_FIELDS, refusalField, reportableRaces, reportSchema, toNewReport, type ReportValues } from './report-form'
+
+/** The bounds the messages name, from the contract: 1900, 336 hours, 14 days. */
+const earliestYear = Number(EARLIEST_REPORT_DATE.slice(0, 4))
+const maxHours = MAX_FINISH_TIME_S / HOUR_S
+const maxDays = MAX_FINISH_TIME_S / (24 * HOUR_S)
 
 const REPORT_ERRORS = {
   finish_time: msg`Enter the finish time as hours, minutes and seconds, like 7:41:09.`,
+  finish_time_too_long: msg`A finish time is at most ${maxHours} hours (${maxDays} days): check the hours.`,
   results_link: msg`Enter a web address, like https://results.example.org/race, or leave it empty.`,
   race_name: msg`Enter the race's name.`,
   future_date: msg`This date is still to come: report a race once you have run it.`,
+  date_too_early: msg`Check the year: this date is before ${earliestYear} or before you were born.`,
   duplicate_report: msg`You have already reported this race: it is in your list.`,
 }
 
@@ -170,6 +179,8 @@ function ReportRace({ races }: { races: readonly Race[] }) {
   const { t, i18n } = useLingui()
   const now = useNow()
   const today = calendarDayInRome(now)
+  // The athlete's birth date, when the profile has it: a race cannot be run before it.
+  const birthDate = useAthlete().profile?.data_nascita ?? null
   const choices = reportableRaces(races, now)
   const [open, setOpen] = useState(false)
   const {
@@ -178,8 +189,11 @@ function ReportRace({ races }: { races: readonly Race[] }) {
     control,
     reset,
     setError,
+    setFocus,
     formState: { errors, isSubmitted, isSubmitSuccessful },
-  } = useSchemaForm(reportSchema(today), { defaultValues: emptyReport })
+    // The form focuses its first invalid field itself: the library's would be the first mounted, and
+    // the name and the date mount after the finish time.
+  } = useSchemaForm(reportSchema(today, birthDate), { defaultValues: emptyReport, shouldFocusError: false })
   const race = useWatch({ control, name: 'race' })
   const sending = useMutation(
     apiMutation(experience.report, {
@@ -198,15 +212,20 @@ function ReportRace({ races }: { races: readonly Race[] }) {
         setOpen(false)
       },
       onError: ({ error }) => {
-        if (error.kind === 'http' && error.code === 'duplicate_report') {
-          setError('race', { type: 'server', message: 'duplicate_report' }, { shouldFocus: true })
-        }
+        // A refusal about one field is said on it, as the form's own checks are; all typed is kept.
+        const refused = refusalField(errorCodeOf<typeof experience.report>(error), values)
+        if (refused) setError(refused.field, { type: 'server', message: refused.code }, { shouldFocus: true })
       },
     })
+  }, (invalid) => {
+    const first = REPORT_FIELDS.find((field) => invalid[field])
+    if (first) setFocus(first)
   })
   const message = (code: string | undefined) => fieldErrorMessage(i18n, code, REPORT_ERRORS)
   const failure = sending.error?.error ?? null
-  const duplicate = errors.race?.message === 'duplicate_report'
+  // A refusal said on its field is not said again as a failure of the whole form.
+  const onField = failure !== null && refusalField(errorCodeOf<typeof experience.report>(failure), sending.variables ?? emptyReport) !== null
+  const refusedOnField = Object.values(errors).some((error) => error?.type === 'server')
 
   return (
     <section aria-labelledby="report-race" className={styles.section}>
@@ -215,7 +234,7 @@ function ReportRace({ races }: { races: readonly Race[] }) {
         <Button onClick={() => setOpen(true)}>{t`Report a race`}</Button>
       ) : (
         <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-          <FormProblems count={isSubmitted && !isSubmitSuccessful ? Object.keys(errors).length : 0} />
+          <FormProblems count={isSubmitted && (!isSubmitSuccessful || refusedOnField) ? Object.keys(errors).length : 0} />
           <SelectField label={t`Race`} error={message(errors.race?.message)} {...register('race')}>
             <option value="">{t`Choose a race`}</option>
             <optgroup label={t`The organiser's experience races`}>
@@ -230,7 +249,14 @@ function ReportRace({ races }: { races: readonly Race[] }) {
           {race === OTHER_RACE ? (
             <>
               <Field label={t`Race name`} autoComplete="off" error={message(errors.name?.message)} {...register('name')} />
-              <Field label={t`Edition date`} type="date" max={today} error={message(errors.date?.message)} {...register('date')} />
+              <Field
+                label={t`Edition date`}
+                type="date"
+                min={earliestEditionDate(birthDate)}
+                max={today}
+                error={message(errors.date?.message)}
+                {...register('date')}
+              />
             </>
           ) : null}
           <Field
@@ -251,7 +277,7 @@ function ReportRace({ races }: { races: readonly Race[] }) {
             error={message(errors.link?.message)}
             {...register('link')}
           />
-          {failure && !duplicate ? <SubmitFailure error={failure} onRetry={() => void submit()} /> : null}
+          {failure && !onField ? <SubmitFailure error={failure} onRetry={() => void submit()} /> : null}
           <div className={styles.actions}>
             <Button type="submit" aria-busy={sending.isPending}>
               {sending.isPending ? t`Sending…` : t`Send the report`}

@@ -1,8 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
+import { MAX_URL_LENGTH } from '../../../contracts/common'
+import { EARLIEST_REPORT_DATE, MAX_FINISH_TIME_S, MAX_RACE_NAME_LENGTH, ReportExperienceErrorSchema } from '../../../contracts/experience.contract'
 import type { Race } from '../../../contracts/races.contract'
 import { ensureTemporal } from '../../lib/temporal'
-import { finishTimeSeconds, OTHER_RACE, reportableRaces, reportSchema, toNewReport, type ReportValues } from './report-form'
+import {
+  emptyReport,
+  finishTimeSeconds,
+  OTHER_RACE,
+  refusalField,
+  REPORT_FIELDS,
+  reportableRaces,
+  reportSchema,
+  toNewReport,
+  visibleRaceName,
+  type ReportValues,
+} from './report-form'
 
 /** The latest edition date the form accepts: today in Rome. */
 const TODAY = '2026-03-02'
@@ -11,9 +24,9 @@ const NOW = Date.parse('2026-03-02T08:00:00Z')
 /** Another race, by name and date, filled in correctly. */
 const byName: ReportValues = { race: OTHER_RACE, name: 'Trail del paese', date: '2025-10-05', time: '2:03:04', link: '' }
 
-/** Each issue as `field: message`, in the order the schema reports them. */
-function issues(values: ReportValues): string[] {
-  const result = z.safeParse(reportSchema(TODAY), values)
+/** Each issue as `field: message`, in the order the schema reports them; the athlete's birth date when known. */
+function issues(values: ReportValues, birthDate: string | null = null): string[] {
+  const result = z.safeParse(reportSchema(TODAY, birthDate), values)
   return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
 }
 
@@ -74,6 +87,58 @@ describe('the report form', () => {
     expect(issues({ ...byName, name: 'Ab' })).toEqual([])
   })
 
+  describe('the name of another race, as the server counts it (issue 19)', () => {
+    const ZWSP = '\u200B'
+
+    it.each([
+      ['three zero-width spaces', ZWSP.repeat(3)],
+      ['format characters only (joiner, word joiner, byte-order mark)', `\u200D\u2060\uFEFF${ZWSP}`],
+      ['one letter among zero-width spaces', `x${ZWSP.repeat(5)}`],
+      ['one full-width letter and a zero-width space', `\uFF34${ZWSP}`],
+      ['Hangul fillers, invisible', '\u3164\u3164\u3164'],
+      ['one letter between ideographic and no-break spaces', '\u3000\u00A0x\u00A0\u3000'],
+      ['right-to-left marks and a soft hyphen around a letter', '\u200Fx\u00AD\u200F'],
+    ])('has nothing visible with %s: race_name', (_what, name) => {
+      expect(issues({ ...byName, name })).toEqual(['name: race_name'])
+    })
+
+    it.each([
+      ['full-width letters', 'Ｔｒａｉｌ ｄｅｌ ｐａｅｓｅ'],
+      ['a zero-width space inside a name', `Trail del pa${ZWSP}ese`],
+      ['two letters after zero-width spaces', `${ZWSP}${ZWSP}Ab`],
+      ['letters of another script', '富士'],
+    ])('takes a name with two visible characters or more: %s', (_what, name) => {
+      expect(issues({ ...byName, name })).toEqual([])
+    })
+
+    it(`is at most MAX_RACE_NAME_LENGTH (${String(MAX_RACE_NAME_LENGTH)}) characters, counted in code points: too_long:${String(MAX_RACE_NAME_LENGTH)}`, () => {
+      expect(issues({ ...byName, name: 'a'.repeat(MAX_RACE_NAME_LENGTH) })).toEqual([])
+      expect(issues({ ...byName, name: 'a'.repeat(MAX_RACE_NAME_LENGTH + 1) })).toEqual([`name: too_long:${String(MAX_RACE_NAME_LENGTH)}`])
+      // Spaces around are not counted: the name is trimmed first.
+      expect(issues({ ...byName, name: ` ${'a'.repeat(MAX_RACE_NAME_LENGTH)}  ` })).toEqual([])
+      // A character outside the Basic Multilingual Plane is one, as the contract counts it.
+      expect(issues({ ...byName, name: '🏔'.repeat(MAX_RACE_NAME_LENGTH) })).toEqual([])
+    })
+
+    it('is too long when NFKC spells it out past the maximum, as the server keeps it', () => {
+      // ㍿ (one character) is 株式会社 (four) once spelt out.
+      const name = `${'a'.repeat(MAX_RACE_NAME_LENGTH - 1)}\u337F`
+      expect([...name]).toHaveLength(MAX_RACE_NAME_LENGTH)
+      expect(issues({ ...byName, name })).toEqual([`name: too_long:${String(MAX_RACE_NAME_LENGTH)}`])
+    })
+
+    it("is not checked for one of the organiser's races: the field is not shown", () => {
+      expect(issues({ ...byName, race: '103', name: ZWSP.repeat(3) })).toEqual([])
+      expect(issues({ ...byName, race: '103', name: 'a'.repeat(MAX_RACE_NAME_LENGTH + 1) })).toEqual([])
+    })
+
+    it('visibleRaceName spells a name as the server keeps it', () => {
+      expect(visibleRaceName(`  Ｔｒａｉｌ${ZWSP}  del\tPaese `)).toBe('Trail del Paese')
+      expect(visibleRaceName(ZWSP.repeat(3))).toBe('')
+      expect(visibleRaceName('\u337F')).toBe('株式会社')
+    })
+  })
+
   describe('the date of another race', () => {
     it('is required', () => {
       expect(issues({ ...byName, date: '' })).toEqual(['date: required'])
@@ -87,6 +152,26 @@ describe('the report form', () => {
       expect(issues({ ...byName, date: '2026-03-03' })).toEqual(['date: future_date'])
       expect(issues({ ...byName, date: '2027-01-01' })).toEqual(['date: future_date'])
     })
+
+    it(`may not be before EARLIEST_REPORT_DATE (${EARLIEST_REPORT_DATE}): date_too_early`, () => {
+      expect(issues({ ...byName, date: EARLIEST_REPORT_DATE })).toEqual([])
+      expect(issues({ ...byName, date: '1899-12-31' })).toEqual(['date: date_too_early'])
+      expect(issues({ ...byName, date: '0001-01-01' })).toEqual(['date: date_too_early'])
+    })
+
+    it("may not be before the athlete's birth date, when the profile has it: date_too_early", () => {
+      const born = '1990-05-14'
+      expect(issues({ ...byName, date: born }, born)).toEqual([])
+      expect(issues({ ...byName, date: '1990-05-13' }, born)).toEqual(['date: date_too_early'])
+      expect(issues({ ...byName, date: '1950-01-01' }, born)).toEqual(['date: date_too_early'])
+      expect(issues({ ...byName, date: '1899-12-31' }, born)).toEqual(['date: date_too_early'])
+      // Without a birth date, only the earliest date is known.
+      expect(issues({ ...byName, date: '1990-05-13' }, null)).toEqual([])
+    })
+
+    it("is not checked for one of the organiser's races: its date is the edition's", () => {
+      expect(issues({ ...byName, race: '103', date: '1899-12-31' }, '1990-05-14')).toEqual([])
+    })
   })
 
   describe('the finish time', () => {
@@ -97,6 +182,13 @@ describe('the report form', () => {
 
     it.each(['abc', '1:60:00', '1:00:60', '0:00:00', '12:34'])('is h:mm:ss: %j is finish_time', (time) => {
       expect(issues({ ...byName, time })).toEqual(['time: finish_time'])
+    })
+
+    it(`is at most MAX_FINISH_TIME_S (${String(MAX_FINISH_TIME_S / 3600)} hours): a longer one is finish_time_too_long`, () => {
+      expect(MAX_FINISH_TIME_S).toBe(336 * 3600)
+      expect(issues({ ...byName, time: '336:00:00' })).toEqual([])
+      expect(issues({ ...byName, time: '336:00:01' })).toEqual(['time: finish_time_too_long'])
+      expect(issues({ ...byName, time: '999:59:59' })).toEqual(['time: finish_time_too_long'])
     })
   })
 
@@ -122,6 +214,12 @@ describe('the report form', () => {
     ])('refuses %s: results_link', (link) => {
       expect(issues({ ...byName, link })).toEqual(['link: results_link'])
     })
+
+    it(`is at most MAX_URL_LENGTH (${String(MAX_URL_LENGTH)}) characters: too_long:${String(MAX_URL_LENGTH)}`, () => {
+      const base = 'https://results.example.org/'
+      expect(issues({ ...byName, link: base.padEnd(MAX_URL_LENGTH, 'a') })).toEqual([])
+      expect(issues({ ...byName, link: base.padEnd(MAX_URL_LENGTH + 1, 'a') })).toEqual([`link: too_long:${String(MAX_URL_LENGTH)}`])
+    })
   })
 })
 
@@ -146,6 +244,42 @@ describe('the report sent', () => {
       tempo_secondi: 7 * 3600 + 41 * 60 + 9,
       link_risultati: 'https://results.example.org/cogne',
     })
+  })
+})
+
+describe("the server's refusals of a report, on their fields", () => {
+  const other = { race: OTHER_RACE }
+  const listed = { race: '103' }
+
+  it.each([
+    ['race_name', other, { field: 'name', code: 'race_name' }],
+    ['future_date', other, { field: 'date', code: 'future_date' }],
+    ['date_too_early', other, { field: 'date', code: 'date_too_early' }],
+    // The form reads h:mm:ss only: the server's finish_time is a time over the longest.
+    ['finish_time', other, { field: 'time', code: 'finish_time_too_long' }],
+    ['finish_time', listed, { field: 'time', code: 'finish_time_too_long' }],
+    ['duplicate_report', other, { field: 'name', code: 'duplicate_report' }],
+    ['duplicate_report', listed, { field: 'race', code: 'duplicate_report' }],
+    // The organiser's race has no name or date typed: its refusal is said on the race.
+    ['future_date', listed, { field: 'race', code: 'future_date' }],
+    ['date_too_early', listed, { field: 'race', code: 'date_too_early' }],
+  ] as const)('%s for a race given as %o is said on the field %o', (code, values, expected) => {
+    expect(refusalField(code, values)).toEqual(expected)
+  })
+
+  it('puts every code of the contract but invalid_request on a field', () => {
+    const onNoField = ReportExperienceErrorSchema.options.filter((code) => refusalField(code, { race: OTHER_RACE }) === null)
+    expect(onNoField).toEqual(['invalid_request'])
+  })
+
+  it.each([null, 'injected_fault', 'toString', '__proto__'])('says %j on no field: the form says it as a failure', (code) => {
+    expect(refusalField(code, { race: OTHER_RACE })).toBeNull()
+  })
+})
+
+describe('the order the first invalid field is found in', () => {
+  it('names every field of the form once', () => {
+    expect([...REPORT_FIELDS].sort()).toEqual(Object.keys(emptyReport).sort())
   })
 })
 
