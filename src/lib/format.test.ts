@@ -4,11 +4,14 @@ import { HOUR_S, MINUTE_S } from '../../contracts/time'
 import {
   DATE_ONLY_ZONE,
   formatDate,
-  formatDateTime,
   formatDuration,
   formatMoney,
   formatNumber,
+  formatOwnMoment,
   formatPercent,
+  formatRaceTime,
+  formatRegistrationOpening,
+  RACE_ZONE,
   timeZoneFor,
 } from './format'
 import { ensureTemporal } from './temporal'
@@ -96,29 +99,32 @@ describe('formatNumber', () => {
   })
 })
 
-describe('formatDateTime', () => {
-  it('shows date and time in the locale zone with the zone abbreviation', () => {
-    expect(formatDateTime('it', WINTER)).toBe('15 gen 2026, 09:05 CET')
-    expect(formatDateTime('en', WINTER)).toBe('15 Jan 2026, 08:05 GMT')
-    expect(formatDateTime('es', WINTER)).toBe('15 ene 2026, 9:05 CET')
-    expect(formatDateTime('zh', WINTER)).toBe('2026年1月15日 GMT+8 16:05')
-    expect(formatDateTime('ja', WINTER)).toBe('2026年1月15日 16:05 GMT+8')
+describe('formatOwnMoment', () => {
+  it("shows the athlete's own moments in the locale zone with the zone abbreviation", () => {
+    expect(formatOwnMoment('it', WINTER)).toBe('15 gen 2026, 09:05 CET')
+    expect(formatOwnMoment('en', WINTER)).toBe('15 Jan 2026, 08:05 GMT')
+    expect(formatOwnMoment('es', WINTER)).toBe('15 ene 2026, 9:05 CET')
+    expect(formatOwnMoment('fr', WINTER)).toBe('15 janv. 2026, 09:05 UTC+1')
+    expect(formatOwnMoment('zh', WINTER)).toBe('2026年1月15日 GMT+8 16:05')
+    expect(formatOwnMoment('ja', WINTER)).toBe('2026年1月15日 16:05 GMT+8')
+    // Korean's day period is 'PM' in some ICU versions (Node's), '오후' in others (Chromium's).
+    expect(formatOwnMoment('ko', WINTER)).toMatch(/^2026년 1월 15일 (PM|오후) 4:05 GMT\+8$/)
   })
 
   it('switches to summer time in Europe, not in Shanghai', () => {
-    expect(formatDateTime('it', SUMMER)).toBe('15 lug 2026, 14:00 CEST')
-    expect(formatDateTime('en', SUMMER)).toBe('15 Jul 2026, 13:00 BST')
-    expect(formatDateTime('zh', SUMMER)).toBe('2026年7月15日 GMT+8 20:00')
+    expect(formatOwnMoment('it', SUMMER)).toBe('15 lug 2026, 14:00 CEST')
+    expect(formatOwnMoment('en', SUMMER)).toBe('15 Jul 2026, 13:00 BST')
+    expect(formatOwnMoment('zh', SUMMER)).toBe('2026年7月15日 GMT+8 20:00')
   })
 
   it('accepts epoch ms and ISO strings with an offset as the same instant', () => {
-    expect(formatDateTime('en', Date.parse(WINTER))).toBe(formatDateTime('en', WINTER))
-    expect(formatDateTime('en', '2026-01-15T09:05:00+01:00')).toBe('15 Jan 2026, 08:05 GMT')
+    expect(formatOwnMoment('en', Date.parse(WINTER))).toBe(formatOwnMoment('en', WINTER))
+    expect(formatOwnMoment('en', '2026-01-15T09:05:00+01:00')).toBe('15 Jan 2026, 08:05 GMT')
   })
 
   it('shows the same instant at different wall-clock times for en and zh', () => {
-    const en = formatDateTime('en', WINTER)
-    const zh = formatDateTime('zh', WINTER)
+    const en = formatOwnMoment('en', WINTER)
+    const zh = formatOwnMoment('zh', WINTER)
     expect(en).toContain('08:05')
     expect(zh).toContain('16:05')
     expect(en).not.toContain('GMT+8')
@@ -126,7 +132,129 @@ describe('formatDateTime', () => {
   })
 
   it('rejects a date-time without offset rather than guess its zone', () => {
-    expect(() => formatDateTime('en', '2026-01-15T08:05:00')).toThrow(RangeError)
+    expect(() => formatOwnMoment('en', '2026-01-15T08:05:00')).toThrow(RangeError)
+  })
+})
+
+/** The Notturna di Saint-Vincent starts at 19:00 in Rome on Saturday 21 March 2026 (winter time). */
+const NOTTURNA_START = '2026-03-21T18:00:00Z'
+/** A summer start: 10:00 in Rome on 22 July 2026. */
+const SUMMER_START = '2026-07-22T08:00:00Z'
+
+describe('formatRaceTime', () => {
+  it("shows a race's schedule in Rome whatever the locale, labelled with Rome's zone", () => {
+    expect(RACE_ZONE).toBe('Europe/Rome')
+    expect(formatRaceTime('it', NOTTURNA_START)).toBe('21 mar 2026, 19:00 CET')
+    expect(formatRaceTime('en', NOTTURNA_START)).toBe('21 Mar 2026, 19:00 CET')
+    expect(formatRaceTime('es', NOTTURNA_START)).toBe('21 mar 2026, 19:00 CET')
+    // Where Intl names Rome's zone only by its offset, the zone's name comes first, the offset after.
+    expect(formatRaceTime('fr', NOTTURNA_START)).toBe('21 mars 2026, 19:00 heure d’Europe centrale (UTC+1)')
+    expect(formatRaceTime('zh', NOTTURNA_START)).toBe('2026年3月21日 中欧时间 (GMT+1) 19:00')
+    expect(formatRaceTime('ja', NOTTURNA_START)).toBe('2026年3月21日 19:00 中央ヨーロッパ時間 (GMT+1)')
+    expect(formatRaceTime('ko', NOTTURNA_START)).toMatch(/^2026년 3월 21일 (PM|오후) 7:00 중부유럽 시간 \(GMT\+1\)$/)
+  })
+
+  it('labels summer time as such', () => {
+    expect(formatRaceTime('it', SUMMER_START)).toBe('22 lug 2026, 10:00 CEST')
+    expect(formatRaceTime('en', SUMMER_START)).toBe('22 Jul 2026, 10:00 CEST')
+    expect(formatRaceTime('es', SUMMER_START)).toBe('22 jul 2026, 10:00 CEST')
+    expect(formatRaceTime('fr', SUMMER_START)).toBe('22 juil. 2026, 10:00 heure d’Europe centrale (UTC+2)')
+    expect(formatRaceTime('zh', SUMMER_START)).toBe('2026年7月22日 中欧时间 (GMT+2) 10:00')
+    expect(formatRaceTime('ja', SUMMER_START)).toBe('2026年7月22日 10:00 中央ヨーロッパ時間 (GMT+2)')
+    expect(formatRaceTime('ko', SUMMER_START)).toMatch(/^2026년 7월 22일 (AM|오전) 10:00 중부유럽 시간 \(GMT\+2\)$/)
+  })
+
+  it('shows every locale the same wall-clock time in Rome, unlike an own moment', () => {
+    for (const locale of LOCALES) {
+      expect(plain(formatRaceTime(locale, NOTTURNA_START))).toMatch(/\b(19:00|7:00)\b/)
+      expect(formatRaceTime(locale, NOTTURNA_START)).not.toContain('GMT+8')
+    }
+    expect(formatOwnMoment('ja', NOTTURNA_START)).toBe('2026年3月22日 2:00 GMT+8')
+  })
+
+  it('accepts epoch ms, as the end of a time limit is computed', () => {
+    expect(formatRaceTime('en', Date.parse(NOTTURNA_START) + 3 * 3_600_000)).toBe('21 Mar 2026, 22:00 CET')
+  })
+
+  it('rejects a date-time without offset rather than guess its zone', () => {
+    expect(() => formatRaceTime('en', '2026-03-21T19:00:00')).toThrow(RangeError)
+  })
+
+  describe('across the switches to and from summer time (last Sunday of March and of October)', () => {
+    it('in March, 02:00 in Rome becomes 03:00: 02:30 does not exist, the instant after 01:59 CET is 03:00 CEST', () => {
+      expect(formatRaceTime('it', '2026-03-29T00:59:00Z')).toBe('29 mar 2026, 01:59 CET')
+      expect(formatRaceTime('it', '2026-03-29T01:00:00Z')).toBe('29 mar 2026, 03:00 CEST')
+      // "02:30" written with winter's offset is half an hour past the switch.
+      expect(formatRaceTime('it', '2026-03-29T02:30:00+01:00')).toBe('29 mar 2026, 03:30 CEST')
+      expect(formatRaceTime('ja', '2026-03-29T00:59:00Z')).toBe('2026年3月29日 1:59 中央ヨーロッパ時間 (GMT+1)')
+      expect(formatRaceTime('ja', '2026-03-29T01:00:00Z')).toBe('2026年3月29日 3:00 中央ヨーロッパ時間 (GMT+2)')
+    })
+
+    it('in October, 02:30 in Rome happens twice: the label tells the two apart', () => {
+      expect(formatRaceTime('it', '2026-10-25T00:30:00Z')).toBe('25 ott 2026, 02:30 CEST')
+      expect(formatRaceTime('it', '2026-10-25T01:30:00Z')).toBe('25 ott 2026, 02:30 CET')
+      expect(formatRaceTime('en', '2026-10-25T00:59:00Z')).toBe('25 Oct 2026, 02:59 CEST')
+      expect(formatRaceTime('en', '2026-10-25T01:00:00Z')).toBe('25 Oct 2026, 02:00 CET')
+      expect(formatRaceTime('zh', '2026-10-25T00:30:00Z')).toBe('2026年10月25日 中欧时间 (GMT+2) 02:30')
+      expect(formatRaceTime('zh', '2026-10-25T01:30:00Z')).toBe('2026年10月25日 中欧时间 (GMT+1) 02:30')
+      // ICU would name the zone with its country in the repeated hour; the label stays the one of the whole year.
+      expect(formatRaceTime('ja', '2026-10-25T00:30:00Z')).toBe('2026年10月25日 2:30 中央ヨーロッパ時間 (GMT+2)')
+      expect(formatRaceTime('fr', '2026-10-25T00:30:00Z')).toBe('25 oct. 2026, 02:30 heure d’Europe centrale (UTC+2)')
+    })
+  })
+})
+
+describe('formatRegistrationOpening', () => {
+  /** Registration for the Notturna opened at 10:00 in Rome on 15 December 2025. */
+  const WINTER_OPENING = '2025-12-15T09:00:00Z'
+  /** 10:00 in Rome on 22 July 2026. */
+  const SUMMER_OPENING = '2026-07-22T08:00:00Z'
+
+  it("adds no second time where the locale's clock is Rome's (it; fr and es, in Paris)", () => {
+    for (const locale of ['it', 'fr', 'es'] as const) {
+      for (const opening of [WINTER_OPENING, SUMMER_OPENING]) {
+        expect(formatRegistrationOpening(locale, opening)).toEqual({ race: formatRaceTime(locale, opening), local: null })
+      }
+    }
+    expect(formatRegistrationOpening('it', WINTER_OPENING)).toEqual({ race: '15 dic 2025, 10:00 CET', local: null })
+  })
+
+  it('in English, adds London time, an hour behind in winter and in summer', () => {
+    expect(formatRegistrationOpening('en', WINTER_OPENING)).toEqual({ race: '15 Dec 2025, 10:00 CET', local: '09:00 GMT' })
+    expect(formatRegistrationOpening('en', SUMMER_OPENING)).toEqual({ race: '22 Jul 2026, 10:00 CEST', local: '09:00 BST' })
+  })
+
+  it('in Chinese, Japanese and Korean, adds Shanghai time: 7 hours ahead in winter, 6 in summer', () => {
+    expect(formatRegistrationOpening('ja', WINTER_OPENING)).toEqual({
+      race: '2025年12月15日 10:00 中央ヨーロッパ時間 (GMT+1)',
+      local: '17:00 GMT+8',
+    })
+    expect(formatRegistrationOpening('ja', SUMMER_OPENING)).toEqual({
+      race: '2026年7月22日 10:00 中央ヨーロッパ時間 (GMT+2)',
+      local: '16:00 GMT+8',
+    })
+    expect(formatRegistrationOpening('zh', WINTER_OPENING).local).toBe('GMT+8 17:00')
+    expect(formatRegistrationOpening('ko', WINTER_OPENING).local).toMatch(/^(PM|오후) 5:00 GMT\+8$/)
+  })
+
+  it("gives the local time's date when its day is not the race's", () => {
+    // 18:00 in Rome on 2 March is 01:00 on 3 March in Shanghai, and still 17:00 on 2 March in London.
+    expect(formatRegistrationOpening('ja', '2026-03-02T17:00:00Z')).toEqual({
+      race: '2026年3月2日 18:00 中央ヨーロッパ時間 (GMT+1)',
+      local: '2026年3月3日 1:00 GMT+8',
+    })
+    expect(formatRegistrationOpening('en', '2026-03-02T17:00:00Z').local).toBe('17:00 GMT')
+    // 00:30 in Rome on New Year's Day is still the old year in London.
+    expect(formatRegistrationOpening('en', '2025-12-31T23:30:00Z')).toEqual({ race: '1 Jan 2026, 00:30 CET', local: '31 Dec 2025, 23:30 GMT' })
+  })
+
+  it('keeps the gap across the switches, which London and Rome make at the same instant', () => {
+    expect(formatRegistrationOpening('en', '2026-03-29T00:59:00Z')).toEqual({ race: '29 Mar 2026, 01:59 CET', local: '00:59 GMT' })
+    expect(formatRegistrationOpening('en', '2026-03-29T01:00:00Z')).toEqual({ race: '29 Mar 2026, 03:00 CEST', local: '02:00 BST' })
+    expect(formatRegistrationOpening('ja', '2026-03-29T00:59:00Z').local).toBe('8:59 GMT+8')
+    expect(formatRegistrationOpening('ja', '2026-03-29T01:00:00Z').local).toBe('9:00 GMT+8')
+    expect(formatRegistrationOpening('en', '2026-10-25T00:30:00Z')).toEqual({ race: '25 Oct 2026, 02:30 CEST', local: '01:30 BST' })
+    expect(formatRegistrationOpening('en', '2026-10-25T01:30:00Z')).toEqual({ race: '25 Oct 2026, 02:30 CET', local: '01:30 GMT' })
   })
 })
 

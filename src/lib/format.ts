@@ -16,7 +16,11 @@ const TIME_ZONES: Record<Locale, string> = {
   ko: 'Asia/Shanghai',
 }
 
-/** The zone date-times are shown in for a locale (spec/decisions.md, "Time zones by locale"). */
+/**
+ * The locale's zone (spec/decisions.md, "Time zones"): the athlete's own moments are shown in it,
+ * and it is the "your time" beside a registration opening (decision 025). Race schedule times are
+ * in `RACE_ZONE`, date-only values in `DATE_ONLY_ZONE`.
+ */
 export function timeZoneFor(locale: Locale): string {
   return TIME_ZONES[locale]
 }
@@ -82,21 +86,93 @@ export function formatNumber(locale: Locale, value: number, fractionDigits?: num
   return numberFormat(locale, options).format(value)
 }
 
+/** The zone of every race's schedule: the organiser's races are run in the Aosta Valley (decision 025). */
+export const RACE_ZONE = 'Europe/Rome'
+
+const DATE_TIME_FIELDS = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+} as const satisfies Intl.DateTimeFormatOptions
+
+const TIME_FIELDS = { hour: 'numeric', minute: '2-digit' } as const satisfies Intl.DateTimeFormatOptions
+
 /**
- * An instant as date and time in the locale's zone, with the zone's abbreviation, since athletes in
- * different zones read the same start time. Explicit fields: Intl rejects dateStyle with timeZoneName.
- * Strings must carry an offset or 'Z'; a bare local date-time would be ambiguous.
+ * One of the athlete's own moments (a payment, an upload, a report, a receipt, an e-mail sent, a
+ * waiver signed, a session's expiry): date and time in the locale's zone, with its abbreviation
+ * (decision 025). Explicit fields: Intl rejects dateStyle with timeZoneName. Strings must carry an
+ * offset or 'Z'; a bare local date-time would be ambiguous.
  */
-export function formatDateTime(locale: Locale, iso: string | number): string {
-  return dateFormat(locale, {
-    timeZone: timeZoneFor(locale),
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(toEpochMs(iso))
+export function formatOwnMoment(locale: Locale, iso: string | number): string {
+  return dateFormat(locale, { timeZone: timeZoneFor(locale), ...DATE_TIME_FIELDS, timeZoneName: 'short' }).format(toEpochMs(iso))
+}
+
+/**
+ * The former name of `formatOwnMoment`, kept while screens edited elsewhere move to it.
+ * @deprecated Say which rule the time follows: `formatOwnMoment` or `formatRaceTime`.
+ */
+export const formatDateTime = formatOwnMoment
+
+/**
+ * A time of a race's schedule (its start, its registration opening and closing, the end of its time
+ * limit, a deadline counted down): date and time in the race's zone, Europe/Rome, whatever the
+ * locale, labelled with the zone (decision 025). Where Intl names Rome's zone only by its offset
+ * (fr 'UTC+1'; zh, ja, ko 'GMT+1'), the label is the zone's generic name with that offset, so an
+ * athlete reading Japanese sees '19:00 中央ヨーロッパ時間 (GMT+1)', not a bare offset.
+ */
+export function formatRaceTime(locale: Locale, iso: string | number): string {
+  const epochMs = toEpochMs(iso)
+  const parts = dateFormat(locale, { timeZone: RACE_ZONE, ...DATE_TIME_FIELDS, timeZoneName: 'short' }).formatToParts(epochMs)
+  return parts.map((part) => (part.type === 'timeZoneName' ? raceZoneLabel(locale, part.value) : part.value)).join('')
+}
+
+/** Intl's short name of a zone when it is only an offset: 'GMT+1', 'UTC+2', 'GMT−3'. */
+const BARE_OFFSET = /^(?:GMT|UTC)[+\-\u2212]\d/
+
+function raceZoneLabel(locale: Locale, shortName: string): string {
+  return BARE_OFFSET.test(shortName) ? `${raceZoneName(locale)} (${shortName})` : shortName
+}
+
+const ZONE_NAME_INSTANT_MS = Date.UTC(2026, 0, 15, 12)
+const raceZoneNames = new Map<Locale, string>()
+
+/**
+ * The generic name of the race's zone in a locale ('中央ヨーロッパ時間', 'heure d’Europe centrale'):
+ * the same all year, the offset beside it says summer or winter. Read once at a January instant:
+ * in the hour October repeats, ICU adds the country ('中央ヨーロッパ時間（イタリア）') to tell the
+ * two apart, which the offset already does.
+ */
+function raceZoneName(locale: Locale): string {
+  let name = raceZoneNames.get(locale)
+  if (name === undefined) {
+    name =
+      dateFormat(locale, { timeZone: RACE_ZONE, timeZoneName: 'longGeneric' })
+        .formatToParts(ZONE_NAME_INSTANT_MS)
+        .find((part) => part.type === 'timeZoneName')?.value ?? RACE_ZONE
+    raceZoneNames.set(locale, name)
+  }
+  return name
+}
+
+/**
+ * A race's registration opening, for the athlete who waits for it: `race` in the race's zone
+ * (`formatRaceTime`), and `local` the same instant in the locale's zone when that zone's clock
+ * differs from Rome's at that instant (en, zh, ja, ko; never it, fr, es), else null. `local` is the
+ * time with its zone's abbreviation, preceded by the date when the day is not the race's.
+ */
+export function formatRegistrationOpening(locale: Locale, iso: string | number): { race: string; local: string | null } {
+  const epochMs = toEpochMs(iso)
+  const race = formatRaceTime(locale, epochMs)
+  const zone = timeZoneFor(locale)
+  const instant = Temporal.Instant.fromEpochMilliseconds(epochMs)
+  const inRome = instant.toZonedDateTimeISO(RACE_ZONE)
+  const here = instant.toZonedDateTimeISO(zone)
+  if (inRome.offsetNanoseconds === here.offsetNanoseconds) return { race, local: null }
+  const fields = inRome.toPlainDate().equals(here.toPlainDate()) ? TIME_FIELDS : DATE_TIME_FIELDS
+  const local = dateFormat(locale, { timeZone: zone, ...fields, timeZoneName: 'short' }).format(epochMs)
+  return { race, local }
 }
 
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/

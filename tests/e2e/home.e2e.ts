@@ -57,7 +57,7 @@ test.describe('home page race list', () => {
   test('each card tells the race at a glance and is one link to its details', async ({ page }) => {
     await page.goto('/')
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Tor des Pettorale 330 2026' }) })
-    await expect(card.getByText('13 Sept 2026, 09:00 BST · Courmayeur')).toBeVisible()
+    await expect(card.getByText('13 Sept 2026, 10:00 CEST · Courmayeur')).toBeVisible()
     for (const [term, value] of [
       ['Distance', '330.0 km'],
       ['Elevation gain', '24,000 m D+'],

@@ -230,8 +230,8 @@ test.describe('ranking', () => {
   test('an edition not run yet says when its ranking is expected and links to the past editions', async ({ page }) => {
     await page.goto(`/race/${String(NEXT_FLAGSHIP)}/ranking?category=SF`)
     await expect(page.getByText('No ranking yet')).toBeVisible()
-    // Start 13 September 2026, 10:00 in Rome, plus the 150-hour limit; shown in London time for English.
-    await expect(page.getByText(/This edition has not been run yet\. Its ranking is expected after 19 Sept? 2026, 15:00 BST/)).toBeVisible()
+    // Start 13 September 2026, 10:00 in Rome, plus the 150-hour limit: a time of the race's schedule, in Rome's zone.
+    await expect(page.getByText(/This edition has not been run yet\. Its ranking is expected after 19 Sept? 2026, 16:00 CEST/)).toBeVisible()
     await page.getByRole('link', { name: 'Ranking of the 2025 edition' }).click()
     await expect(page).toHaveURL(`/race/${String(RANKED)}/ranking?category=SF`)
     await expect(page.getByLabel('Category')).toHaveValue('SF')
@@ -239,7 +239,7 @@ test.describe('ranking', () => {
 
   test('a race under way says its ranking comes after the time limit', async ({ page }) => {
     await page.goto(`/race/${String(SEED_RACE_IDS.live)}/ranking`)
-    await expect(page.getByText(/The race is under way\. Its ranking is expected after 2 Mar 2026, 11:30 GMT/)).toBeVisible()
+    await expect(page.getByText(/The race is under way\. Its ranking is expected after 2 Mar 2026, 12:30 CET/)).toBeVisible()
   })
 
   test('the editions run so far are a select that keeps the filters', async ({ page }) => {

@@ -38,7 +38,7 @@ test.describe('race details', () => {
     await openRace(page, SEED_RACE_IDS.flagship, FLAGSHIP)
     await expect(page).toHaveTitle(`${FLAGSHIP} · pettorale`)
     const main = page.getByRole('main')
-    await expect(main.getByText('Courmayeur · 13 Sept 2026, 09:00 BST')).toBeVisible()
+    await expect(main.getByText('Courmayeur · 13 Sept 2026, 10:00 CEST')).toBeVisible()
     const badges = main.getByRole('list', { name: 'Registration and category' })
     await expect(badges.getByRole('listitem')).toHaveText(['Registration open', 'Flagship race'])
 
@@ -62,8 +62,8 @@ test.describe('race details', () => {
       ['Price', '€950.00'],
       ['Protected refund option', '+€95.00'],
       ['GPS tracker rental', '€25.00'],
-      ['Registration opens', '16 Feb 2026, 09:00 GMT'],
-      ['Registration closes', '31 Mar 2026, 17:00 BST'],
+      ['Registration opens', '16 Feb 2026, 10:00 CET (09:00 GMT your time)'],
+      ['Registration closes', '31 Mar 2026, 18:00 CEST'],
       ['Category', 'Ultra'],
       ['iTra evaluation', '6 ITRA points'],
       ['Mountain level', '12 points'],
@@ -146,13 +146,13 @@ test.describe('race details', () => {
       await openRace(page, SEED_RACE_IDS.closing, 'Trail del Forte di Bard 30K 2026')
       const card = registrationCard(page)
       await expect(card.getByRole('link', { name: 'Enrol' })).toHaveAttribute('href', '/race/204/subscribe')
-      await expect(card).toContainText('Registration closes on 4 Mar 2026, 22:59 GMT.')
+      await expect(card).toContainText('Registration closes on 4 Mar 2026, 23:59 CET.')
     })
 
     test('to open in days: a disabled button with the opening time, and a reminder to download', async ({ page }) => {
       await openRace(page, SEED_RACE_IDS.opening_days, 'Ultra dei Laghi Blu 100K 2026')
       const card = registrationCard(page)
-      await expect(card.getByRole('button', { name: 'Registration opens on 16 Mar 2026, 09:00 GMT' })).toBeDisabled()
+      await expect(card.getByRole('button', { name: 'Registration opens on 16 Mar 2026, 10:00 CET (09:00 GMT your time)' })).toBeDisabled()
       await expect(card.getByRole('link', { name: 'Enrol' })).toHaveCount(0)
       await expect(page.getByText('Registration opens in 14 days')).toBeVisible()
       await expect(card.getByRole('button', { name: 'Remind me when registration opens' })).toBeEnabled()
@@ -161,7 +161,7 @@ test.describe('race details', () => {
     test('to open in hours: the button turns into "Enrol" when the clock passes the opening', async ({ page }) => {
       await openRace(page, SEED_RACE_IDS.opening_hours, 'Vertical di Pila 2026')
       const card = registrationCard(page)
-      await expect(card.getByRole('button', { name: 'Registration opens on 2 Mar 2026, 17:00 GMT' })).toBeDisabled()
+      await expect(card.getByRole('button', { name: 'Registration opens on 2 Mar 2026, 18:00 CET (17:00 GMT your time)' })).toBeDisabled()
       await mock(page, 'advance', 10 * HOUR_MS)
       await expect(card.getByRole('link', { name: 'Enrol' })).toHaveAttribute('href', '/race/209/subscribe')
       await expect(card.getByRole('button', { name: /Registration opens on/ })).toHaveCount(0)
@@ -177,7 +177,7 @@ test.describe('race details', () => {
 
     for (const [id, name, reason] of [
       [SEED_RACE_IDS.full, 'Skyrace della Becca 21K 2026', 'Sold out: all the places are taken, so you cannot enrol.'],
-      [SEED_RACE_IDS.closed, 'Notturna di Saint-Vincent 12K 2026', 'Registration closed on 1 Mar 2026, 22:59 GMT: you can no longer enrol.'],
+      [SEED_RACE_IDS.closed, 'Notturna di Saint-Vincent 12K 2026', 'Registration closed on 1 Mar 2026, 23:59 CET: you can no longer enrol.'],
       [SEED_RACE_IDS.live, 'Snow Trail di Cogne 15K 2026', 'The race is under way: registration is closed.'],
     ] as const) {
       test(`${name}: no enrol action, and the reason in words`, async ({ page }) => {

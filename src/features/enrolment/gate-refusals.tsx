@@ -4,11 +4,12 @@ import type { RaceDetail } from '../../../contracts/races.contract'
 import type { EntryMode, GateRefusal } from '../../../machines/enrolment/eligibility'
 import type { LateRefusal } from '../../../machines/enrolment/enrolment.machine'
 import { raceDay as dayOfRace } from '../../../machines/rules/race-day'
-import { formatDate, formatDateTime } from '../../lib/format'
+import { formatDate } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
 import { Button, buttonClass } from '../../ui/button'
+import { registrationOpeningText } from '../../ui/registration-opening'
 import { useFocusOnMount } from '../../ui/use-focus-on-mount'
 import styles from './enrolment.module.css'
 
@@ -136,7 +137,7 @@ function LateRefusalWayForward({ late }: { late: LateRefusal }) {
 }
 
 function RefusalItem({ refusal, race, onLogIn }: { refusal: GateRefusal; race: RaceDetail; onLogIn: () => void }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const locale = activeLocale()
   switch (refusal.code) {
     case 'login_required':
@@ -203,7 +204,7 @@ function RefusalItem({ refusal, race, onLogIn }: { refusal: GateRefusal; race: R
       )
     }
     case 'registration_not_open': {
-      const opens = formatDateTime(locale, refusal.opensAt)
+      const opens = registrationOpeningText(i18n, locale, refusal.opensAt)
       return (
         <div className={styles.refusal}>
           <p>{t`Registration opens on ${opens}. Come back then: the race page counts down to it.`}</p>

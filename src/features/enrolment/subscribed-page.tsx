@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useLocation } from 'wouter'
 import type { RaceDetail } from '../../../contracts/races.contract'
 import { useSubscriptionFor } from '../../lib/athlete-queries'
-import { formatDateTime, formatMoney } from '../../lib/format'
+import { formatMoney, formatOwnMoment } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { raceQueries } from '../../lib/race-queries'
@@ -70,7 +70,7 @@ function Enrolment({ race }: { race: RaceDetail }) {
     [t`Refund option`, subscription.opzione_rimborso === 'protetto' ? t`Protected` : t`Standard`],
     [t`GPS tracker`, subscription.noleggio_gps ? t`Rented` : t`Not rented`],
     [t`Total paid`, subscription.totale === null ? '—' : formatMoney(locale, subscription.totale)],
-    [t`Waiver signed`, subscription.liberatoria_signed ? formatDateTime(locale, subscription.liberatoria_signed) : '—'],
+    [t`Waiver signed`, subscription.liberatoria_signed ? formatOwnMoment(locale, subscription.liberatoria_signed) : '—'],
   ]
   return (
     <Page title={t`You are registered for ${name}`}>

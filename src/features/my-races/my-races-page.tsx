@@ -7,7 +7,7 @@ import { certificateStatus } from '../../../machines/rules/certificate-status'
 import { raceDay, raceEnd } from '../../../machines/rules/race-day'
 import { useAthlete, useSubscriptionHistory } from '../../lib/athlete-queries'
 import { now } from '../../lib/clock'
-import { calendarDayInRome, formatDateTime, formatMoney } from '../../lib/format'
+import { calendarDayInRome, formatMoney, formatOwnMoment, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { downloadRaceStart, preloadCalendar } from '../../lib/race-calendar'
@@ -96,7 +96,7 @@ function EnrolmentCard({ entry, profile, upcoming }: { entry: EnrolmentEntry; pr
     [t`Refund option`, s.opzione_rimborso === null ? '—' : s.opzione_rimborso === 'protetto' ? t`Protected` : t`Standard`],
     [t`GPS tracker`, s.noleggio_gps ? t`Rented` : t`Not rented`],
     [t`Total`, s.totale === null ? '—' : formatMoney(locale, s.totale)],
-    [t`Waiver signed`, s.liberatoria_signed ? formatDateTime(locale, s.liberatoria_signed) : t`Not signed yet`],
+    [t`Waiver signed`, s.liberatoria_signed ? formatOwnMoment(locale, s.liberatoria_signed) : t`Not signed yet`],
   ]
   return (
     <article aria-labelledby={headingId} className={styles.card}>
@@ -105,7 +105,7 @@ function EnrolmentCard({ entry, profile, upcoming }: { entry: EnrolmentEntry; pr
       </h3>
       {race ? (
         <p className={styles.when}>
-          <time dateTime={race.data_evento}>{formatDateTime(locale, race.data_evento)}</time> · {race.localita}
+          <time dateTime={race.data_evento}>{formatRaceTime(locale, race.data_evento)}</time> · {race.localita}
         </p>
       ) : null}
       <DefinitionList minColumn="8rem" rows={rows} />

@@ -1,7 +1,7 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { Link } from 'wouter'
 import { countdown } from '../../../machines/rules/registration-display'
-import { formatDateTime, formatMoney } from '../../lib/format'
+import { formatMoney, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { NOTICES } from '../../lib/notices'
 import { paths } from '../../lib/paths'
@@ -82,7 +82,7 @@ function OpenCard({ entry, now }: { entry: OpenSubscription; now: number }) {
       </h2>
       {race ? (
         <p className={styles.when}>
-          <time dateTime={race.data_evento}>{formatDateTime(locale, race.data_evento)}</time> · {race.localita}
+          <time dateTime={race.data_evento}>{formatRaceTime(locale, race.data_evento)}</time> · {race.localita}
         </p>
       ) : null}
       <p className={styles.waits}>
@@ -91,12 +91,12 @@ function OpenCard({ entry, now }: { entry: OpenSubscription; now: number }) {
       {deadline ? (
         <p className={lapsed ? styles.error : styles.deadline}>
           {lapsed ? (
-            t`The deadline passed on ${formatDateTime(locale, deadline)}: this place can no longer be completed.`
+            t`The deadline passed on ${formatRaceTime(locale, deadline)}: this place can no longer be completed.`
           ) : (
             <>
               <Deadline untilMs={Date.parse(deadline) - now} />{' '}
               <span className={styles.when}>
-                (<time dateTime={deadline}>{formatDateTime(locale, deadline)}</time>)
+                (<time dateTime={deadline}>{formatRaceTime(locale, deadline)}</time>)
               </span>
             </>
           )}

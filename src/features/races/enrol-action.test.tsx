@@ -45,25 +45,25 @@ function expectNoEnrolment() {
 }
 
 describe('the enrol action follows the registration state', () => {
-  it('before the opening: a disabled button that says when registration opens, in the locale zone', () => {
+  it("before the opening: a disabled button that says when registration opens, in the race's zone and in the locale's", () => {
     renderAction({ apertura_iscrizioni: '2026-03-16T09:00:00Z', iscritti: 0 })
-    const button = screen.getByRole('button', { name: 'Registration opens on 16 Mar 2026, 09:00 GMT' })
+    const button = screen.getByRole('button', { name: 'Registration opens on 16 Mar 2026, 10:00 CET (09:00 GMT your time)' })
     expect((button as HTMLButtonElement).disabled).toBe(true)
     expect(screen.queryByRole('link')).toBeNull()
   })
 
   it('before the opening, for an athlete who would apply to the lottery: lottery applications open then', () => {
     renderAction({ apertura_iscrizioni: '2026-03-02T17:00:00Z' }, NOW, true)
-    expect((screen.getByRole('button', { name: 'Lottery applications open on 2 Mar 2026, 17:00 GMT' }) as HTMLButtonElement).disabled).toBe(
+    expect((screen.getByRole('button', { name: 'Lottery applications open on 2 Mar 2026, 18:00 CET (17:00 GMT your time)' }) as HTMLButtonElement).disabled).toBe(
       true,
     )
   })
 
-  it('while open: "Enrol" leads to the subscription, with the places left and the closing time', () => {
+  it('while open: "Enrol" leads to the subscription, with the places left and the closing time, in the race\'s zone', () => {
     const { container } = renderAction({})
     expect(screen.getByRole('link', { name: 'Enrol' }).getAttribute('href')).toBe('/race/202/subscribe')
     expect(container.textContent).toContain('230 places left.')
-    expect(container.textContent).toContain('Registration closes on 7 Jun 2026, 22:59 BST.')
+    expect(container.textContent).toContain('Registration closes on 7 Jun 2026, 23:59 CEST.')
     expect(screen.queryByRole('button')).toBeNull()
   })
 
@@ -89,7 +89,7 @@ describe('the enrol action follows the registration state', () => {
   it('closed before the race: no action, and since when', () => {
     const { container } = renderAction({ chiusura_iscrizioni: '2026-03-01T22:59:00Z' })
     expectNoEnrolment()
-    expect(container.textContent).toBe('Registration closed on 1 Mar 2026, 22:59 GMT: you can no longer enrol.')
+    expect(container.textContent).toBe('Registration closed on 1 Mar 2026, 23:59 CET: you can no longer enrol.')
   })
 
   it('during the race: no action, it is under way', () => {
@@ -102,6 +102,18 @@ describe('the enrol action follows the registration state', () => {
     const { container } = renderAction({}, Date.parse(race.data_evento) + 8 * HOUR_MS)
     expectNoEnrolment()
     expect(container.textContent).toBe('This edition has been run: registration is closed.')
+  })
+})
+
+describe("the opening in a locale whose zone is Rome's", () => {
+  afterEach(async () => {
+    await activateLocale('en')
+  })
+
+  it('Italian: the race\'s time alone, with no "your time"', async () => {
+    await activateLocale('it')
+    renderAction({ apertura_iscrizioni: '2026-03-16T09:00:00Z', iscritti: 0 })
+    expect(screen.getByRole('button').textContent).toMatch(/16 mar 2026, 10:00 CET$/)
   })
 })
 

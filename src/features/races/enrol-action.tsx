@@ -3,10 +3,11 @@ import { Link } from 'wouter'
 import type { Race } from '../../../contracts/races.contract'
 import { hasEnded } from '../../../machines/rules/race-day'
 import { registrationDisplay } from '../../../machines/rules/registration-display'
-import { formatDateTime } from '../../lib/format'
+import { formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { Button, buttonClass } from '../../ui/button'
+import { registrationOpeningText } from '../../ui/registration-opening'
 import styles from './race-page.module.css'
 
 type EnrolRace = Pick<
@@ -27,11 +28,12 @@ type EnrolRace = Pick<
  * and whether this athlete would apply to a lottery (`isLotteryEntry`: a PAX holder enrols directly).
  */
 export function EnrolAction({ race, now, lottery }: { race: EnrolRace; now: number; lottery: boolean }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const locale = activeLocale()
   const display = registrationDisplay(race, now)
-  const opens = formatDateTime(locale, race.apertura_iscrizioni)
-  const closes = formatDateTime(locale, race.chiusura_iscrizioni)
+  // The race's schedule, in the race's zone; the opening also in the athlete's (decision 025).
+  const opens = registrationOpeningText(i18n, locale, race.apertura_iscrizioni)
+  const closes = formatRaceTime(locale, race.chiusura_iscrizioni)
   const placesLeft = Math.max(0, race.posti - race.iscritti)
 
   switch (display.kind) {

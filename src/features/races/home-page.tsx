@@ -5,7 +5,7 @@ import { Link, useSearch } from 'wouter'
 import type { Race, RaceFilter } from '../../../contracts/races.contract'
 import { hasEnded } from '../../../machines/rules/race-day'
 import { registrationDisplay } from '../../../machines/rules/registration-display'
-import { formatDateTime, formatMoney, formatNumber } from '../../lib/format'
+import { formatMoney, formatNumber, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { useNow } from '../../lib/use-now'
@@ -130,7 +130,7 @@ function RaceList({ races, now, past }: { races: Race[]; now: number; past: bool
               </Link>
             </h3>
             <p className={styles.when}>
-              {formatDateTime(locale, race.data_evento)} · {race.localita}
+              {formatRaceTime(locale, race.data_evento)} · {race.localita}
             </p>
             <RegistrationBadge display={registrationDisplay(race, now)} />
             <dl className={styles.facts}>

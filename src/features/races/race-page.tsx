@@ -6,7 +6,7 @@ import type { Edition, RaceDetail } from '../../../contracts/races.contract'
 import { hasEnded, isLotteryEntry, raceEnd } from '../../../machines/rules/race-day'
 import { registrationDisplay } from '../../../machines/rules/registration-display'
 import { useAthlete } from '../../lib/athlete-queries'
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format'
+import { formatDate, formatMoney, formatNumber, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { useNow } from '../../lib/use-now'
@@ -23,6 +23,7 @@ import { calendarInput, downloadRaceStart, preloadCalendar } from '../../lib/rac
 import { raceQueries } from '../../lib/race-queries'
 import { RegistrationBadge } from './registration-badge'
 import { RulesText } from '../../ui/rules-text'
+import { registrationOpeningText } from '../../ui/registration-opening'
 
 /** `/race/{id}`: everything about one race, what the athlete can do about entering it, and its other editions. */
 export default withRaceId(RaceScreen)
@@ -48,7 +49,7 @@ function RaceScreen({ raceId: id }: { raceId: number }) {
         title={`${query.data.nome} ${String(query.data.edizione)}`}
         lead={
           <>
-            {query.data.localita} · <time dateTime={query.data.data_evento}>{formatDateTime(locale, query.data.data_evento)}</time>
+            {query.data.localita} · <time dateTime={query.data.data_evento}>{formatRaceTime(locale, query.data.data_evento)}</time>
           </>
         }
       >
@@ -157,8 +158,8 @@ function RaceFacts({ race }: { race: RaceDetail }) {
       <Fact term={t`Price`}>{formatMoney(locale, race.prezzo)}</Fact>
       <Fact term={t`Protected refund option`}>+{formatMoney(locale, race.supplemento_rimborso)}</Fact>
       <Fact term={t`GPS tracker rental`}>{formatMoney(locale, race.noleggio_gps)}</Fact>
-      <Fact term={t`Registration opens`}>{formatDateTime(locale, race.apertura_iscrizioni)}</Fact>
-      <Fact term={t`Registration closes`}>{formatDateTime(locale, race.chiusura_iscrizioni)}</Fact>
+      <Fact term={t`Registration opens`}>{registrationOpeningText(i18n, locale, race.apertura_iscrizioni)}</Fact>
+      <Fact term={t`Registration closes`}>{formatRaceTime(locale, race.chiusura_iscrizioni)}</Fact>
       <Fact term={t`Category`}>{race.categoria}</Fact>
       <Fact term={t`iTra evaluation`}>
         {race.itra === null ? notRated : <Plural value={race.itra} one="# ITRA point" other="# ITRA points" />}

@@ -5,7 +5,7 @@ import { Link, useLocation, useSearch } from 'wouter'
 import type { Locale } from '../../../contracts/locale'
 import type { RaceDetail, RankingRow } from '../../../contracts/races.contract'
 import { hasEnded, isLive, raceEnd } from '../../../machines/rules/race-day'
-import { formatDateTime, formatDuration } from '../../lib/format'
+import { formatDuration, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { useNow } from '../../lib/use-now'
@@ -250,7 +250,8 @@ function NoRankingYet({ race, now, query }: { race: RaceDetail; now: number; que
   const { t } = useLingui()
   const locale = activeLocale()
   const end = raceEnd(race)
-  const expected = formatDateTime(locale, end)
+  // The end of the race's time limit: a time of its schedule, in its zone.
+  const expected = formatRaceTime(locale, end)
   const expectedIso = new Date(end).toISOString()
   const pastEditions = race.edizioni.filter((edition) => edition.id !== race.id && hasEnded({ ...edition, tempo_limite_ore: race.tempo_limite_ore }, now))
 

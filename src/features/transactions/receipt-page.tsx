@@ -8,7 +8,7 @@ import type { Race } from '../../../contracts/races.contract'
 import type { Transaction } from '../../../contracts/transactions.contract'
 import { toEuros } from '../../../machines/enrolment/price'
 import { useAthlete } from '../../lib/athlete-queries'
-import { formatDateTime, formatMoney } from '../../lib/format'
+import { formatMoney, formatOwnMoment } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { ORGANISER } from '../../lib/organiser'
 import { paths } from '../../lib/paths'
@@ -108,7 +108,7 @@ function ReceiptDocument({ transaction, race, profile }: { transaction: Transact
           minColumn="10rem"
           rows={[
             [t`Transaction`, transaction.id],
-            [t`Date`, <time dateTime={transaction.data}>{formatDateTime(locale, transaction.data)}</time>],
+            [t`Date`, <time dateTime={transaction.data}>{formatOwnMoment(locale, transaction.data)}</time>],
             [t`Payment method`, i18n._(METHOD_LABELS[transaction.metodo])],
             [t`Status`, i18n._(STATUS_LABELS[transaction.stato])],
           ]}
@@ -139,7 +139,7 @@ function ReceiptDocument({ transaction, race, profile }: { transaction: Transact
             {receipt.refundedOn ? (
               <>
                 <tr>
-                  <th scope="row">{t`Refunded on ${formatDateTime(locale, receipt.refundedOn)}`}</th>
+                  <th scope="row">{t`Refunded on ${formatOwnMoment(locale, receipt.refundedOn)}`}</th>
                   <td className={styles.amount}>−{money(receipt.refunded)}</td>
                 </tr>
                 <tr className={styles.net}>

@@ -1,7 +1,7 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useLocation, useSearch } from 'wouter'
-import { formatDateTime, formatMoney } from '../../lib/format'
+import { formatMoney, formatOwnMoment } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { raceQueries } from '../../lib/race-queries'
@@ -106,7 +106,7 @@ export default function TransactionsPage() {
                 <div className={styles.main}>
                   <p className={styles.description}>{row.descrizione}</p>
                   <p className={styles.meta}>
-                    <time dateTime={row.data}>{formatDateTime(locale, row.data)}</time> · {i18n._(METHOD_LABELS[row.metodo])} · {row.id}
+                    <time dateTime={row.data}>{formatOwnMoment(locale, row.data)}</time> · {i18n._(METHOD_LABELS[row.metodo])} · {row.id}
                   </p>
                   {race && row.gara_id !== null ? <Link href={paths.race(row.gara_id)}>{race}</Link> : null}
                   {hasReceipt(row) ? (
