@@ -676,6 +676,18 @@ describe('session: sign-in with a token (confirmation link, password reset, soci
     expect(fresh.navigations()).toEqual(['/me'])
   })
 
+  it("a reset of the signed-in athlete's own password takes the place of the session it ended", async () => {
+    const h = startSession({ stored: { token: 'stored-token', expiresAt: T0 + 10 * HOUR_MS } })
+    await waitFor(h.actor, isReady)
+
+    h.send({ ...signIn('reset', h.clock.now), replaces: true })
+    expect(h.emitted).not.toContainEqual(notice('already_signed_in'))
+    expect(h.context()).toMatchObject({ token: 'reset-token', expiresAt: h.clock.now + TOKEN_LIFETIME_MS.reset })
+    expect(h.forgetAthleteData).toHaveBeenCalled()
+    await waitFor(h.actor, isReady)
+    expect(h.calls.loadProfile.at(-1)).toEqual({ token: 'reset-token' })
+  })
+
   it('a second sign-in link while signed in is refused and says so; the athlete stays who they were', async () => {
     const h = startSession({ stored: { token: 'stored-token', expiresAt: T0 + 10 * HOUR_MS } })
     await waitFor(h.actor, isReady)

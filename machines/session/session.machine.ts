@@ -106,7 +106,11 @@ export interface SessionContext {
 export type SessionEvent =
   | { type: 'session.login'; username: string; password: string }
   /** A token obtained elsewhere: confirmation link, password reset, social provider. */
-  | { type: 'session.signIn'; token: string; source: TokenSource; now: number; destination?: string }
+  /**
+   * `replaces`: the token is the same athlete's and the backend has ended the session in force (a
+   * password reset ends every other session), so it takes that session's place.
+   */
+  | { type: 'session.signIn'; token: string; source: TokenSource; now: number; destination?: string; replaces?: boolean }
   | { type: 'session.logout' }
   | { type: 'session.tick'; now: number }
   | { type: 'session.unauthorized' }
@@ -161,10 +165,13 @@ export const sessionMachine = setup({
   guards: {
     hasUsableStoredSession: ({ context }) => context.token !== null,
     isSignInJustMade: ({ context }) => context.navigateAfterProfile,
-    /** A session still in force: one whose time is up is about to end and does not count. */
+    /**
+     * A session still in force, which another sign-in must not switch silently: one whose time is up
+     * is about to end, and one the backend ended for this sign-in (`replaces`), do not count.
+     */
     hasSession: ({ context, event }) => {
       assertEvent(event, 'session.signIn')
-      return context.token !== null && context.expiresAt !== null && event.now < context.expiresAt
+      return context.token !== null && context.expiresAt !== null && event.now < context.expiresAt && !event.replaces
     },
     isRateLimited: ({ event }) => loginFailureOf((event as { error?: unknown }).error) === 'too_many_attempts',
     isExpired: ({ context, event }) => {

@@ -35,7 +35,8 @@ export function startSessionRuntime(landing: Landing, queryClient: QueryClient, 
 
   const actions = {
     logout: () => session.send({ type: 'session.logout' }),
-    signIn: (token: string, source: 'confirmation' | 'reset') => session.send({ type: 'session.signIn', token, source, now: now() }),
+    signIn: (token: string, source: 'confirmation' | 'reset', options: { replaces?: boolean } = {}) =>
+      session.send({ type: 'session.signIn', token, source, now: now(), ...options }),
     signInWith: async (provider: auth.SocialProvider) => {
       // The provider brings the athlete back to where they meant to go, across the full-page trip,
       // with the single-use state that proves this browser started the sign-in.

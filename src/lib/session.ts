@@ -12,7 +12,8 @@ export interface SessionView {
   status: 'loggedOut' | 'pending' | 'loggedIn'
   logout: () => void
   /** Signs in with a token a page obtained (confirmation link, password reset). */
-  signIn: (token: string, source: 'confirmation' | 'reset') => void
+  /** `replaces`: the session in force is the same athlete's and the backend ended it (a reset). */
+  signIn: (token: string, source: 'confirmation' | 'reset', options?: { replaces?: boolean }) => void
   signInWith: (provider: SocialProvider) => Promise<void>
   /** The route guard turned the athlete away from `path`. */
   denyAccess: (path: string, reason: 'login_required' | 'profile_incomplete') => void

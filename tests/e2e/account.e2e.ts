@@ -264,6 +264,36 @@ test.describe('account recovery and password reset', () => {
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
   })
 
+  test("a reset of one's own password while signed in here goes on signed in with the new session; another athlete's session here is left alone", async ({ page }) => {
+    // Chiara, signed in, resets her own password (the reset ends every other session of hers).
+    await page.goto('/')
+    await logInFromHeader(page, 'completo')
+    await page.goto(`/reset-email/${SEED_TOKENS.resetValid}`)
+    const main = page.getByRole('main')
+    await main.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
+    await main.getByLabel('Confirm new password').fill(NEW_PASSWORD)
+    await main.getByRole('button', { name: 'Save my new password' }).click()
+    await expect(page.getByText('Your new password is saved and you are signed in. You have been signed out on every other device.')).toBeVisible()
+    await expect(page).toHaveURL('/')
+    // The new session is the one in force: her own pages load, no "session expired".
+    await page.getByRole('banner').getByRole('link', { name: 'My area' }).click()
+    await page.getByRole('navigation', { name: 'My area' }).getByRole('link', { name: 'My races' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'My races' })).toBeVisible()
+    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeHidden()
+
+    // Someone else signed in here opens a link of Chiara's: their session goes on.
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await logInFromHeader(page, 'revisione')
+    await askForResetLink(page, persona('completo').mail)
+    await openMailbox(page)
+    await mail(page, 'Reset your pettorale password').getByRole('link', { name: 'Choose a new password' }).click()
+    await main.getByLabel('New password', { exact: true }).fill(`${NEW_PASSWORD}2`)
+    await main.getByLabel('Confirm new password').fill(`${NEW_PASSWORD}2`)
+    await main.getByRole('button', { name: 'Save my new password' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Password saved' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+  })
+
   test('a reset link opened after it has expired goes to Request expired', async ({ page, expectFailures }) => {
     expectFailures({ operation: 'auth.resetLookup', status: 410 })
     await askForResetLink(page, persona('revisione').mail)

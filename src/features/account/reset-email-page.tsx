@@ -8,6 +8,7 @@ import { toApiError, type ApiError } from '../../../contracts/api-error'
 import * as auth from '../../../contracts/auth.contract'
 import { apiMutation, apiQuery } from '../../lib/api-query'
 import { useSchemaForm } from '../../lib/forms'
+import { useAthlete } from '../../lib/athlete-queries'
 import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
 import { Button, buttonClass } from '../../ui/button'
@@ -63,6 +64,7 @@ export default function ResetEmailPage() {
 function NewPasswordForm({ token, user }: { token: string; user: ResetUser }) {
   const { t, i18n } = useLingui()
   const session = useSession()
+  const { profile } = useAthlete()
   const [, navigate] = useLocation()
   const {
     register,
@@ -83,14 +85,17 @@ function NewPasswordForm({ token, user }: { token: string; user: ResetUser }) {
 
   const submit = handleSubmit((values) => {
     if (reset.isPending) return
-    // A session already open in this browser is never switched silently (as for confirmation links).
-    const signInAfter = session.status === 'loggedOut'
+    // Another athlete's session open in this browser is never switched silently (as for confirmation
+    // links). The athlete's own has just been ended by the reset (it ends every other session): the
+    // new one takes its place.
+    const ownSession = session.status === 'loggedIn' && profile?.mail?.toLowerCase() === user.mail.toLowerCase()
+    const signInAfter = session.status === 'loggedOut' || ownSession
     reset.mutate(values.password, {
       onSuccess: ({ access_token }) => {
         if (signInAfter) {
           notify('password_changed')
           // The session machine takes the athlete on (home, or /me to complete the profile).
-          session.signIn(access_token, 'reset')
+          session.signIn(access_token, 'reset', { replaces: ownSession })
         }
         setOutcome(signInAfter ? 'signingIn' : 'keptSession')
       },

@@ -11,7 +11,7 @@ import type { Race } from '../../../contracts/races.contract'
 import { HOUR_S } from '../../../contracts/time'
 import { apiMutation } from '../../lib/api-query'
 import { athleteQueries, useAthlete } from '../../lib/athlete-queries'
-import { calendarDayInRome, formatDate, formatDateTime, formatDuration } from '../../lib/format'
+import { calendarDayInRome, formatDate, formatDuration, formatOwnMoment, formatRaceTime } from '../../lib/format'
 import { useSchemaForm } from '../../lib/forms'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
@@ -107,7 +107,7 @@ function PaxCard({ pax, races }: { pax: Pax; races: readonly Race[] }) {
         <p>
           <Trans>
             It gives you direct entry to <Link href={paths.race(flagship.id)}>{edition}</Link>, without the lottery, until
-            registration closes on {formatDateTime(locale, pax.valido_fino)}.
+            registration closes on {formatRaceTime(locale, pax.valido_fino)}.
           </Trans>
         </p>
       ) : null}
@@ -158,7 +158,7 @@ function ReportCard({ report }: { report: ExperienceReport }) {
           [t`Edition date`, <time dateTime={report.data}>{formatDate(locale, report.data)}</time>],
           [t`Finish time`, formatDuration(report.tempo_secondi)],
           [t`Counts towards the PAX`, report.qualificante ? t`Yes, it qualifies` : t`No`],
-          [t`Reported on`, formatDateTime(locale, report.inviata)],
+          [t`Reported on`, formatOwnMoment(locale, report.inviata)],
         ]}
       />
       {report.stato === 'respinta' && report.motivo ? (
