@@ -680,7 +680,7 @@ describe('session: sign-in with a token (confirmation link, password reset, soci
     const h = startSession({ stored: { token: 'stored-token', expiresAt: T0 + 10 * HOUR_MS } })
     await waitFor(h.actor, isReady)
 
-    h.send({ ...signIn('reset', h.clock.now), replaces: true })
+    h.send({ type: 'session.signIn', token: 'reset-token', source: 'reset', now: h.clock.now, replaces: true })
     expect(h.emitted).not.toContainEqual(notice('already_signed_in'))
     expect(h.context()).toMatchObject({ token: 'reset-token', expiresAt: h.clock.now + TOKEN_LIFETIME_MS.reset })
     expect(h.forgetAthleteData).toHaveBeenCalled()
