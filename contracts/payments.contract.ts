@@ -18,6 +18,8 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 255
 export const MAX_PAYMENT_TOTAL_EUR = 100_000
 /** The provider's checkout address the server hands out. */
 export const MAX_REDIRECT_URL_LENGTH = 2_048
+/** A race as a payment link names it: its name and edition. */
+export const MAX_PAYMENT_RACE_TITLE_LENGTH = 200
 
 /** A payment's reference: `PAY-` and 24 hex digits from a cryptographic random source (96 bits). */
 export const PaymentIdSchema = z.string().check(z.minLength(1), z.maxLength(MAX_PAYMENT_ID_LENGTH))
@@ -138,6 +140,25 @@ export const status = defineOperation({
   errors: PaymentStatusErrorSchema,
 })
 
+/**
+ * A payment asked for by the organiser's link, as its anonymous status page reads it (decision 026):
+ * the payment's status, what the link's e-mail names, and whether it can be paid now.
+ * - `gara`: the race, `<name> <edition>`.
+ * - `scade`: the link's deadline; absent for a link that does not lapse. Past it the link answers 410.
+ * - `checkout_url`: the provider's page where the link is paid, present only while it can be paid
+ *   now (pending, nothing under way at the provider). A pending link without it has a card
+ *   payment with the provider, awaiting its confirmation.
+ * - `rifiutato`: when the provider last declined a card on this link. A declined card does not
+ *   close the link: with `checkout_url` the athlete may try another.
+ */
+export const PaymentLinkStatusSchema = z.extend(PaymentStatusSchema, {
+  gara: z.string().check(z.minLength(1), z.maxLength(MAX_PAYMENT_RACE_TITLE_LENGTH)),
+  scade: z.optional(InstantSchema),
+  checkout_url: z.optional(NavigableUrlSchema.check(z.maxLength(MAX_REDIRECT_URL_LENGTH))),
+  rifiutato: z.optional(InstantSchema),
+})
+export type PaymentLinkStatus = z.infer<typeof PaymentLinkStatusSchema>
+
 /** No payment has that link (404), or the payment request has expired (410). */
 export const PaymentLinkErrorSchema = z.enum(['payment_not_found', 'request_expired'])
 export type PaymentLinkError = z.infer<typeof PaymentLinkErrorSchema>
@@ -151,6 +172,6 @@ export const byLink = defineOperation({
   auth: 'none',
   inferred: true,
   pathParams: z.object({ code: PaymentLinkCodeSchema }),
-  responses: { 200: PaymentStatusSchema, 404: paymentLinkProblem, 410: paymentLinkProblem },
+  responses: { 200: PaymentLinkStatusSchema, 404: paymentLinkProblem, 410: paymentLinkProblem },
   errors: PaymentLinkErrorSchema,
 })

@@ -36,19 +36,37 @@ export const MailTokenRecordSchema = z.object({
 })
 export type MailTokenRecord = z.infer<typeof MailTokenRecordSchema>
 
-/**
- * The e-mails the backend would have sent (it sends none): what the mailbox page lists. `link` is
- * portal-relative, so it opens in whichever origin the portal is served from.
- */
-export const MailRecordSchema = z.object({
+const MailBaseSchema = {
   id: z.string(),
   to: z.string(),
-  kind: z.enum(['confirm', 'reset', 'payment_link']),
   link: z.string(),
   /** Epoch milliseconds on the mock clock. */
   sent_at: z.number(),
-})
+}
+
+/**
+ * The e-mails the backend would have sent (it sends none): what the mailbox page lists. `link` is
+ * portal-relative, so it opens in whichever origin the portal is served from. A payment-link e-mail
+ * names what it asks for: the race (name and edition), the amount in EUR and the link's deadline.
+ * A payment-link e-mail stored by an older mock, without them, no longer fits and is dropped at boot
+ * (persistence.ts): the link itself is a payment record and stays.
+ */
+export const MailRecordSchema = z.discriminatedUnion('kind', [
+  z.object({ ...MailBaseSchema, kind: z.enum(['confirm', 'reset']) }),
+  z.object({
+    ...MailBaseSchema,
+    kind: z.literal('payment_link'),
+    /** The race the link pays for, as the e-mail names it: `<name> <edition>`. */
+    gara: z.string(),
+    /** The amount, EUR. */
+    totale: z.number(),
+    /** Epoch milliseconds (mock clock) after which the link can no longer be paid. */
+    scade: z.number(),
+  }),
+])
 export type MailRecord = z.infer<typeof MailRecordSchema>
+/** A record of one kind of e-mail: `MailOf<'payment_link'>` has the race, amount and deadline. */
+export type MailOf<K extends MailRecord['kind']> = Extract<MailRecord, { kind: K }>
 export type MailKind = MailRecord['kind']
 
 /**
@@ -92,6 +110,11 @@ export const PaymentRecordSchema = z.extend(PaymentStatusSchema, {
   /** What the simulated provider decided at checkout, applied once `settle_at` (mock clock) passes. */
   esito: z.optional(z.nullable(z.enum(['authorised', 'declined', 'cancelled']))),
   settle_at: z.optional(z.nullable(z.number())),
+  /**
+   * Epoch milliseconds the provider last declined a card on this organiser's link, once the backend
+   * heard of it: the link stays open and may be paid with another card until it lapses.
+   */
+  rifiutato_at: z.optional(z.nullable(z.number())),
 })
 export type PaymentRecord = z.infer<typeof PaymentRecordSchema>
 

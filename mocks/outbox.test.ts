@@ -4,6 +4,7 @@ import { MINUTE_MS } from '../contracts/time'
 import { db } from './db'
 import { controls, TEST_API_BASE } from './node'
 import { sendMail, sentMail, watchOutbox } from './outbox'
+import { createProvider, PAYMENT_LINK_TTL_MS } from './provider'
 import { createSeed, PERSONAS, SEED_NOW_MS, SEED_TOKENS } from './seed'
 import '../tests/setup/mock-backend'
 
@@ -40,13 +41,43 @@ beforeEach(() => {
 })
 
 describe('the outbox', () => {
-  it('holds the payment links the seed e-mailed, newest first, each to its athlete', () => {
+  it("holds the payment links the seed e-mailed, newest first, each to its athlete, naming race, amount and deadline, linking the provider's page", () => {
     expect(sentMail().map((mail) => [mail.kind, mail.to, mail.link])).toEqual([
-      ['payment_link', mailOf('pax'), `/payment/by-link?code=${SEED_TOKENS.paymentLinkPending}`],
-      ['payment_link', mailOf('social'), `/payment/by-link?code=${SEED_TOKENS.paymentLinkSuccess}`],
-      ['payment_link', mailOf('pax'), `/payment/by-link?code=${SEED_TOKENS.paymentLinkExpired}`],
+      ['payment_link', mailOf('pax'), `/checkout?link=${SEED_TOKENS.paymentLinkPending}`],
+      ['payment_link', mailOf('social'), `/checkout?link=${SEED_TOKENS.paymentLinkSuccess}`],
+      ['payment_link', mailOf('pax'), `/checkout?link=${SEED_TOKENS.paymentLinkExpired}`],
     ])
     for (const mail of sentMail()) expect(mail.sent_at).toBeLessThan(SEED_NOW_MS)
+    // What each e-mail says is what its payment is for.
+    for (const mail of sentMail()) {
+      if (mail.kind !== 'payment_link') throw new Error('a payment-link e-mail expected')
+      const code = new URL(mail.link, 'http://portal.test').searchParams.get('link')
+      const payment = db.payments.findFirst((q) => q.where({ link_code: code }))!
+      const race = db.races.findFirst((q) => q.where({ id: payment.project_id }))!
+      expect([mail.gara, mail.totale, mail.scade]).toEqual([`${race.nome} ${String(race.edizione)}`, payment.totale, payment.scade])
+    }
+    expect(sentMail()[0]).toMatchObject({ gara: 'Tor des Pettorale 330 2026', totale: 950, scade: Date.parse('2026-03-09T23:59:00+01:00') })
+  })
+
+  it("gets the organiser's payment-link e-mail when the back office sends a link, with the race, amount and deadline", async () => {
+    const pax = PERSONAS.find((candidate) => candidate.key === 'pax')!
+    // A second link for pax's 330 km, as the back office would send after the first lapsed.
+    const code = await createProvider(controls.now, () => undefined).sendLink(pax.athleteId, 201)
+    const [mail, ...others] = sentSinceSeed()
+    expect(others).toEqual([])
+    const payment = db.payments.findFirst((q) => q.where({ link_code: code }))!
+    expect(mail).toEqual({
+      id: mail!.id,
+      to: pax.mail,
+      kind: 'payment_link',
+      link: `/checkout?link=${code}`,
+      sent_at: Date.parse(payment.aggiornato),
+      gara: 'Tor des Pettorale 330 2026',
+      totale: payment.totale,
+      scade: payment.scade,
+    })
+    expect(payment.totale).toBe(950)
+    expect(payment.scade! - mail!.sent_at).toBe(PAYMENT_LINK_TTL_MS)
   })
 
   it('gets a confirmation e-mail on registration, whose link confirms the account', async () => {
@@ -108,8 +139,9 @@ describe('the outbox', () => {
   })
 
   it('puts the later of two e-mails sent in the same millisecond first', async () => {
-    await sendMail({ to: 'a@example.org', kind: 'payment_link', link: '/payment/by-link?code=a', sent_at: SEED_NOW_MS })
-    await sendMail({ to: 'b@example.org', kind: 'payment_link', link: '/payment/by-link?code=b', sent_at: SEED_NOW_MS })
+    const link = { kind: 'payment_link', gara: 'Sentiero dei Larici 25K 2026', totale: 45, scade: SEED_NOW_MS + MINUTE_MS } as const
+    await sendMail({ to: 'a@example.org', link: '/checkout?link=a', sent_at: SEED_NOW_MS, ...link })
+    await sendMail({ to: 'b@example.org', link: '/checkout?link=b', sent_at: SEED_NOW_MS, ...link })
     expect(sentSinceSeed().map((mail) => mail.to)).toEqual(['b@example.org', 'a@example.org'])
     // Reading it does not reorder the collection itself.
     expect(db.outbox.all().slice(SEEDED.size).map((mail) => mail.to)).toEqual(['a@example.org', 'b@example.org'])

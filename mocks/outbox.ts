@@ -1,4 +1,5 @@
 import { db, type MailKind, type MailRecord } from './db'
+import { providerPages } from './provider-pages'
 import { randomToken } from './records'
 
 /** How each kind of mail is named in the console line that stands in for delivery. */
@@ -8,15 +9,22 @@ const CONSOLE_NAMES: Record<MailKind, string> = {
   payment_link: 'payment-link',
 }
 
-/** The portal pages the e-mails link to, relative to the portal. */
+/** The pages the e-mails link to, relative to the portal. */
 export const mailLinks = {
   confirm: (contactId: number, token: string) => `/confirm-account?contact_id=${String(contactId)}&token=${token}`,
   reset: (token: string) => `/reset-email/${token}`,
-  paymentLink: (code: string) => `/payment/by-link?code=${encodeURIComponent(code)}`,
+  /**
+   * The provider's page of the organiser's link (in mock mode the simulated checkout), which sends
+   * the athlete back to `/payment/by-link?code=<code>` with the outcome (decision 026).
+   */
+  paymentLink: (code: string) => providerPages.linkCheckout(code),
 }
 
+/** An e-mail of one kind, without its id: `Omit` of each member of the union, so each keeps its own fields. */
+export type OutgoingMail = MailRecord extends infer M ? (M extends MailRecord ? Omit<M, 'id'> : never) : never
+
 /** Records an e-mail the backend would have sent (the mailbox lists it) and prints its link. */
-export async function sendMail(mail: Omit<MailRecord, 'id'>): Promise<MailRecord> {
+export async function sendMail(mail: OutgoingMail): Promise<MailRecord> {
   const record = await db.outbox.create({ id: randomToken('mail'), ...mail })
   console.info(`[pettorale mock] ${CONSOLE_NAMES[mail.kind]} e-mail to ${mail.to}: ${mail.link}`)
   return record

@@ -1,6 +1,8 @@
+import type { PaymentState } from '../contracts/payments.contract'
 import { db, type PaymentRecord } from './db'
 import { mailLinks, sendMail } from './outbox'
-import { nextId } from './records'
+import { providerPages } from './provider-pages'
+import { nextId, raceTitle } from './records'
 
 /**
  * The simulated payment provider: its hosted checkout records what the card did, and the outcome
@@ -15,6 +17,9 @@ import { nextId } from './records'
  *   and a second decision on a payment is ignored;
  * - settling never pays a place already paid: a second payment that would succeed is voided (or
  *   refunded) with a visible line, never a second place or bib.
+ * An organiser's link is paid on the provider's page of the link (decision 026): a card declined
+ * there does not close it (the athlete may try another card until it lapses), and leaving that page
+ * without paying decides nothing.
  * Starting, deciding and settling run one at a time (`withLedger`), so two requests at once cannot
  * both see a place unpaid, nor both settle the same payment.
  */
@@ -75,9 +80,64 @@ export function isAwaitingConfirmation(payment: PaymentRecord): boolean {
   return payment.stato === 'pending' && payment.esito === 'authorised'
 }
 
-/** The organiser's link is pending, undecided and not past its expiry: the athlete may pay it. */
+/**
+ * The organiser's link is pending, not authorised and not past its expiry: it is the place's live
+ * payment. A card declined on it (while the provider's answer is on its way, too) leaves it open.
+ */
 export function isOpenLink(payment: PaymentRecord, now: number): boolean {
-  return payment.stato === 'pending' && payment.link_code !== null && !payment.esito && (payment.scade === null || payment.scade > now)
+  return payment.stato === 'pending' && payment.link_code !== null && payment.esito !== 'authorised' && !hasLapsed(payment, now)
+}
+
+/** The organiser's link is open and nothing is under way at its checkout: the athlete may pay it now. */
+export function isPayableLink(payment: PaymentRecord, now: number): boolean {
+  return isOpenLink(payment, now) && !payment.esito
+}
+
+/**
+ * A pending link past its expiry, with no authorisation on its way (one the checkout took in time
+ * settles as decided): it can no longer be paid, and `payments.byLink` answers 410.
+ */
+export function hasLapsed(payment: PaymentRecord, now: number): boolean {
+  return payment.stato === 'pending' && payment.link_code !== null && payment.scade !== null && payment.scade <= now && payment.esito !== 'authorised'
+}
+
+/** What the provider's checkout shows of a payment, and where it sends the athlete back. */
+export interface CheckoutView {
+  pagamento_id: string
+  totale: number
+  stato: PaymentState
+  /** What the checkout decided, while the backend has not heard of it yet. */
+  esito: CheckoutOutcome | null
+  /** The race, `<name> <edition>`. */
+  gara: string
+  /** The organiser's link this payment is for; `null` for a card payment the portal started. */
+  link: string | null
+  /** A link's deadline (epoch ms, mock clock); `null` when it has none. */
+  scade: number | null
+  /** Whether the checkout may take a card now: pending, undecided and, for a link, not lapsed. */
+  open: boolean
+  /** Whether the link is past its deadline (never for a card payment). */
+  lapsed: boolean
+  /** Where the checkout sends the athlete back, relative to the portal. */
+  returnTo: string
+}
+
+function checkoutView(payment: PaymentRecord, now: number): CheckoutView {
+  const race = db.races.findFirst((q) => q.where({ id: payment.project_id }))
+  const link = payment.link_code
+  const lapsed = hasLapsed(payment, now) || (link !== null && payment.stato === 'expired')
+  return {
+    pagamento_id: payment.pagamento_id,
+    totale: payment.totale,
+    stato: payment.stato,
+    esito: payment.esito ?? null,
+    gara: race ? raceTitle(race) : '',
+    link,
+    scade: link === null ? null : payment.scade,
+    open: payment.stato === 'pending' && !payment.esito && !lapsed,
+    lapsed,
+    returnTo: link === null ? providerPages.cardReturn(payment.pagamento_id) : providerPages.linkReturn(link),
+  }
 }
 
 /** The payments of one athlete's place in a race (every channel). */
@@ -96,7 +156,9 @@ export function createProvider(now: () => number, onChanged: () => void) {
         // cancel after the card went through) never replaces an authorisation.
         if (!payment || payment.stato !== 'pending' || payment.esito) return
         // A lapsed link can no longer be paid.
-        if (payment.link_code !== null && payment.scade !== null && payment.scade <= at) return
+        if (hasLapsed(payment, at)) return
+        // Leaving a link's page without paying decides nothing: the link stays open as it was.
+        if (payment.link_code !== null && esito === 'cancelled') return
         await db.payments.update((q) => q.where({ pagamento_id }), {
           data(record) {
             record.esito = esito
@@ -111,25 +173,23 @@ export function createProvider(now: () => number, onChanged: () => void) {
 
   return {
     /**
-     * What the checkout page shows: the payment and the race it is for, `null` for an unknown id;
-     * `esito` is what the checkout decided, while the backend has not heard of it yet.
+     * What the checkout page shows of a payment, by its id: the race, the amount, whether it can be
+     * paid, where to go back; `null` for an unknown id.
      */
-    payment(pagamento_id: string) {
+    payment(pagamento_id: string): CheckoutView | null {
       const payment = db.payments.findFirst((q) => q.where({ pagamento_id }))
-      if (!payment) return null
-      const race = db.races.findFirst((q) => q.where({ id: payment.project_id }))
-      return {
-        pagamento_id,
-        totale: payment.totale,
-        stato: payment.stato,
-        esito: payment.esito ?? null,
-        gara: race ? `${race.nome} ${String(race.edizione)}` : '',
-      }
+      return payment ? checkoutView(payment, now()) : null
+    },
+    /** The same, for the provider's page of an organiser's link (`/checkout?link=<code>`); `null` for an unknown code. */
+    linkPayment(code: string): CheckoutView | null {
+      const payment = db.payments.findFirst((q) => q.where({ link_code: code }))
+      return payment ? checkoutView(payment, now()) : null
     },
     decide,
     /**
-     * The athlete pays the organiser's link on the provider's page (mock: no page, QA and tests
-     * call it): the same decision as the checkout's, for the link's payment.
+     * The athlete pays the organiser's link on the provider's page of the link (the checkout page
+     * calls it; so can QA and tests): the same decision as the checkout's, for the link's payment.
+     * `'cancelled'` decides nothing: the link stays open.
      */
     async payLink(code: string, esito: CheckoutOutcome = 'authorised'): Promise<string | null> {
       const payment = db.payments.findFirst((q) => q.where({ link_code: code }))
@@ -170,7 +230,18 @@ export function createProvider(now: () => number, onChanged: () => void) {
             esito: null,
             settle_at: null,
           })
-          if (athlete.mail) await sendMail({ kind: 'payment_link', to: athlete.mail, link: mailLinks.paymentLink(code), sent_at: at })
+          const race = db.races.findFirst((q) => q.where({ id: raceId }))
+          if (athlete.mail && race) {
+            await sendMail({
+              kind: 'payment_link',
+              to: athlete.mail,
+              link: mailLinks.paymentLink(code),
+              sent_at: at,
+              gara: raceTitle(race),
+              totale: subscription.totale,
+              scade: at + PAYMENT_LINK_TTL_MS,
+            })
+          }
           return code
         })
       } finally {
@@ -237,6 +308,22 @@ async function settle(pagamento_id: string, now: number): Promise<void> {
   const placePaid =
     subscription?.pagato === true ||
     paymentsOfPlace(payment.athlete_id, payment.project_id).some((other) => other.pagamento_id !== pagamento_id && other.stato === 'success')
+
+  // A card declined on the organiser's link does not close it: the link is open again for another
+  // card, saying when the last one was declined. Nothing was charged, so no line is added (the
+  // link's own pending line, if any, stays pending). A place paid meanwhile ends the link instead.
+  if (payment.link_code !== null && payment.esito === 'declined') {
+    await db.payments.update((q) => q.where({ pagamento_id }), {
+      data(record) {
+        record.esito = null
+        record.settle_at = null
+        record.rifiutato_at = now
+        record.aggiornato = at
+      },
+    })
+    if (placePaid) await expirePayment(payment, now)
+    return
+  }
   const voided = authorised && placePaid
   const paid = authorised && !voided
 

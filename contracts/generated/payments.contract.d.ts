@@ -15,6 +15,10 @@ export namespace byLink {
       totale: number;
       aggiornato: string;
       motivo?: ("already_paid") | undefined;
+      gara: string;
+      scade?: string | undefined;
+      checkout_url?: string | undefined;
+      rifiutato?: string | undefined;
   }
   type Response404 = {
       status?: number | undefined;
@@ -39,6 +43,19 @@ export type PaymentId = string;
 export type PaymentLinkCode = string;
 
 export type PaymentLinkError = "payment_not_found" | "request_expired";
+
+export type PaymentLinkStatus = {
+    pagamento_id: string;
+    stato: "pending" | "success" | "failed" | "expired";
+    project_id: number;
+    totale: number;
+    aggiornato: string;
+    motivo?: ("already_paid") | undefined;
+    gara: string;
+    scade?: string | undefined;
+    checkout_url?: string | undefined;
+    rifiutato?: string | undefined;
+};
 
 export type PaymentState = "pending" | "success" | "failed" | "expired";
 

@@ -6,10 +6,12 @@ import { deferred, flushMicrotasks, httpFailure, networkFailure, type Deferred }
 import {
   failureOf,
   GIVE_UP_AFTER_POLLS,
+  linkReading,
   LONG_WAIT_AFTER_POLLS,
   paymentWaitMachine,
   paymentWaitView,
   pollDelayMs,
+  type PaymentReading,
   type PaymentWaitEmitted,
 } from './payment-wait.machine'
 
@@ -19,12 +21,12 @@ import {
  */
 function start(paymentId = 'PAY-1') {
   const reads: string[] = []
-  let pending: Deferred<PaymentState> | null = null
+  let pending: Deferred<PaymentReading> | null = null
   const clock = new SimulatedClock()
   const actor = createActor(
     paymentWaitMachine.provide({
       actors: {
-        readStatus: fromPromise<PaymentState, { paymentId: string }>(({ input }) => {
+        readStatus: fromPromise<PaymentReading, { paymentId: string }>(({ input }) => {
           reads.push(input.paymentId)
           pending = deferred()
           return pending.promise
@@ -37,7 +39,7 @@ function start(paymentId = 'PAY-1') {
   actor.on('*', (event) => void emitted.push(event))
   actor.start()
 
-  async function settle(how: (call: Deferred<PaymentState>) => void) {
+  async function settle(how: (call: Deferred<PaymentReading>) => void) {
     const call = pending
     if (!call) throw new Error('no status read is in flight')
     pending = null
@@ -54,7 +56,7 @@ function start(paymentId = 'PAY-1') {
     status: () => actor.getSnapshot().status,
     output: () => actor.getSnapshot().output,
     isReading: () => pending !== null,
-    answer: (state: PaymentState) => settle((call) => call.resolve(state)),
+    answer: (state: PaymentReading) => settle((call) => call.resolve(state)),
     fail: (error: unknown) => settle((call) => call.reject(error)),
     advance: (ms: number) => clock.increment(ms),
     send: (type: 'wait.retry' | 'wait.abandon') => actor.send({ type }),
@@ -267,9 +269,84 @@ describe('a check that gets no usable answer', () => {
   })
 })
 
+describe("an organiser's payment link (decision 026: the same wait, read by the link's code)", () => {
+  it('reads the link by its code', () => {
+    const t = start('lnk-pending-1')
+    expect(t.reads).toEqual(['lnk-pending-1'])
+  })
+
+  it('a link open for the athlete to pay ends the wait at once: there is nothing to wait for', async () => {
+    const t = start('lnk-1')
+    await t.answer('payable')
+    expect(t.output()).toEqual({ outcome: 'payable' })
+    expect(t.view()).toEqual({ kind: 'payable', longWait: false, failure: null })
+    expect(t.emitted).toEqual([])
+    t.advance(60_000)
+    expect(t.reads).toHaveLength(1)
+  })
+
+  it('a card with the provider is waited for: pending, then paid, with the link in the event', async () => {
+    const t = start('lnk-1')
+    await t.answer('pending')
+    expect(t.view().kind).toBe('waiting')
+    t.advance(pollDelayMs(0))
+    await t.answer('success')
+    expect(t.output()).toEqual({ outcome: 'paid' })
+    expect(t.emitted).toEqual([{ type: 'paid', paymentId: 'lnk-1' }])
+  })
+
+  it('a card declined on the link ends the wait as payable again (the link stays open for another card)', async () => {
+    const t = start('lnk-1')
+    await t.answer('pending')
+    t.advance(pollDelayMs(0))
+    await t.answer('payable')
+    expect(t.output()).toEqual({ outcome: 'payable' })
+    expect(t.emitted).toEqual([])
+  })
+
+  it('a link past its deadline (410 request_expired) ends the wait as expired', async () => {
+    const t = start('lnk-old')
+    await t.fail(httpFailure(410, 'request_expired', 'payments.byLink'))
+    expect(t.output()).toEqual({ outcome: 'expired' })
+    expect(t.view().kind).toBe('expired')
+  })
+
+  it('an unknown link (404 payment_not_found) ends it as not found', async () => {
+    const t = start('lnk-nobody')
+    await t.fail(httpFailure(404, 'payment_not_found', 'payments.byLink'))
+    expect(t.output()).toEqual({ outcome: 'notFound' })
+  })
+
+  it('no answer is waited through, the failure on screen, as for a card payment', async () => {
+    const t = start('lnk-1')
+    await t.fail(networkFailure('payments.byLink'))
+    expect(t.view()).toEqual({ kind: 'waiting', longWait: false, failure: networkFailure('payments.byLink') })
+    t.advance(pollDelayMs(0))
+    await t.answer('payable')
+    expect(t.output()).toEqual({ outcome: 'payable' })
+  })
+})
+
+describe("linkReading: what a link's status means to the wait", () => {
+  const url = 'https://pay.example.org/link/lnk-1'
+  it.each<[string, Parameters<typeof linkReading>[0], PaymentReading]>([
+    ['pending with its checkout: payable', { stato: 'pending', checkout_url: url }, 'payable'],
+    ['pending without it: a card with the provider', { stato: 'pending' }, 'pending'],
+    ['paid', { stato: 'success' }, 'success'],
+    ['paid, even were a checkout named', { stato: 'success', checkout_url: url }, 'success'],
+    ['failed (voided: the place was paid otherwise)', { stato: 'failed' }, 'failed'],
+  ])('%s', (_, status, reading) => {
+    expect(linkReading(status)).toBe(reading)
+  })
+})
+
 describe('failureOf: what a failed status check means', () => {
   it('payment_not_found: the payment is unknown', () => {
     expect(failureOf(httpFailure(404, 'payment_not_found', 'payments.status'))).toEqual({ kind: 'notFound' })
+  })
+
+  it("request_expired: an organiser's link past its deadline", () => {
+    expect(failureOf(httpFailure(410, 'request_expired', 'payments.byLink'))).toEqual({ kind: 'expired' })
   })
 
   it.each<[string, ApiError]>([

@@ -1,15 +1,19 @@
 import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { errorCodeOf, toApiError, type ApiError } from '../../contracts/api-error'
 import type * as payments from '../../contracts/payments.contract'
-import type { PaymentState } from '../../contracts/payments.contract'
+import type { PaymentLinkStatus, PaymentState } from '../../contracts/payments.contract'
 
 /**
  * Waiting for the payment provider to settle a payment, after the checkout: the one wait of the
- * portal, invoked by the enrolment wizard and used alone by `/payment`. A pending payment is asked
- * again with growing waits; after `LONG_WAIT_AFTER_POLLS` checks the athlete may abandon it (the
- * server expires it, so the old checkout cannot charge); after `GIVE_UP_AFTER_POLLS` it stops
- * asking until told to. The status itself is the query cache's: the machine only decides when to
- * ask and what the answer means.
+ * portal, invoked by the enrolment wizard and used alone by `/payment` and by `/payment/by-link`
+ * (decision 026). A pending payment is asked again with growing waits; after
+ * `LONG_WAIT_AFTER_POLLS` checks the athlete may abandon it (the server expires it, so the old
+ * checkout cannot charge); after `GIVE_UP_AFTER_POLLS` it stops asking until told to. The status
+ * itself is the query cache's: the machine only decides when to ask and what the answer means.
+ *
+ * An organiser's link adds two answers: it may be *payable* (open, nothing under way at the
+ * provider: the athlete pays it, there is nothing to wait for; also after a declined card) and it
+ * may have *expired* (410): both end the wait.
  */
 
 /** Three checks (about 5 s): longer than a provider's usual confirmation, so worth saying. */
@@ -22,9 +26,21 @@ export function pollDelayMs(polls: number): number {
   return Math.min(8_000, Math.round(1_000 * 1.5 ** polls))
 }
 
-export type WaitOutcome = 'paid' | 'unpaid' | 'notFound' | 'abandoned'
+export type WaitOutcome = 'paid' | 'unpaid' | 'notFound' | 'abandoned' | 'payable' | 'expired'
+
+/**
+ * What one read of the payment says: its state, or `payable` for an organiser's link that waits
+ * for the athlete at the provider's page rather than for the provider (never a card payment).
+ */
+export type PaymentReading = PaymentState | 'payable'
+
+/** What the status of an organiser's link means to the wait: payable while it offers its checkout. */
+export function linkReading(link: Pick<PaymentLinkStatus, 'stato' | 'checkout_url'>): PaymentReading {
+  return link.stato === 'pending' && link.checkout_url ? 'payable' : link.stato
+}
 
 export interface PaymentWaitContext {
+  /** What the payment is read by: its id (`payments.status`), or an organiser's link's code (`payments.byLink`). */
   paymentId: string
   polls: number
   /** The last check that got no usable answer; the wait goes on. */
@@ -35,15 +51,25 @@ export type PaymentWaitEvent = { type: 'wait.retry' } | { type: 'wait.abandon' }
 export type PaymentWaitEmitted = { type: 'paid'; paymentId: string }
 
 /** What a failed status check means to the wait. */
-export type PaymentWaitFailure = { kind: 'notFound' } | { kind: 'unanswered'; error: ApiError }
+export type PaymentWaitFailure = { kind: 'notFound' } | { kind: 'expired' } | { kind: 'unanswered'; error: ApiError }
 
 export function failureOf(error: unknown): PaymentWaitFailure {
   const apiError = toApiError(error)
-  return errorCodeOf<typeof payments.status>(apiError) === 'payment_not_found' ? { kind: 'notFound' } : { kind: 'unanswered', error: apiError }
+  const code = errorCodeOf<typeof payments.status | typeof payments.byLink>(apiError)
+  if (code === 'payment_not_found') return { kind: 'notFound' }
+  // An organiser's link past its deadline (410).
+  if (code === 'request_expired') return { kind: 'expired' }
+  return { kind: 'unanswered', error: apiError }
 }
 
-const settledAs = (state: PaymentState): WaitOutcome | null =>
-  state === 'success' ? 'paid' : state === 'failed' || state === 'expired' ? 'unpaid' : null
+const settledAs = (reading: PaymentReading): WaitOutcome | null =>
+  reading === 'success'
+    ? 'paid'
+    : reading === 'failed' || reading === 'expired'
+      ? 'unpaid'
+      : reading === 'payable'
+        ? 'payable'
+        : null
 
 export const paymentWaitMachine = setup({
   types: {
@@ -54,7 +80,7 @@ export const paymentWaitMachine = setup({
     output: {} as { outcome: WaitOutcome },
   },
   actors: {
-    readStatus: fromPromise<PaymentState, { paymentId: string }>(() => {
+    readStatus: fromPromise<PaymentReading, { paymentId: string }>(() => {
       throw new Error('readStatus is provided by the portal')
     }),
   },
@@ -62,8 +88,9 @@ export const paymentWaitMachine = setup({
     pollDelay: ({ context }) => pollDelayMs(context.polls),
   },
   guards: {
-    isSettledAs: (_, params: { state: PaymentState; outcome: WaitOutcome }) => settledAs(params.state) === params.outcome,
+    isSettledAs: (_, params: { state: PaymentReading; outcome: WaitOutcome }) => settledAs(params.state) === params.outcome,
     isNotFound: (_, params: { error: unknown }) => failureOf(params.error).kind === 'notFound',
+    isExpired: (_, params: { error: unknown }) => failureOf(params.error).kind === 'expired',
     hasWaitedTooLong: ({ context }) => context.polls >= GIVE_UP_AFTER_POLLS,
     isLongWait: ({ context }) => context.polls >= LONG_WAIT_AFTER_POLLS,
   },
@@ -83,10 +110,12 @@ export const paymentWaitMachine = setup({
         onDone: [
           { guard: { type: 'isSettledAs', params: ({ event }) => ({ state: event.output, outcome: 'paid' }) }, target: 'paid' },
           { guard: { type: 'isSettledAs', params: ({ event }) => ({ state: event.output, outcome: 'unpaid' }) }, target: 'unpaid' },
+          { guard: { type: 'isSettledAs', params: ({ event }) => ({ state: event.output, outcome: 'payable' }) }, target: 'payable' },
           { target: 'waiting', actions: assign({ failure: null }) },
         ],
         onError: [
           { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },
+          { guard: { type: 'isExpired', params: ({ event }) => ({ error: event.error }) }, target: 'expired' },
           { target: 'waiting', actions: assign({ failure: ({ event }) => toApiError(event.error) }) },
         ],
       },
@@ -107,6 +136,9 @@ export const paymentWaitMachine = setup({
     unpaid: { type: 'final', output: { outcome: 'unpaid' } },
     notFound: { type: 'final', output: { outcome: 'notFound' } },
     abandoned: { type: 'final', output: { outcome: 'abandoned' } },
+    // An organiser's link: open for the athlete to pay (nothing to wait for), or past its deadline.
+    payable: { type: 'final', output: { outcome: 'payable' } },
+    expired: { type: 'final', output: { outcome: 'expired' } },
   },
 })
 

@@ -1,11 +1,9 @@
 import type { StartPayment } from '../../contracts/payments.contract'
 import { db, type PaymentRecord } from '../db'
 import { portalOriginOf, problem, reply, type MockContext, type ResourceHandlers } from '../handler'
-import { expirePayment, isAwaitingConfirmation, isOpenLink, newPaymentId, paymentsOfPlace, withLedger } from '../provider'
-import { enrolmentTotal, sameAmount } from '../records'
-
-/** Where the simulated provider's hosted checkout is: a mock-only page of the portal (src/dev). */
-export const CHECKOUT_PATH = '/checkout'
+import { expirePayment, hasLapsed, isAwaitingConfirmation, isOpenLink, isPayableLink, newPaymentId, paymentsOfPlace, withLedger } from '../provider'
+import { providerPages } from '../provider-pages'
+import { enrolmentTotal, raceTitle, sameAmount } from '../records'
 
 export function paymentsHandlers(ctx: MockContext): ResourceHandlers<'payments'> {
   // Where the athlete is sent to pay: the portal as configured, never a request header (an `Origin`
@@ -20,7 +18,7 @@ export function paymentsHandlers(ctx: MockContext): ResourceHandlers<'payments'>
         const answer = (payment: PaymentRecord) =>
           reply(201, {
             pagamento_id: payment.pagamento_id,
-            redirect_url: `${portal}${CHECKOUT_PATH}?pagamento_id=${payment.pagamento_id}`,
+            redirect_url: `${portal}${providerPages.cardCheckout(payment.pagamento_id)}`,
             totale: payment.totale,
           })
         // An idempotency key is the athlete's own; the same key for another request is a client bug,
@@ -96,12 +94,21 @@ export function paymentsHandlers(ctx: MockContext): ResourceHandlers<'payments'>
       return payment ? reply(200, publicPayment(payment)) : reply(404, problem(404, 'payment_not_found'))
     },
 
-    // Anonymous: the link's unguessable code is the key, as the organiser's e-mail carries it.
+    // Anonymous: the link's unguessable code is the key, as the organiser's e-mail carries it. The
+    // answer names what the e-mail names (race, amount, deadline) and, while the link can be paid
+    // now, the provider's page for it (decision 026).
     byLink: ({ params, now }) => {
       const payment = db.payments.findFirst((q) => q.where({ link_code: params.code }))
-      if (!payment) return reply(404, problem(404, 'payment_not_found'))
-      const lapsed = payment.stato === 'expired' || (payment.stato === 'pending' && payment.scade !== null && payment.scade <= now)
-      return lapsed ? reply(410, problem(410, 'request_expired')) : reply(200, publicPayment(payment))
+      const race = payment && db.races.findFirst((q) => q.where({ id: payment.project_id }))
+      if (!payment || !race) return reply(404, problem(404, 'payment_not_found'))
+      if (payment.stato === 'expired' || hasLapsed(payment, now)) return reply(410, problem(410, 'request_expired'))
+      return reply(200, {
+        ...publicPayment(payment),
+        gara: raceTitle(race),
+        ...(payment.scade === null ? {} : { scade: new Date(payment.scade).toISOString() }),
+        ...(isPayableLink(payment, now) ? { checkout_url: `${portal}${providerPages.linkCheckout(params.code)}` } : {}),
+        ...(payment.rifiutato_at ? { rifiutato: new Date(payment.rifiutato_at).toISOString() } : {}),
+      })
     },
   }
 }

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import * as Dialog from '@radix-ui/react-dialog'
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useSearch } from 'wouter'
-import { cardBehaviour, TEST_CARDS, type CheckoutOutcome, type Provider } from '../../mocks/provider'
-import { formatMoney } from '../lib/format'
+import { cardBehaviour, TEST_CARDS, type CheckoutOutcome, type CheckoutView, type Provider } from '../../mocks/provider'
+import { formatMoney, formatOwnMoment } from '../lib/format'
 import { activeLocale } from '../lib/i18n'
 import { paths } from '../lib/paths'
 import { Button } from '../ui/button'
@@ -41,31 +41,69 @@ function cardProblems(card: Card, today: Date): CardProblems {
 /**
  * The simulated payment provider's hosted checkout (mock only, decision 008): a card form with the
  * sentinel cards of mocks/provider.ts, a 3-D Secure confirmation, and "cancel and return". It tells
- * the provider what happened and sends the athlete back to the portal's legacy return address.
+ * the provider what happened and sends the athlete back to the portal: a card payment the portal
+ * started (`?pagamento_id=`) through the legacy return address, an organiser's payment link
+ * (`?link=<code>`, the link's e-mail leads here, decision 026) to `/payment/by-link?code=<code>`.
+ * A payment already decided (paid, declined, cancelled, authorised and being confirmed, expired) is
+ * shown as decided, with the way back, never as a card form again.
  */
 export default function CheckoutPage({ provider }: { provider: Provider }) {
   const { t, i18n } = useLingui()
-  const paymentId = new URLSearchParams(useSearch()).get('pagamento_id') ?? ''
-  const [payment] = useState(() => provider.payment(paymentId))
+  const search = new URLSearchParams(useSearch())
+  const linkCode = search.get('link')
+  const paymentId = search.get('pagamento_id') ?? ''
+  const read = () => (linkCode !== null ? provider.linkPayment(linkCode) : provider.payment(paymentId))
+  const [payment, setPayment] = useState<CheckoutView | null>(read)
   const [card, setCard] = useState<Card>({ number: '', expiry: '', cvc: '', holder: '' })
   const [problems, setProblems] = useState<CardProblems>({})
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
   const hintId = useId()
 
-  const finish = async (outcome: CheckoutOutcome) => {
-    setBusy(true)
-    await provider.decide(paymentId, outcome)
-    // Back through the address the provider was given: the legacy one, redirected by the portal.
-    window.location.assign(`/pay_status?pagamento_id=${encodeURIComponent(paymentId)}`)
-  }
+  // Back on this page from the portal (the browser's Back, the page kept in its cache, another tab
+  // that decided meanwhile): what the provider knows now, not what it knew when the page opened.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (!event.persisted) return
+      setPayment(read())
+      setBusy(false)
+      setConfirming(false)
+    }
+    const shown = () => {
+      if (document.visibilityState === 'visible') setPayment(read())
+    }
+    window.addEventListener('pageshow', restored)
+    document.addEventListener('visibilitychange', shown)
+    return () => {
+      window.removeEventListener('pageshow', restored)
+      document.removeEventListener('visibilitychange', shown)
+    }
+    // The address does not change while the page is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
-  if (!payment || payment.stato !== 'pending') {
+  if (!payment) {
     return (
       <Page title={t`Simulated checkout`}>
-        <Empty>{t`There is no open payment with this reference: it has been paid, cancelled or replaced by a newer one.`}</Empty>
+        <Empty>{t`There is no payment with this reference.`}</Empty>
       </Page>
     )
+  }
+  if (!payment.open) return <Decided payment={payment} />
+
+  const finish = async (outcome: CheckoutOutcome) => {
+    // Decided meanwhile (another tab): shown as it is, nothing decided twice.
+    const now = read()
+    if (!now?.open) {
+      setConfirming(false)
+      setPayment(now)
+      return
+    }
+    setBusy(true)
+    if (payment.link !== null) await provider.payLink(payment.link, outcome)
+    else await provider.decide(payment.pagamento_id, outcome)
+    // Back through the address the provider was given.
+    window.location.assign(payment.returnTo)
   }
 
   const submit = (event: FormEvent) => {
@@ -79,7 +117,9 @@ export default function CheckoutPage({ provider }: { provider: Provider }) {
   }
   const error = (field: keyof Card, invalid: string) =>
     problems[field] === 'required' ? i18n._(FIELD_ERRORS.required) : problems[field] === 'invalid' ? invalid : null
-  const amount = formatMoney(activeLocale(), payment.totale)
+  const locale = activeLocale()
+  const amount = formatMoney(locale, payment.totale)
+  const deadline = payment.scade === null ? null : formatOwnMoment(locale, payment.scade)
   const update = (field: keyof Card) => (event: { target: { value: string } }) => setCard({ ...card, [field]: event.target.value })
 
   return (
@@ -91,7 +131,14 @@ export default function CheckoutPage({ provider }: { provider: Provider }) {
         </Trans>
       </p>
       <form className={styles.form} noValidate onSubmit={submit} aria-describedby={hintId}>
-        <p id={hintId} className={styles.hint}>{t`Reference ${paymentId}`}</p>
+        {/* A link's page names the organiser's request, never the payment's id. */}
+        <p id={hintId} className={styles.hint}>
+          {payment.link === null
+            ? t`Reference ${paymentId}`
+            : deadline
+              ? t`The organiser's payment link, to pay by ${deadline}`
+              : t`The organiser's payment link`}
+        </p>
         <Field label={t`Card number`} inputMode="numeric" autoComplete="cc-number" value={card.number} onChange={update('number')} error={error('number', t`Enter the 13 to 19 digits of the card.`)} />
         <div className={styles.row}>
           <Field label={t`Expiry (MM/YY)`} autoComplete="cc-exp" value={card.expiry} onChange={update('expiry')} error={error('expiry', t`Enter a future month, like 08/29.`)} />
@@ -128,6 +175,32 @@ export default function CheckoutPage({ provider }: { provider: Provider }) {
       <p>
         <a href={paths.home}>{t`Back to the portal without paying`}</a>
       </p>
+    </Page>
+  )
+}
+
+/** A payment the checkout can no longer take a card for: what became of it, and the way back. */
+function Decided({ payment }: { payment: CheckoutView }) {
+  const { t } = useLingui()
+  const amount = formatMoney(activeLocale(), payment.totale)
+  const said = (() => {
+    if (payment.stato === 'success') return t`This payment has been made.`
+    if (payment.esito === 'authorised') return t`This payment has been authorised: the provider is confirming it.`
+    if (payment.esito === 'declined') return t`The card was declined for this payment. You have not been charged.`
+    if (payment.esito === 'cancelled') return t`This payment was cancelled. You have not been charged.`
+    if (payment.link !== null && payment.lapsed) return t`This payment link has expired and can no longer be used.`
+    if (payment.stato === 'failed') return t`This payment did not go through. You have not been charged.`
+    return t`This payment is no longer open: it has been replaced by a newer one.`
+  })()
+  return (
+    <Page title={t`Simulated checkout`} lead={`${payment.gara}: ${amount}`}>
+      <Empty>
+        <p role="status">{said}</p>
+        <p>
+          {/* A whole page load, as a provider's page sends the athlete back. */}
+          <a href={payment.returnTo}>{t`See the payment's status`}</a>
+        </p>
+      </Empty>
     </Page>
   )
 }

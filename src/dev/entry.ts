@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { createElement } from 'react'
 import { startMockBackend } from '../../mocks/browser'
-import { CHECKOUT_PATH } from '../../mocks/handlers/payments'
+import { CHECKOUT_PATH } from '../../mocks/provider-pages'
 import type { AppExtensions } from '../app/app'
 import { setClockSource } from '../lib/clock'
 import { lazyPart } from '../ui/lazy-part'

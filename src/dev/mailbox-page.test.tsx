@@ -38,7 +38,15 @@ describe('the mailbox page', () => {
     renderMailbox()
     await sendMail({ to: 'anna@example.org', kind: 'confirm', link: '/confirm-account?contact_id=9&token=cnf-1', sent_at: SEED_NOW_MS })
     await sendMail({ to: 'anna@example.org', kind: 'reset', link: '/reset-email/rst-1', sent_at: SEED_NOW_MS + MINUTE_MS })
-    await sendMail({ to: 'bruno@example.org', kind: 'payment_link', link: '/payment/by-link?code=lnk-1', sent_at: SEED_NOW_MS + 2 * MINUTE_MS })
+    await sendMail({
+      to: 'bruno@example.org',
+      kind: 'payment_link',
+      link: '/checkout?link=lnk-1',
+      sent_at: SEED_NOW_MS + 2 * MINUTE_MS,
+      gara: 'Tor des Pettorale 330 2026',
+      totale: 950,
+      scade: Date.parse('2026-03-09T23:59:00+01:00'),
+    })
 
     await screen.findByRole('article', { name: 'Confirm your pettorale account' })
     const mails = screen.getAllByRole('article')
@@ -50,7 +58,19 @@ describe('the mailbox page', () => {
     const [payment, reset, confirm] = mails.map((mail) => within(mail))
     expect(payment!.getByText('To: bruno@example.org')).toBeTruthy()
     expect(payment!.getByText('The organiser sent you this link to pay for your race entry.')).toBeTruthy()
-    expect(payment!.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe('/payment/by-link?code=lnk-1')
+    // What the link asks for: the race, the amount and the deadline, in English's formats (London time).
+    const terms = payment!.getAllByRole('term')
+    const facts = terms.map((term) => [term.textContent, term.nextElementSibling?.textContent])
+    expect(facts).toEqual([
+      ['Race', 'Tor des Pettorale 330 2026'],
+      ['Amount', '€950.00'],
+      ['Pay by', '9 Mar 2026, 22:59 GMT'],
+    ])
+    expect(payment!.getByText('9 Mar 2026, 22:59 GMT').closest('time')?.getAttribute('dateTime')).toBe('2026-03-09T22:59:00.000Z')
+    // Its button opens the provider's page for the link.
+    expect(payment!.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe('/checkout?link=lnk-1')
+    // The other e-mails name no payment.
+    expect(reset!.queryByText('Amount')).toBeNull()
     expect(reset!.getByRole('link', { name: 'Choose a new password' }).getAttribute('href')).toBe('/reset-email/rst-1')
     // 09:00 in Rome is 08:00 in London, where English shows times.
     expect(confirm!.getByText(/^Sent/).textContent).toBe('Sent 2 Mar 2026, 08:00 GMT')

@@ -2,11 +2,12 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useSyncExternalStore } from 'react'
-import type { MailKind, MailRecord } from '../../mocks/db'
+import type { MailKind, MailOf, MailRecord } from '../../mocks/db'
 import { sentMail, watchOutbox } from '../../mocks/outbox'
-import { formatDateTime } from '../lib/format'
+import { formatMoney, formatOwnMoment } from '../lib/format'
 import { activeLocale } from '../lib/i18n'
 import { buttonClass } from '../ui/button'
+import { DefinitionList } from '../ui/definition-list'
 import { Page } from '../ui/page'
 import { Empty } from '../ui/state'
 import styles from './mailbox-page.module.css'
@@ -23,6 +24,8 @@ const WORDING: Record<MailKind, { subject: MessageDescriptor; body: MessageDescr
     body: msg`Someone asked to reset the password of this account; if it was you, choose a new one.`,
     action: msg`Choose a new password`,
   },
+  // Its button opens the provider's page for the link (the simulated checkout), which comes back
+  // to the link's status page (decision 026).
   payment_link: {
     subject: msg`Your payment link`,
     body: msg`The organiser sent you this link to pay for your race entry.`,
@@ -46,7 +49,7 @@ function Mail({ mail }: { mail: MailRecord }) {
   const headingId = useId()
   const wording = WORDING[mail.kind]
   const to = mail.to
-  const sent = formatDateTime(activeLocale(), mail.sent_at)
+  const sent = formatOwnMoment(activeLocale(), mail.sent_at)
   return (
     <article className={styles.mail} aria-labelledby={headingId}>
       <h2 id={headingId}>{i18n._(wording.subject)}</h2>
@@ -61,6 +64,7 @@ function Mail({ mail }: { mail: MailRecord }) {
         </p>
       </div>
       <p>{i18n._(wording.body)}</p>
+      {mail.kind === 'payment_link' ? <PaymentRequest mail={mail} /> : null}
       <p>
         {/* A full page load, as from a mail client: the portal takes a link's token from the
             address bar when it starts. The mock's data and clock are kept across it. */}
@@ -69,6 +73,22 @@ function Mail({ mail }: { mail: MailRecord }) {
         </a>
       </p>
     </article>
+  )
+}
+
+/** What a payment-link e-mail asks for: the race, the amount and the link's deadline. */
+function PaymentRequest({ mail }: { mail: MailOf<'payment_link'> }) {
+  const { t } = useLingui()
+  const locale = activeLocale()
+  return (
+    <DefinitionList
+      minColumn="10rem"
+      rows={[
+        [t`Race`, mail.gara],
+        [t`Amount`, formatMoney(locale, mail.totale)],
+        [t`Pay by`, <time dateTime={new Date(mail.scade).toISOString()}>{formatOwnMoment(locale, mail.scade)}</time>],
+      ]}
+    />
   )
 }
 

@@ -61,7 +61,8 @@ test.describe('the mailbox of the simulated backend', () => {
       await expect(mail.getByText(`To: ${to!}`)).toBeVisible()
       await expect(mail.getByText(`Sent ${sent!}`)).toBeVisible()
       await expect(mail.getByText('The organiser sent you this link to pay for your race entry.')).toBeVisible()
-      await expect(mail.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', `/payment/by-link?code=${code!}`)
+      // Its button opens the provider's page for the link (decision 026).
+      await expect(mail.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', `/checkout?link=${code!}`)
     }
     await expect(page.getByText('No e-mails yet.')).toBeHidden()
     await expectNoAxeViolations(page)
@@ -118,7 +119,7 @@ test.describe('the mailbox of the simulated backend', () => {
     await expect(page.getByText(`choose a new password for ${completo.mail}`)).toBeVisible()
   })
 
-  test("shows pax the flagship's payment link, whose link opens its status (awaiting payment), and the lapsed one's (expired)", async ({ page, expectFailures }) => {
+  test("shows pax the flagship's payment link, which opens the provider's page for it, and the lapsed one's (expired)", async ({ page, expectFailures }) => {
     expectFailures({ operation: 'payments.byLink', status: 410 })
     const pax = persona('pax')
     await logInFromHeader(page, 'pax')
@@ -127,14 +128,20 @@ test.describe('the mailbox of the simulated backend', () => {
     // The simulated backend's outbox, not the athlete's inbox: what it sent to others is there too.
     await expect(paymentLinkMail(page, persona('social').mail, '23 Feb 2026, 17:30 GMT')).toHaveCount(1)
 
+    // Paying it is tests/e2e/pay-by-link.e2e.ts's.
     await paymentLinkMail(page, pax.mail, '27 Feb 2026, 10:00 GMT').getByRole('link', { name: 'Pay now' }).click()
-    await expect(page).toHaveURL(`/payment/by-link?code=${SEED_TOKENS.paymentLinkPending}`)
-    await expect(page.getByRole('heading', { level: 1, name: 'Payment awaiting' })).toBeVisible()
-    await expect(page.getByRole('main').getByText('Tor des Pettorale 330 2026')).toBeVisible()
-    await expect(page.getByRole('main').getByText(/^We have not received this payment of €\d/)).toBeVisible()
+    await expect(page).toHaveURL(`/checkout?link=${SEED_TOKENS.paymentLinkPending}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Simulated checkout' })).toBeVisible()
+    await expect(page.getByRole('main').getByText('Tor des Pettorale 330 2026: €950.00')).toBeVisible()
+    await expect(page.getByLabel('Card number')).toBeVisible()
 
+    // The lapsed link's page says so, and its status is the expired request.
     await page.goto('/mailbox')
     await paymentLinkMail(page, pax.mail, '20 Jun 2025, 09:00 BST').getByRole('link', { name: 'Pay now' }).click()
+    await expect(page).toHaveURL(`/checkout?link=${SEED_TOKENS.paymentLinkExpired}`)
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('This payment link has expired and can no longer be used.')
+    await expect(page.getByLabel('Card number')).toHaveCount(0)
+    await page.getByRole('main').getByRole('link', { name: "See the payment's status" }).click()
     await expect(page).toHaveURL(`/payment/by-link?code=${SEED_TOKENS.paymentLinkExpired}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Request expired' })).toBeVisible()
   })
@@ -142,6 +149,9 @@ test.describe('the mailbox of the simulated backend', () => {
   test("opens social's settled link as paid, with nobody signed in", async ({ page }) => {
     await openMailbox(page)
     await paymentLinkMail(page, persona('social').mail, '23 Feb 2026, 17:30 GMT').getByRole('link', { name: 'Pay now' }).click()
+    await expect(page).toHaveURL(`/checkout?link=${SEED_TOKENS.paymentLinkSuccess}`)
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('This payment has been made.')
+    await page.getByRole('main').getByRole('link', { name: "See the payment's status" }).click()
     await expect(page).toHaveURL(`/payment/by-link?code=${SEED_TOKENS.paymentLinkSuccess}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible()
   })

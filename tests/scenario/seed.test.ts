@@ -394,8 +394,9 @@ describe('links sent by e-mail', () => {
     const linked = seed.payments.filter((p) => p.link_code !== null)
     expect(seed.outbox).toHaveLength(linked.length)
     for (const payment of linked) {
-      const mail = seed.outbox.find((m) => m.link === `/payment/by-link?code=${payment.link_code!}`)
-      expect(mail, payment.pagamento_id).toMatchObject({ kind: 'payment_link', to: mailOf(payment.athlete_id) })
+      // The e-mail's button opens the provider's page for the link (decision 026).
+      const mail = seed.outbox.find((m) => m.link === `/checkout?link=${payment.link_code!}`)
+      expect(mail, payment.pagamento_id).toMatchObject({ kind: 'payment_link', to: mailOf(payment.athlete_id), totale: payment.totale, scade: payment.scade })
       expect(mail!.sent_at).toBeLessThan(SEED_NOW_MS)
       // Sent before the link expired and, once paid, before the payment.
       expect(mail!.sent_at).toBeLessThan(payment.scade!)

@@ -13,7 +13,7 @@ import type {
   StartPaymentRequest,
 } from '../../../machines/enrolment/enrolment.machine'
 import type { PricedRace } from '../../../machines/enrolment/price'
-import { paymentWaitMachine, type PaymentWaitEmitted } from '../../../machines/enrolment/payment-wait.machine'
+import { linkReading, paymentWaitMachine, type PaymentReading, type PaymentWaitEmitted } from '../../../machines/enrolment/payment-wait.machine'
 import { fromApiCall } from '../../lib/api-actor'
 import { callApi, expectOk } from '../../lib/api-client'
 import { athleteKeys, athleteQueries, subscriptionFor } from '../../lib/athlete-queries'
@@ -39,10 +39,22 @@ const tariffOf = ({ prezzo, supplemento_rimborso, noleggio_gps }: PricedRace): P
 /** The status of a payment, read into the query cache, so the screens and the wait share one answer. */
 export function paymentWaitActors(queryClient: QueryClient) {
   return {
-    readStatus: fromApiCall<payments.PaymentState, { paymentId: string }>(async ({ input }) => {
+    readStatus: fromApiCall<PaymentReading, { paymentId: string }>(async ({ input }) => {
       const status = await queryClient.fetchQuery({ ...enrolmentQueries.payment(input.paymentId), staleTime: 0 })
       return status.stato
     }),
+  }
+}
+
+/**
+ * The status of an organiser's link, read by its code (anonymous) into the query cache, where
+ * `/payment/by-link` reads what it shows: the same wait, for a link (decision 026).
+ */
+export function paymentLinkWaitActors(queryClient: QueryClient) {
+  return {
+    readStatus: fromApiCall<PaymentReading, { paymentId: string }>(async ({ input }) =>
+      linkReading(await queryClient.fetchQuery({ ...enrolmentQueries.paymentByLink(input.paymentId), staleTime: 0 })),
+    ),
   }
 }
 

@@ -1,27 +1,36 @@
 import { useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Link, useSearch } from 'wouter'
-import { errorCodeOf, toApiError } from '../../../contracts/api-error'
-import type * as payments from '../../../contracts/payments.contract'
-import { formatDateTime, formatMoney } from '../../lib/format'
+import type { PaymentLinkStatus } from '../../../contracts/payments.contract'
+import { linkReading, paymentWaitMachine, paymentWaitView, type PaymentWaitView } from '../../../machines/enrolment/payment-wait.machine'
+import { noticeForApiError } from '../../lib/api-error-notice'
+import { athleteKeys } from '../../lib/athlete-queries'
+import { formatMoney, formatOwnMoment } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
+import { NOTICES } from '../../lib/notices'
 import { paths } from '../../lib/paths'
-import { raceQueries } from '../../lib/race-queries'
-import { Button } from '../../ui/button'
-import { Page } from '../../ui/page'
-import { Empty, Loading, QueryErrorState } from '../../ui/state'
+import { raceKeys } from '../../lib/race-queries'
+import { isTrustedAddress } from '../../lib/safe-navigation'
+import { Button, buttonClass } from '../../ui/button'
+import { focusScreenHeading, Page } from '../../ui/page'
+import { Empty, Loading } from '../../ui/state'
+import stateStyles from '../../ui/state.module.css'
+import { paymentLinkWaitActors } from './enrolment-binding'
 import styles from './enrolment.module.css'
 import { enrolmentQueries } from './enrolment-queries'
 
-/** `/payment/by-link?code=...` (and the legacy `/pay_status_link`): a payment the organiser asked for by e-mail. */
+/**
+ * `/payment/by-link?code=...` (and the legacy `/pay_status_link`): the organiser's payment link,
+ * anonymous (the code is the key, decision 026). It says what the link asks for (race, amount,
+ * deadline) and takes the athlete to the provider's page to pay it; the provider sends the athlete
+ * back here, where the page waits for its confirmation (payment-wait.machine.ts, the portal's one
+ * wait) and says the outcome: paid, declined (try again while the link is open), expired, unknown.
+ */
 export default function PaymentByLinkPage() {
   const { t } = useLingui()
   const code = new URLSearchParams(useSearch()).get('code')
-  const query = useQuery({ ...enrolmentQueries.paymentByLink(code ?? ''), enabled: !!code })
-  const raceId = query.data?.project_id
-  const race = useQuery({ ...raceQueries.get(raceId ?? 0), enabled: raceId !== undefined }).data
-  const locale = activeLocale()
-
   if (!code) {
     return (
       <Page title={t`Payment status by link`}>
@@ -29,70 +38,193 @@ export default function PaymentByLinkPage() {
       </Page>
     )
   }
-  if (query.isError) {
-    const { error } = query
-    const code = errorCodeOf<typeof payments.byLink>(toApiError(error))
-    if (code === 'request_expired') {
-      return (
-        <Page title={t`Request expired`}>
+  return <LinkStatus key={code} code={code} />
+}
+
+function LinkStatus({ code }: { code: string }) {
+  const { t, i18n } = useLingui()
+  const queryClient = useQueryClient()
+  const actor = useActorRef(paymentWaitMachine.provide({ actors: paymentLinkWaitActors(queryClient) }), { input: { paymentId: code } })
+  const wait = useSelector(actor, paymentWaitView, (a, b) => a.kind === b.kind && a.failure === b.failure)
+  // What the wait read, as the query cache keeps it: shown here, asked for only by the wait.
+  const link = useQuery({ ...enrolmentQueries.paymentByLink(code), enabled: false }).data
+
+  // Paid: the race's places and, for a signed-in athlete, their races and transactions are read again.
+  useEffect(() => {
+    const subscription = actor.on('paid', () => {
+      void queryClient.invalidateQueries({ queryKey: raceKeys.root })
+      void queryClient.invalidateQueries({ queryKey: athleteKeys.root })
+    })
+    return () => subscription.unsubscribe()
+  }, [actor, queryClient])
+
+  // The outcome replaces what the athlete was looking at (the wait, a "check again" that is gone):
+  // the screen's heading takes focus, and the status below it has been announced.
+  const shown = useRef(wait.kind)
+  useEffect(() => {
+    if (shown.current === wait.kind) return
+    shown.current = wait.kind
+    focusScreenHeading()
+  }, [wait.kind])
+
+  const { title, status, busy, action } = useDescription(wait, link)
+  const failure = wait.kind === 'waiting' && wait.failure ? i18n._(NOTICES[noticeForApiError(wait.failure)].message) : null
+
+  // The first read, with nothing to say yet (or only an earlier visit's answer, kept by the cache).
+  if (wait.kind === 'waiting' && (!link || linkReading(link) !== 'pending')) {
+    return (
+      <Page title={t`Payment status by link`}>
+        <div className={styles.step}>
+          <Loading />
+          {failure ? (
+            <p role="alert" className={styles.alert}>
+              {failure}
+            </p>
+          ) : null}
+        </div>
+      </Page>
+    )
+  }
+
+  return (
+    <Page title={title} lead={link?.gara}>
+      <div className={styles.step}>
+        {/* One live region for every state of the link, so each outcome is announced. */}
+        <div role="status" className={busy ? stateStyles.box : undefined}>
+          {busy ? <span className={stateStyles.spinner} aria-hidden="true" /> : null}
+          <p>{status}</p>
+        </div>
+        {failure ? (
           <p role="alert" className={styles.alert}>
-            {t`This payment link has expired and can no longer be used. Write to the organiser for a new one.`}
+            {failure}
           </p>
-          <Link href={paths.contacts}>{t`Contact the organiser`}</Link>
-        </Page>
-      )
+        ) : null}
+        {action === 'checkAgain' ? (
+          <div>
+            <Button variant="secondary" onClick={() => actor.send({ type: 'wait.retry' })}>
+              {t`Check again`}
+            </Button>
+          </div>
+        ) : null}
+        {action === 'pay' && link ? <PayAction link={link} /> : null}
+        {action === 'myRaces' ? (
+          <p>
+            <Link href={paths.myRaces}>{t`Go to my races`}</Link>
+          </p>
+        ) : null}
+        {action === 'contact' ? (
+          <p>
+            <Link href={paths.contacts}>{t`Contact the organiser`}</Link>
+          </p>
+        ) : null}
+      </div>
+    </Page>
+  )
+}
+
+interface Described {
+  title: string
+  status: ReactNode
+  /** The provider is being waited for: a spinner beside the status. */
+  busy: boolean
+  action: 'checkAgain' | 'pay' | 'myRaces' | 'contact' | null
+}
+
+/** What each state of the wait says, with what the link's last answer tells. */
+function useDescription(wait: PaymentWaitView, link: PaymentLinkStatus | undefined): Described {
+  const { t } = useLingui()
+  const locale = activeLocale()
+  const amount = link ? formatMoney(locale, link.totale) : ''
+  const deadline = link?.scade ? formatOwnMoment(locale, link.scade) : null
+  switch (wait.kind) {
+    case 'waiting':
+      return {
+        title: t`Confirming your payment`,
+        status: t`We are waiting for the payment provider to confirm your payment. This usually takes a few seconds.`,
+        busy: true,
+        action: null,
+      }
+    case 'stillPending':
+      return {
+        title: t`Confirming your payment`,
+        status: t`The provider has not confirmed your payment yet. You will not be charged twice: check again in a minute, or look at your transactions later.`,
+        busy: false,
+        action: 'checkAgain',
+      }
+    case 'payable':
+      if (link?.rifiutato) {
+        return {
+          title: t`Payment declined`,
+          status: deadline
+            ? t`Your card was declined and you have not been charged. You can try again with another card until ${deadline}.`
+            : t`Your card was declined and you have not been charged. You can try again with another card.`,
+          busy: false,
+          action: 'pay',
+        }
+      }
+      return {
+        title: t`Payment awaiting`,
+        status: deadline
+          ? t`The organiser asks you to pay ${amount} for this race entry by ${deadline}.`
+          : t`The organiser asks you to pay ${amount} for this race entry.`,
+        busy: false,
+        action: 'pay',
+      }
+    case 'paid': {
+      const updated = link ? formatOwnMoment(locale, link.aggiornato) : ''
+      return {
+        title: t`Payment successful`,
+        status: t`We received your payment of ${amount} on ${updated}. You are registered for the race.`,
+        busy: false,
+        action: 'myRaces',
+      }
     }
-    if (code === 'payment_not_found') {
-      return (
-        <Page title={t`Payment not found`}>
-          <Empty>{t`No payment has this link. Check that the address is complete, or write to the organiser.`}</Empty>
-          <Link href={paths.contacts}>{t`Contact the organiser`}</Link>
-        </Page>
-      )
-    }
-    return (
-      <Page title={t`Payment status by link`}>
-        <QueryErrorState query={query} />
-      </Page>
-    )
-  }
-  const payment = query.data
-  if (!payment) {
-    return (
-      <Page title={t`Payment status by link`}>
-        <Loading />
-      </Page>
-    )
-  }
-  const amount = formatMoney(locale, payment.totale)
-  const updated = formatDateTime(locale, payment.aggiornato)
-  const what = race ? `${race.nome} ${String(race.edizione)}` : ''
-  switch (payment.stato) {
-    case 'success':
-      return (
-        <Page title={t`Payment successful`} lead={what}>
-          <p role="status">{t`We received your payment of ${amount} on ${updated}. You are registered for the race.`}</p>
-          <Link href={paths.myRaces}>{t`Go to my races`}</Link>
-        </Page>
-      )
-    case 'pending':
-      return (
-        <Page title={t`Payment awaiting`} lead={what}>
-          <p role="status">{t`We have not received this payment of ${amount} yet. If you have just paid, the confirmation can take a few minutes.`}</p>
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            {t`Check again`}
-          </Button>
-        </Page>
-      )
-    case 'failed':
+    case 'unpaid':
+    case 'abandoned':
+      return {
+        title: t`Payment failed`,
+        status:
+          link?.motivo === 'already_paid'
+            ? t`This payment was not taken: your place had already been paid with another payment. Any amount held on your card is released.`
+            : t`This payment of ${amount} did not go through and you have not been charged. Write to the organiser for a new link.`,
+        busy: false,
+        action: 'contact',
+      }
     case 'expired':
-      return (
-        <Page title={t`Payment failed`} lead={what}>
-          <p role="alert" className={styles.alert}>
-            {t`This payment of ${amount} did not go through and you have not been charged. Write to the organiser for a new link.`}
-          </p>
-          <Link href={paths.contacts}>{t`Contact the organiser`}</Link>
-        </Page>
-      )
+      return {
+        title: t`Request expired`,
+        status: t`This payment link has expired and can no longer be used. Write to the organiser for a new one.`,
+        busy: false,
+        action: 'contact',
+      }
+    case 'notFound':
+      return {
+        title: t`Payment not found`,
+        status: t`No payment has this link. Check that the address is complete, or write to the organiser.`,
+        busy: false,
+        action: 'contact',
+      }
   }
+}
+
+/** The way to the provider's page for the link: to pay it, or to try again after a declined card. */
+function PayAction({ link }: { link: PaymentLinkStatus }) {
+  const { t, i18n } = useLingui()
+  const amount = formatMoney(activeLocale(), link.totale)
+  const url = link.checkout_url
+  // A whole page load to the provider, only to an address the portal trusts.
+  if (!url || !isTrustedAddress(url, window.location.origin)) {
+    return (
+      <p role="alert" className={styles.alert}>
+        {i18n._(NOTICES.unsafe_redirect.message)}
+      </p>
+    )
+  }
+  return (
+    <p>
+      <a href={url} className={buttonClass('primary')}>
+        {link.rifiutato ? t`Try the payment again` : t`Pay ${amount}`}
+      </a>
+    </p>
+  )
 }

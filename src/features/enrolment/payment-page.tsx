@@ -89,8 +89,11 @@ function PaymentStatus({ paymentId }: { paymentId: string }) {
       )
     case 'paid':
       return <PaymentSucceeded paymentId={paymentId} />
+    // Only an organiser's link is payable or expires (`/payment/by-link`); a card payment never is.
     case 'unpaid':
     case 'abandoned':
+    case 'payable':
+    case 'expired':
       return <PaymentFailed paymentId={paymentId} />
   }
 }

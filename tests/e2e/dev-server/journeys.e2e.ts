@@ -67,6 +67,18 @@ test.describe('npm start (the dev server, StrictMode)', () => {
     await expect(outcome(page, 'Payment successful')).toBeVisible(SETTLED)
   })
 
+  test("the organiser's payment link from the mailbox, a card declined then one that pays, nobody signed in", async ({ page }) => {
+    await page.goto('/mailbox')
+    const mail = page.getByRole('article', { name: 'Your payment link' }).filter({ hasText: 'Tor des Pettorale 330 2026' }).filter({ hasText: '27 Feb 2026' })
+    await mail.getByRole('link', { name: 'Pay now' }).click()
+    await payOnCheckout(page, '4000 0000 0000 0002')
+    await expect(outcome(page, 'Payment declined')).toBeVisible(SETTLED)
+    await main(page).getByRole('link', { name: 'Try the payment again' }).click()
+    await payOnCheckout(page, '4242 4242 4242 4242')
+    await expect(outcome(page, 'Payment successful')).toBeVisible(SETTLED)
+    await expect(outcome(page, 'Payment successful')).toBeFocused()
+  })
+
   test('a medical certificate upload, its progress held until released, ends in revision', async ({ page }) => {
     await logInFromHeader(page, 'completo')
     await page.goto('/me/medical-certificate')

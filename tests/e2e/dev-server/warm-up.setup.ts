@@ -23,7 +23,16 @@ setup('the dev server has compiled the screens of the journeys', async ({ page }
   await drawer.getByLabel('Password', { exact: true }).fill(persona('completo').password)
   await drawer.getByRole('button', { name: 'Log in' }).click()
   await expect(page.getByRole('button', { name: 'Log out', includeHidden: true })).toBeVisible({ timeout: 60_000 })
-  for (const path of ['/race/204', '/race/204/subscribe', '/me/medical-certificate', '/me/races', '/checkout?pagamento_id=0', '/payment?pagamento_id=0']) {
+  for (const path of [
+    '/race/204',
+    '/race/204/subscribe',
+    '/me/medical-certificate',
+    '/me/races',
+    '/checkout?pagamento_id=0',
+    '/payment?pagamento_id=0',
+    '/mailbox',
+    '/payment/by-link?code=lnk-success-9e27c4b1a6f34d80',
+  ]) {
     await screen(path)
   }
 })
