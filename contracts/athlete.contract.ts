@@ -13,6 +13,7 @@ import {
   UndocumentedBodySchema,
 } from './common'
 import { defineOperation } from './operation'
+import { ExtraFieldAnswersSchema } from './races.contract'
 
 /**
  * The longest each text field of the profile may be, in characters: what no person reaches. The
@@ -183,6 +184,12 @@ export const SubscriptionSchema = z.object({
   domanda_lotteria: z.optional(z.boolean()),
   /** Inferred: while the organiser's payment link for this place is open, when it expires. */
   scadenza_pagamento: z.optional(z.nullable(InstantSchema)),
+  /**
+   * Inferred: the answers to the race's extra fields the subscription was made with, as
+   * `subscriptions.create` sent them, so resuming an unpaid place keeps them (decision 027).
+   * Absent: the backend does not say (the place is taken as answered); `{}`: none given.
+   */
+  campi: z.optional(ExtraFieldAnswersSchema),
 })
 export type Subscription = z.infer<typeof SubscriptionSchema>
 

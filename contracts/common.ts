@@ -62,6 +62,8 @@ export const MAX_URL_LENGTH = 2048
 export const EARLIEST_PLAUSIBLE_DATE = '1900-01-01'
 /** The longest a race can take, its time limit included: 14 days. A finish time over it cannot be. */
 export const MAX_RACE_DURATION_S = 14 * 24 * 60 * 60
+/** A waiver's version (`v1`, `v2`...): the waiver's and the race's (liberatoria.contract.ts, races.contract.ts). */
+export const MAX_WAIVER_VERSION_LENGTH = 32
 
 /** A string of at most `max` code points. */
 export function boundedString(max: number) {

@@ -1,12 +1,12 @@
 import * as z from 'zod/mini'
-import { LocaleSchema, NumericIdParam, problemOf, UndocumentedBodySchema } from './common'
+import { LocaleSchema, MAX_WAIVER_VERSION_LENGTH, NumericIdParam, problemOf, UndocumentedBodySchema } from './common'
 import { defineOperation } from './operation'
 
 // Bounds no person reaches, so a careless or hostile client cannot make the server hold or check
 // megabytes (issue 19 row 7).
 
-/** A waiver's version (`v1`, `v2`...). */
-export const MAX_WAIVER_VERSION_LENGTH = 32
+/** A waiver's version (`v1`, `v2`...): common.ts holds it, as races name their waiver's version too. */
+export { MAX_WAIVER_VERSION_LENGTH }
 /** A waiver's text, in one language. */
 export const MAX_WAIVER_TEXT_LENGTH = 50_000
 /** The sentence the athlete types to sign. */

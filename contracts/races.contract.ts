@@ -1,5 +1,14 @@
 import * as z from 'zod/mini'
-import { boundedString, EuroAmountSchema, InstantSchema, MAX_RACE_DURATION_S, NumericIdParam, problemOf } from './common'
+import {
+  boundedString,
+  EuroAmountSchema,
+  InstantSchema,
+  MAX_RACE_DURATION_S,
+  MAX_WAIVER_VERSION_LENGTH,
+  maxKeys,
+  NumericIdParam,
+  problemOf,
+} from './common'
 import { RACE_FILTERS, type RaceFilter } from './constants'
 import { defineOperation } from './operation'
 import { HOUR_S } from './time'
@@ -46,6 +55,12 @@ export const RaceSchema = z.object({
   ammissione: EntryModeSchema,
   /** Minimum age on race day, from the rules. */
   eta_minima: z.number().check(z.int(), z.positive()),
+  /**
+   * Inferred: the version of the race's current waiver (`liberatoria.get`'s `versione`), so a place
+   * signed on an earlier text (the subscription's `liberatoria_versione`) is asked to sign again
+   * before it is paid, not only once the payment is refused (decision 027).
+   */
+  liberatoria_versione: z.optional(boundedString(MAX_WAIVER_VERSION_LENGTH)),
 })
 export type Race = z.infer<typeof RaceSchema>
 
@@ -204,6 +219,18 @@ export const SubscriptionFieldSchema = z.object({
   opzioni: z.optional(z.array(boundedString(MAX_EXTRA_FIELD_ANSWER_LENGTH))),
 })
 export type SubscriptionField = z.infer<typeof SubscriptionFieldSchema>
+
+/** The answer to an extra field of `campi_per_iscrizione`: text or a choice, or a yes/no. */
+export const ExtraFieldValueSchema = z.union([boundedString(MAX_EXTRA_FIELD_ANSWER_LENGTH), z.boolean()])
+
+/**
+ * The answers to a race's extra fields, by the field's `nome`: what `subscriptions.create` sends
+ * and what a subscription read carries back (`campi`, decision 027).
+ */
+export const ExtraFieldAnswersSchema = z
+  .record(boundedString(MAX_EXTRA_FIELD_NAME_LENGTH), ExtraFieldValueSchema)
+  .check(maxKeys(MAX_EXTRA_FIELDS))
+export type ExtraFieldAnswers = z.infer<typeof ExtraFieldAnswersSchema>
 
 export const subscriptionFields = defineOperation({
   name: 'races.subscriptionFields',

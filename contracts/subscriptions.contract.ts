@@ -1,19 +1,14 @@
 import * as z from 'zod/mini'
 import { RefundOptionSchema, SubscriptionSchema } from './athlete.contract'
-import { boundedString, maxKeys, problemOf } from './common'
+import { problemOf } from './common'
 import { defineOperation } from './operation'
-import { MAX_EXTRA_FIELD_ANSWER_LENGTH, MAX_EXTRA_FIELD_NAME_LENGTH, MAX_EXTRA_FIELDS } from './races.contract'
+import { ExtraFieldAnswersSchema } from './races.contract'
 
 // Inferred: not in the organiser's published calls. The published calls sign the waiver of an
 // existing subscription (sign_liberatoria) and list subscriptions; something must create one.
 
-/** The answer to an extra field of `campi_per_iscrizione`: text or a choice, or a yes/no. */
-export const ExtraFieldValueSchema = z.union([boundedString(MAX_EXTRA_FIELD_ANSWER_LENGTH), z.boolean()])
-
-/** The answers to a race's extra fields, by the field's `nome`. */
-export const ExtraFieldAnswersSchema = z
-  .record(boundedString(MAX_EXTRA_FIELD_NAME_LENGTH), ExtraFieldValueSchema)
-  .check(maxKeys(MAX_EXTRA_FIELDS))
+/** The answers' schemas live beside the fields they answer (races.contract.ts); named here too. */
+export { ExtraFieldAnswersSchema, ExtraFieldValueSchema } from './races.contract'
 
 export const EnrolmentRequestSchema = z.object({
   project_id: z.number(),

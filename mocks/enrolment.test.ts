@@ -4,7 +4,7 @@ import { db } from './db'
 import { sha256Hex } from './handlers/liberatoria'
 import { controls } from './node'
 import { createProvider, SETTLE_DELAY_MS } from './provider'
-import { api, persona, post, signIn } from './test-api'
+import { api, get, persona, post, signIn } from './test-api'
 import '../tests/setup/mock-backend'
 
 /**
@@ -46,6 +46,32 @@ describe('enrolment at the simulated backend', () => {
     expect(first.body.iscrizione).toMatchObject({ project_id: RACE, pagato: false, opzione_rimborso: 'protetto', noleggio_gps: true, totale: total() })
     expect((await enrol(token, { opzione_rimborso: 'standard', noleggio_gps: false })).body.iscrizione).toMatchObject({ totale: race().prezzo })
     expect(db.subscriptions.findMany((q) => q.where({ athlete_id: persona('completo').athleteId, project_id: RACE }))).toHaveLength(1)
+  })
+
+  it('carries the answers back on every read of the subscription, as last sent, free text included (decision 027)', async () => {
+    const token = await signIn('completo')
+    const campi = { team: 'Valdigne Runners Courmayeur', navetta: 'Cogne', pasta_party: true }
+    expect((await enrol(token, { campi })).body.iscrizione).toMatchObject({ campi })
+    const history = () =>
+      get(token, `/api/v1/vdatrailers/iscrizioni/?contact_id=${String(persona('completo').athleteId)}&from_date=2000-01-01&to_date=2026-12-31`)
+    const ofRace = (rows: unknown) => (rows as Array<{ project_id: number; campi?: unknown }>).find((row) => row.project_id === RACE)
+    expect(ofRace((await history()).body.iscrizioni)?.campi).toEqual(campi)
+    expect(ofRace((await get(token, '/api/v1/vdatrailers/atleta_me')).body.iscrizioni_possibili)?.campi).toEqual(campi)
+    // Asked again, the open subscription holds the new answers.
+    await enrol(token, { campi: { navetta: 'Aosta' } })
+    expect(ofRace((await history()).body.iscrizioni)?.campi).toEqual({ navetta: 'Aosta' })
+  })
+
+  it("names the race's current waiver version on its list and details, so a place signed on an older text is asked again", async () => {
+    const version = async () => (await api(`/api/v1/vdatrailers/gare/${String(RACE)}`)).body.liberatoria_versione
+    const inList = async () =>
+      ((await api('/api/v1/vdatrailers/gare')).body.gare as Array<{ id: number; liberatoria_versione?: string }>).find((row) => row.id === RACE)
+        ?.liberatoria_versione
+    expect(await version()).toBe('v1')
+    expect(await inList()).toBe('v1')
+    await db.races.update((q) => q.where({ id: RACE }), { data: (r) => void (r.liberatoria_versione = 'v2') })
+    expect(await version()).toBe('v2')
+    expect(await inList()).toBe('v2')
   })
 
   it('refuses a missing required field, a sold-out race, an athlete already entered and one whose certificate is in review', async () => {

@@ -9,6 +9,11 @@ export const SOCIAL_SESSION_TTL_MS = HOUR_MS
 export const RESET_TOKEN_TTL_MS = HOUR_MS
 export const CONFIRM_TOKEN_TTL_MS = 24 * HOUR_MS
 
+/** A race as payments and e-mails name it: `<name> <edition>` (`Tor des Pettorale 330 2026`). */
+export function raceTitle(race: Pick<RaceRecord, 'nome' | 'edizione'>): string {
+  return `${race.nome} ${String(race.edizione)}`
+}
+
 export function randomToken(prefix: string): string {
   return `${prefix}-${crypto.randomUUID().replaceAll('-', '')}`
 }
@@ -35,7 +40,12 @@ export function toSubscription(record: SubscriptionRecord) {
     : db.payments.findFirst((q) =>
         q.where({ athlete_id: record.athlete_id, project_id: record.project_id, stato: 'pending', link_code: (code) => code !== null }),
       )
-  return { ...subscription, scadenza_pagamento: link?.scade == null ? null : new Date(link.scade).toISOString() }
+  return {
+    ...subscription,
+    scadenza_pagamento: link?.scade == null ? null : new Date(link.scade).toISOString(),
+    // The answers the subscription was made with come back with it, so a place resumed keeps them.
+    campi: structuredClone(record.campi ?? {}),
+  }
 }
 
 /** The next free integer id of a collection's numeric `id`. */

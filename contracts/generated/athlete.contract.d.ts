@@ -54,6 +54,9 @@ export type AtletaMe = {
         liberatoria_versione?: (string | null) | undefined;
         domanda_lotteria?: boolean | undefined;
         scadenza_pagamento?: (string | null) | undefined;
+        campi?: {
+            [key: string]: string | boolean;
+        } | undefined;
     }[];
 };
 
@@ -124,6 +127,9 @@ export namespace me {
           liberatoria_versione?: (string | null) | undefined;
           domanda_lotteria?: boolean | undefined;
           scadenza_pagamento?: (string | null) | undefined;
+          campi?: {
+              [key: string]: string | boolean;
+          } | undefined;
       }[];
   }
 }
@@ -365,6 +371,9 @@ export namespace subscriptions {
           liberatoria_versione?: (string | null) | undefined;
           domanda_lotteria?: boolean | undefined;
           scadenza_pagamento?: (string | null) | undefined;
+          campi?: {
+              [key: string]: string | boolean;
+          } | undefined;
       }[];
   }
 }
@@ -382,4 +391,7 @@ export type Subscription = {
     liberatoria_versione?: (string | null) | undefined;
     domanda_lotteria?: boolean | undefined;
     scadenza_pagamento?: (string | null) | undefined;
+    campi?: {
+        [key: string]: string | boolean;
+    } | undefined;
 };

@@ -26,6 +26,12 @@ export type Edition = {
 
 export type EntryMode = "diretta" | "lotteria";
 
+export type ExtraFieldAnswers = {
+    [key: string]: string | boolean;
+};
+
+export type ExtraFieldValue = string | boolean;
+
 /**
  * races.get: GET /api/v1/vdatrailers/gare/:id (auth: none) [inferred: not in the organiser's published calls]
  * One race with its description and rules; 404 for an unknown id.
@@ -59,6 +65,7 @@ export namespace get {
       qualificante: boolean;
       ammissione: "diretta" | "lotteria";
       eta_minima: number;
+      liberatoria_versione?: string | undefined;
       descrizione: string;
       regolamento: string;
       profilo: {
@@ -127,6 +134,7 @@ export namespace list {
           qualificante: boolean;
           ammissione: "diretta" | "lotteria";
           eta_minima: number;
+          liberatoria_versione?: string | undefined;
       }[];
   }
 }
@@ -161,6 +169,7 @@ export type RaceDetail = {
     qualificante: boolean;
     ammissione: "diretta" | "lotteria";
     eta_minima: number;
+    liberatoria_versione?: string | undefined;
     descrizione: string;
     regolamento: string;
     profilo: {
@@ -215,6 +224,7 @@ export type Race = {
     qualificante: boolean;
     ammissione: "diretta" | "lotteria";
     eta_minima: number;
+    liberatoria_versione?: string | undefined;
 };
 
 /**

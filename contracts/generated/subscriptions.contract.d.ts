@@ -28,6 +28,9 @@ export namespace create {
           liberatoria_versione?: (string | null) | undefined;
           domanda_lotteria?: boolean | undefined;
           scadenza_pagamento?: (string | null) | undefined;
+          campi?: {
+              [key: string]: string | boolean;
+          } | undefined;
       };
   }
   type Response409 = {

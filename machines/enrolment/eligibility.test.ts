@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Subscription } from '../../contracts/athlete.contract'
 import { makeIncompleteProfile, makeProfile } from '../session/test-harness'
-import { enrolmentGate, type GateInput, type GateRace } from './eligibility'
+import { enrolmentGate, placeDeadline, type GateInput, type GateRace } from './eligibility'
 
 const NOW = Date.parse('2026-03-02T08:00:00Z')
 const TODAY = '2026-03-02'
@@ -110,11 +110,76 @@ describe('enrolment gate', () => {
       totale: 101.5,
     }
     const resumed = (subscription: Subscription) => gate({ athlete: athlete({}, subscription) }).open
-    expect(resumed(made)).toEqual({ step: 'disclaimer', refund: 'protetto', gps: true })
-    expect(resumed({ ...made, liberatoria: true, liberatoria_signed: '2026-03-01T10:00:00Z' })).toEqual({ step: 'payment', refund: 'protetto', gps: true })
+    expect(resumed(made)).toEqual({ step: 'disclaimer', refund: 'protetto', gps: true, answers: null, waiverRevised: false })
+    expect(resumed({ ...made, liberatoria: true, liberatoria_signed: '2026-03-01T10:00:00Z' })).toEqual({
+      step: 'payment',
+      refund: 'protetto',
+      gps: true,
+      answers: null,
+      waiverRevised: false,
+    })
     // Nothing chosen yet, a lottery application, or paid: nothing to resume.
     expect(resumed({ ...made, opzione_rimborso: null })).toBeNull()
     expect(resumed({ ...made, domanda_lotteria: true })).toBeNull()
     expect(resumed({ ...made, pagato: true })).toBeNull()
+  })
+
+  describe('a place resumed keeps what it was made with (decision 027)', () => {
+    const signed: Subscription = {
+      project_id: 203,
+      liberatoria: true,
+      liberatoria_signed: '2026-03-01T10:00:00Z',
+      liberatoria_versione: 'v2',
+      pettorale: null,
+      categoria: 'SM',
+      pagato: false,
+      opzione_rimborso: 'standard',
+      noleggio_gps: false,
+      totale: 45,
+      campi: { team: 'Valdigne Runners', navetta: 'Cogne', pasta_party: true },
+    }
+    const resumed = (subscription: Subscription, version?: string) =>
+      gate({ race: version === undefined ? race : { ...race, liberatoria_versione: version }, athlete: athlete({}, subscription) }).open
+
+    it('carries the answers the server holds, a copy of them', () => {
+      const open = resumed(signed, 'v2')
+      expect(open).toEqual({ step: 'payment', refund: 'standard', gps: false, answers: signed.campi, waiverRevised: false })
+      expect(open?.answers).not.toBe(signed.campi)
+      expect(resumed({ ...signed, campi: {} }, 'v2')?.answers).toEqual({})
+    })
+
+    it('a signature on a text revised since needs the waiver again; said as a revision, not as never signed', () => {
+      expect(resumed(signed, 'v3')).toMatchObject({ step: 'disclaimer', waiverRevised: true })
+      expect(resumed({ ...signed, liberatoria: false, liberatoria_signed: null, liberatoria_versione: null }, 'v3')).toMatchObject({
+        step: 'disclaimer',
+        waiverRevised: false,
+      })
+    })
+
+    it('a version not known on either side counts as current: the payment refuses it if it is not', () => {
+      expect(resumed(signed)).toMatchObject({ step: 'payment', waiverRevised: false })
+      expect(resumed({ ...signed, liberatoria_versione: null }, 'v3')).toMatchObject({ step: 'payment', waiverRevised: false })
+      expect(resumed({ ...signed, liberatoria_versione: undefined }, 'v3')).toMatchObject({ step: 'payment', waiverRevised: false })
+    })
+  })
+
+  describe("placeDeadline: by when a place waiting for payment must be paid", () => {
+    const closes = { chiusura_iscrizioni: '2026-06-30T21:59:00Z' }
+    it("registration's closing, or the organiser's open link's expiry when it comes first", () => {
+      expect(placeDeadline({ scadenza_pagamento: '2026-03-09T22:59:00Z' }, closes, NOW)).toBe('2026-03-09T22:59:00Z')
+      expect(placeDeadline({ scadenza_pagamento: '2026-07-09T22:59:00Z' }, closes, NOW)).toBe('2026-06-30T21:59:00Z')
+      expect(placeDeadline({ scadenza_pagamento: null }, closes, NOW)).toBe('2026-06-30T21:59:00Z')
+      expect(placeDeadline({}, closes, NOW)).toBe('2026-06-30T21:59:00Z')
+    })
+
+    it("a link past its expiry no longer holds the place: registration's closing is the deadline", () => {
+      expect(placeDeadline({ scadenza_pagamento: '2026-03-01T22:59:00Z' }, closes, NOW)).toBe('2026-06-30T21:59:00Z')
+      expect(placeDeadline({ scadenza_pagamento: '2026-03-02T08:00:00Z' }, closes, NOW)).toBe('2026-06-30T21:59:00Z')
+    })
+
+    it('nothing known: none', () => {
+      expect(placeDeadline({ scadenza_pagamento: '2026-03-09T22:59:00Z' }, null, NOW)).toBe('2026-03-09T22:59:00Z')
+      expect(placeDeadline({}, null, NOW)).toBeNull()
+    })
   })
 })

@@ -2,7 +2,8 @@ import type { Profile, RefundOption, Subscription } from '../../contracts/athlet
 import type { Race } from '../../contracts/races.contract'
 import { certificateStatus } from '../rules/certificate-status'
 import { profileCompleteness, type CompletenessField } from '../rules/profile-completeness'
-import { isLotteryEntry, isOldEnough, raceDay } from '../rules/race-day'
+import { isLotteryEntry, isOldEnough } from '../rules/entry'
+import { raceDay } from '../rules/race-day'
 import { registrationDisplay } from '../rules/registration-display'
 
 /**
@@ -29,13 +30,19 @@ export type RefusalCode = GateRefusal['code']
 export type EntryMode = 'direct' | 'lottery'
 
 /**
- * A subscription already made and not paid: the choices it was made with, and the step it needs
- * next (the waiver while it is unsigned, then the payment). The wizard resumes there.
+ * A subscription already made and not paid, as the server holds it: the choices and answers it was
+ * made with, and what its waiver needs (the waiver while it is unsigned, or signed on a text the
+ * organiser has revised since; then the payment). The machine decides where the wizard resumes
+ * from it (`resumeOf`, decision 027).
  */
 export interface OpenEnrolment {
   step: 'disclaimer' | 'payment'
   refund: RefundOption
   gps: boolean
+  /** The answers to the race's questions it was made with; `null` when the server does not say. */
+  answers: Record<string, string | boolean> | null
+  /** Signed, on a text revised since: the signature must be given again before paying. */
+  waiverRevised: boolean
 }
 
 export interface GateResult {
@@ -54,6 +61,7 @@ export type GateRace = Pick<
   | 'iscritti'
   | 'ammissione'
   | 'eta_minima'
+  | 'liberatoria_versione'
 >
 
 export interface GateInput {
@@ -107,15 +115,55 @@ export function enrolmentGate({ race, athlete, now, today }: GateInput): GateRes
   if (profile.data_nascita && !isOldEnough(profile.data_nascita, race)) {
     refusals.push({ code: 'under_minimum_age', minimumAge: race.eta_minima })
   }
-  return { refusals, entry, open: openEnrolment(subscription) }
+  return { refusals, entry, open: openEnrolment(subscription, race) }
 }
 
-/** Where an unpaid subscription resumes; a lottery application waits for the draw instead. */
-export function openEnrolment(subscription: Subscription | null): OpenEnrolment | null {
+/**
+ * Whether the subscription's waiver is signed on the race's current text. A signature whose version
+ * is not known, or a race that does not name its waiver's version, counts as current: the payment
+ * is then refused if it is not (`waiver_not_signed`), and the wizard asks for it there.
+ */
+export function isWaiverSigned(subscription: Subscription, race: Pick<GateRace, 'liberatoria_versione'> | null): boolean {
+  if (!subscription.liberatoria) return false
+  const signed = subscription.liberatoria_versione
+  const current = race?.liberatoria_versione
+  return signed == null || current === undefined || signed === current
+}
+
+/**
+ * When an unpaid place can no longer be completed: registration's closing, or the organiser's
+ * payment link's expiry when it comes first. A link past its expiry no longer holds the place to
+ * itself (the wizard's payment replaces it), so registration's closing is then the deadline.
+ * `null` when neither is known.
+ */
+export function placeDeadline(
+  subscription: Pick<Subscription, 'scadenza_pagamento'>,
+  race: Pick<Race, 'chiusura_iscrizioni'> | null,
+  now: number,
+): string | null {
+  const link = subscription.scadenza_pagamento ?? null
+  const openLink = link !== null && Date.parse(link) > now ? link : null
+  const closes = race?.chiusura_iscrizioni ?? null
+  if (openLink === null || closes === null) return openLink ?? closes
+  return Date.parse(openLink) <= Date.parse(closes) ? openLink : closes
+}
+
+/**
+ * An unpaid subscription made with its choices, to resume; a lottery application waits for the draw
+ * instead, and a place nothing was chosen for yet starts the wizard afresh. `race` names the
+ * waiver's current version, when known.
+ */
+export function openEnrolment(
+  subscription: Subscription | null,
+  race: Pick<GateRace, 'liberatoria_versione'> | null = null,
+): OpenEnrolment | null {
   if (!subscription || subscription.pagato || subscription.domanda_lotteria || subscription.opzione_rimborso === null) return null
+  const signed = isWaiverSigned(subscription, race)
   return {
-    step: subscription.liberatoria ? 'payment' : 'disclaimer',
+    step: signed ? 'payment' : 'disclaimer',
     refund: subscription.opzione_rimborso,
     gps: subscription.noleggio_gps,
+    answers: subscription.campi === undefined ? null : { ...subscription.campi },
+    waiverRevised: subscription.liberatoria && !signed,
   }
 }

@@ -11,6 +11,7 @@ import {
   keptProgressOf,
   screenOf,
   questionProblems,
+  resumeOf,
   STEPS,
   type Choices,
   type EnrolmentEmitted,
@@ -24,6 +25,7 @@ import {
   type StartPaymentRequest,
   type WizardScreen,
 } from './enrolment.machine'
+import type { OpenEnrolment } from './eligibility'
 import { KEPT_PROGRESS_VERSION, KeptProgressSchema, type KeptProgress, type KeptStep, type RegistrationPhase } from './kept-progress'
 import { LONG_WAIT_AFTER_POLLS, paymentWaitMachine, paymentWaitView, pollDelayMs, type PaymentReading, type PaymentWaitSnapshot } from './payment-wait.machine'
 import type { PricedRace } from './price'
@@ -56,6 +58,14 @@ const WAIVER: ShownWaiver = { versione: 'v3', lingua: 'en', testo: 'I take part 
 
 function gate(overrides: Partial<GateOutcome> = {}): GateOutcome {
   return { refusals: [], entry: 'direct', open: null, questions: QUESTIONS, tariff: TARIFF, ...overrides }
+}
+
+/**
+ * A place the server holds, made and not paid (the gate's `open`), with these choices. `answers`
+ * is `null` unless given: a server that does not say which answers it holds.
+ */
+function place(step: OpenEnrolment['step'], choice: Choice, overrides: Partial<OpenEnrolment> = {}): OpenEnrolment {
+  return { step, ...choice, answers: null, waiverRevised: false, ...overrides }
 }
 
 /** What each held call answers. */
@@ -314,7 +324,7 @@ describe('the gate', () => {
 describe('a subscription made earlier and not paid', () => {
   it('signed, it resumes at the payment with the choices it was made with, and pays with them', async () => {
     const t = start()
-    await t.resolve('check', gate({ open: { step: 'payment', refund: 'protetto', gps: false } }))
+    await t.resolve('check', gate({ open: place('payment', { refund: 'protetto', gps: false }) }))
     expect(t.value()).toBe('wizard.payment')
     expect(t.context().choices).toMatchObject({ dataConfirmed: true, rulesAccepted: true, refund: 'protetto', gps: false })
     t.send({ type: 'payment.pay' })
@@ -323,7 +333,7 @@ describe('a subscription made earlier and not paid', () => {
 
   it('unsigned, it resumes at the waiver; closing it shows the summary of those choices', async () => {
     const t = start()
-    await t.resolve('check', gate({ open: { step: 'disclaimer', refund: 'standard', gps: true } }))
+    await t.resolve('check', gate({ open: place('disclaimer', { refund: 'standard', gps: true }) }))
     expect(t.value()).toBe('wizard.disclaimer')
     expect(t.screen()).toEqual({ kind: 'step', step: 'summary', busy: null, disclaimerOpen: true })
     t.send({ type: 'disclaimer.close' })
@@ -334,9 +344,147 @@ describe('a subscription made earlier and not paid', () => {
   it('choices kept in the browser win over the earlier subscription: the wizard resumes at its own step', async () => {
     const kept = keptAt('summary', { choices: { ...CHOICES_AT.summary, refund: 'standard', gps: false } })
     const t = start({ kept })
-    await t.resolve('check', gate({ open: { step: 'payment', refund: 'protetto', gps: true } }))
+    await t.resolve('check', gate({ open: place('payment', { refund: 'protetto', gps: true }) }))
     expect(t.value()).toBe('wizard.summary')
     expect(t.context().choices).toMatchObject({ refund: 'standard', gps: false })
+  })
+})
+
+describe('resuming a place the server holds, with every answer (decision 027)', () => {
+  /** What the place was made with: a free-text answer the browser never keeps, a choice, a checkbox. */
+  const ANSWERS = { team: TEAM, navetta: 'Aosta', kit: true }
+
+  it('signed on the current text, with every answer: the payment, every answer and choice filled in, the steps before done', async () => {
+    const t = start()
+    await t.resolve('check', gate({ open: place('payment', { refund: 'protetto', gps: true }, { answers: ANSWERS }) }))
+    expect(t.value()).toBe('wizard.payment')
+    expect(t.screen()).toEqual({ kind: 'step', step: 'payment', busy: null, disclaimerOpen: false })
+    expect(t.context().choices).toEqual({ dataConfirmed: true, rulesAccepted: true, refund: 'protetto', gps: true, extra: ANSWERS })
+    expect(t.context().problems).toEqual({})
+    t.send({ type: 'payment.pay' })
+    expect(t.calls.startPayment).toEqual([{ raceId: RACE_ID, key: `${SEED}.1`, refund: 'protetto', gps: true, expectedTotal: FULL_TOTAL }])
+    // The free text came from the server: the browser still never keeps it.
+    expect(t.kept()?.choices.extra).toEqual({ navetta: 'Aosta', kit: true })
+  })
+
+  it('back from the payment, the summary shows the answers the place was made with', async () => {
+    const t = start()
+    await t.resolve('check', gate({ open: place('payment', { refund: 'standard', gps: false }, { answers: ANSWERS }) }))
+    t.send({ type: 'wizard.back' })
+    expect(t.value()).toBe('wizard.summary')
+    expect(t.context().choices.extra).toEqual(ANSWERS)
+  })
+
+  it('unsigned: the waiver over the summary; confirming again sends the answers the place was made with', async () => {
+    const t = start()
+    await t.resolve('check', gate({ open: place('disclaimer', { refund: 'standard', gps: false }, { answers: ANSWERS }) }))
+    expect(t.value()).toBe('wizard.disclaimer')
+    expect(t.context().problems).toEqual({})
+    expect(t.told('waiverRevised')).toEqual([])
+    t.send({ type: 'disclaimer.close' })
+    t.send({ type: 'summary.confirm' })
+    expect(t.calls.enrol).toEqual([
+      { raceId: RACE_ID, choices: { dataConfirmed: true, rulesAccepted: true, refund: 'standard', gps: false, extra: ANSWERS } },
+    ])
+  })
+
+  it('signed on a text the organiser has revised since: the waiver again, saying why, its new text read afresh', async () => {
+    const t = start()
+    await t.resolve('check', gate({ open: place('disclaimer', { refund: 'protetto', gps: true }, { answers: ANSWERS, waiverRevised: true }) }))
+    expect(t.value()).toBe('wizard.disclaimer')
+    expect(t.context().problems).toEqual({ disclaimer: 'revised' })
+    expect(t.told('waiverRevised')).toHaveLength(1)
+    t.send({ type: 'disclaimer.type', text: SENTENCE })
+    t.send({ type: 'disclaimer.submit', waiver: WAIVER })
+    await t.resolve('sign')
+    expect(t.value()).toBe('wizard.payment')
+    expect(t.context().problems).toEqual({})
+  })
+
+  it('a required question the place has no answer for (asked since): the questions, with the other answers kept', async () => {
+    const t = start()
+    await t.resolve(
+      'check',
+      gate({ questions: CARD_QUESTIONS, open: place('payment', { refund: 'protetto', gps: true }, { answers: ANSWERS, waiverRevised: true }) }),
+    )
+    expect(t.value()).toBe('wizard.extraFields')
+    expect(t.context().choices.extra).toEqual(ANSWERS)
+    // Not the waiver's turn yet: nothing is said of it.
+    expect(t.context().problems).toEqual({})
+    expect(t.told('waiverRevised')).toEqual([])
+    t.send({ type: 'extra.answer', name: 'tessera', value: CARD })
+    t.send({ type: 'wizard.next' })
+    expect(t.value()).toBe('wizard.rules')
+    expect(t.context().choices.rulesAccepted).toBe(true)
+  })
+
+  it('a server that does not say which answers it holds: the place took them when it was made, its step as it needs', async () => {
+    const t = start()
+    await t.resolve('check', gate({ questions: CARD_QUESTIONS, open: place('payment', { refund: 'protetto', gps: false }) }))
+    expect(t.value()).toBe('wizard.payment')
+    expect(t.context().choices.extra).toEqual({})
+  })
+
+  it('what this tab holds adds the answers the place has none for', async () => {
+    const t = start({ kept: keptAt('payment'), answers: { tessera: CARD } })
+    await t.resolve('check', gate({ questions: CARD_QUESTIONS, open: place('payment', { refund: 'protetto', gps: true }, { answers: ANSWERS }) }))
+    expect(t.value()).toBe('wizard.payment')
+    expect(t.context().choices.extra).toEqual({ ...ANSWERS, tessera: CARD })
+  })
+
+  describe('a kept progress that disagrees with the place', () => {
+    it('sent from this browser (kept at the payment): the place wins, and the kept attempt keeps its key, so a retry cannot charge twice', async () => {
+      const attempt = { key: 'kept-seed.2', refund: 'protetto' as const, gps: true, expectedTotal: 10150, paymentId: null }
+      const t = start({ kept: keptAt('payment', { attempt, attempts: 2 }) })
+      await t.resolve('check', gate({ open: place('payment', { refund: 'protetto', gps: true }, { answers: ANSWERS }) }))
+      expect(t.value()).toBe('wizard.payment')
+      expect(t.context().choices.extra).toEqual(ANSWERS)
+      t.send({ type: 'payment.pay' })
+      expect(keyOf(t.calls.startPayment[0])).toBe('kept-seed.2')
+    })
+
+    it('kept at the waiver, the place signed since (another tab): the payment', async () => {
+      const t = start({ kept: keptAt('disclaimer') })
+      await t.resolve('check', gate({ open: place('payment', { refund: 'standard', gps: false }, { answers: ANSWERS }) }))
+      expect(t.value()).toBe('wizard.payment')
+      expect(t.context().choices).toMatchObject({ refund: 'standard', gps: false, extra: ANSWERS })
+    })
+
+    it('kept at the payment, the place now needing its waiver signed again: the waiver', async () => {
+      const t = start({ kept: keptAt('payment') })
+      await t.resolve('check', gate({ open: place('disclaimer', { refund: 'protetto', gps: true }, { answers: ANSWERS, waiverRevised: true }) }))
+      expect(t.value()).toBe('wizard.disclaimer')
+      expect(t.context().problems).toEqual({ disclaimer: 'revised' })
+    })
+
+    it('a draft not sent (kept at a step up to the summary, choices made): its step and choices win; the place fills the free text the browser does not keep', async () => {
+      const kept = keptAt('gps', { choices: { ...CHOICES_AT.gps, refund: 'standard', extra: { navetta: 'Cogne', kit: true } } })
+      const t = start({ kept })
+      await t.resolve('check', gate({ open: place('payment', { refund: 'protetto', gps: true }, { answers: ANSWERS }) }))
+      expect(t.value()).toBe('wizard.gps')
+      expect(t.context().choices).toMatchObject({ refund: 'standard', gps: null, extra: { team: TEAM, navetta: 'Cogne', kit: true } })
+    })
+
+    it('a draft from before the place was made (nothing chosen yet): the place wins', async () => {
+      const t = start({ kept: keptAt('extraFields') })
+      await t.resolve('check', gate({ open: place('payment', { refund: 'protetto', gps: true }, { answers: ANSWERS }) }))
+      expect(t.value()).toBe('wizard.payment')
+      expect(t.context().choices.extra).toEqual(ANSWERS)
+    })
+  })
+
+  it('resumeOf, the rule itself, read without an actor', () => {
+    const open = place('payment', { refund: 'protetto', gps: true }, { answers: ANSWERS })
+    const none: Choices = { dataConfirmed: false, extra: {}, rulesAccepted: false, refund: null, gps: null }
+    expect(resumeOf({ choices: none, resumeAt: null }, gate({ open })).step).toBe('payment')
+    expect(resumeOf({ choices: none, resumeAt: null }, gate({ open: { ...open, answers: { team: TEAM } } })).step).toBe('extraFields')
+    expect(resumeOf({ choices: none, resumeAt: null }, gate({ open: { ...open, step: 'disclaimer', waiverRevised: true } }))).toMatchObject({
+      step: 'disclaimer',
+      waiverRevised: true,
+    })
+    expect(resumeOf({ choices: CHOICES_AT.summary, resumeAt: 'summary' }, gate({ open })).step).toBe('summary')
+    expect(resumeOf({ choices: CHOICES_AT.summary, resumeAt: 'confirming' }, gate({ open })).step).toBe('payment')
+    expect(resumeOf({ choices: none, resumeAt: null }, gate()).step).toBe('dataCheck')
   })
 })
 
@@ -535,7 +683,7 @@ describe('the steps', () => {
   it('confirming the summary with a required question unanswered goes back to the questions, naming it', async () => {
     // A subscription made on another device: the wizard opens at its waiver without this wizard's answers.
     const t = start()
-    await t.resolve('check', gate({ open: { step: 'disclaimer', refund: 'standard', gps: false } }))
+    await t.resolve('check', gate({ open: place('disclaimer', { refund: 'standard', gps: false }) }))
     t.send({ type: 'disclaimer.close' })
     t.send({ type: 'summary.confirm' })
     expect(t.value()).toBe('wizard.extraFields')
@@ -555,7 +703,7 @@ describe('the steps', () => {
 
   it('a retry on the summary is no way around the race questions', async () => {
     const t = start()
-    await t.resolve('check', gate({ open: { step: 'disclaimer', refund: 'standard', gps: false } }))
+    await t.resolve('check', gate({ open: place('disclaimer', { refund: 'standard', gps: false }) }))
     t.send({ type: 'disclaimer.close' })
     t.send({ type: 'wizard.retry' })
     expect(t.calls.enrol).toEqual([])

@@ -8,9 +8,10 @@ import type * as payments from '../../contracts/payments.contract'
 import { MAX_EXTRA_FIELD_ANSWER_LENGTH, type SubscriptionField } from '../../contracts/races.contract'
 import type * as subscriptions from '../../contracts/subscriptions.contract'
 import { disclaimerMatches } from './disclaimer'
-import type { EntryMode, GateRefusal, GateResult, OpenEnrolment } from './eligibility'
+import type { EntryMode, GateRefusal, GateResult } from './eligibility'
 import {
   KEPT_PROGRESS_VERSION,
+  KEPT_STEPS,
   restoreProgress,
   type KeptProgress,
   type KeptStep,
@@ -68,9 +69,10 @@ export interface StepProblems {
   summary?: 'no_subscription'
   /**
    * `outdated`: the text changed while the athlete was signing; `unsigned`: the server has no
-   * signature on its current text when the payment starts (revised after the athlete signed).
+   * signature on its current text when the payment starts (revised after the athlete signed);
+   * `revised`: a place resumed was signed on a text the organiser has revised since.
    */
-  disclaimer?: 'required' | 'incorrect' | 'outdated' | 'unsigned'
+  disclaimer?: 'required' | 'incorrect' | 'outdated' | 'unsigned' | 'revised'
   /** `not_started`: the server refused the attempt's key; nothing was charged, Pay makes a new one. */
   payment?: 'total_mismatch' | 'payment_failed' | 'not_started'
 }
@@ -330,23 +332,55 @@ export function questionProblems(questions: readonly Question[], answers: Record
 const allAnswered = (questions: readonly Question[], answers: Record<string, ExtraAnswer>) =>
   Object.keys(questionProblems(questions, answers)).length === 0
 
-const KEPT_ORDER: readonly KeptStep[] = ['dataCheck', 'extraFields', 'rules', 'refund', 'gps', 'summary', 'disclaimer', 'payment']
+/** The kept steps in the order the wizard goes through them. */
+const KEPT_ORDER: readonly KeptStep[] = KEPT_STEPS
 
-/**
- * Where the wizard goes once the gate has passed: to the step a subscription made earlier needs
- * (unless the athlete has chosen afresh here: their choices win), else back to the kept step, but
- * never past a required question left unanswered (free-text answers are not kept) or an answer too long.
- */
-export function resumeStepOf(context: Pick<EnrolmentContext, 'choices' | 'resumeAt'>, gate: GateOutcome): KeptStep {
-  if (gate.open && context.choices.refund === null) return gate.open.step
-  const kept = context.resumeAt === null || context.resumeAt === 'confirming' ? 'dataCheck' : context.resumeAt
-  const pastQuestions = KEPT_ORDER.indexOf(kept) > KEPT_ORDER.indexOf('extraFields')
-  return pastQuestions && !allAnswered(gate.questions, context.choices.extra) ? 'extraFields' : kept
+/** Kept at the summary or before: choices made in this browser and not sent since (each send passes the waiver). */
+const isDraftStep = (step: KeptStep) => KEPT_ORDER.indexOf(step) <= KEPT_ORDER.indexOf('summary')
+
+/** Where the wizard resumes once the gate has passed, with which choices (`resumeOf`). */
+export interface Resume {
+  step: KeptStep
+  choices: Choices
+  /** The place's waiver was signed on a text revised since: the athlete is told why it is asked again. */
+  waiverRevised: boolean
 }
 
-/** The choices of a subscription made earlier: every step before it was done then. */
-function resumedChoices(choices: Choices, open: OpenEnrolment): Choices {
-  return { ...choices, dataConfirmed: true, rulesAccepted: true, refund: open.refund, gps: open.gps }
+/**
+ * Where the wizard goes once the gate has passed, and with which choices (decision 027):
+ * - **a place the server holds** (a subscription made and not paid, `gate.open`) comes back as the
+ *   server holds it: its answers, refund option and GPS choice, every step before them done (they
+ *   were, to make it). The wizard goes where the place needs the athlete: the questions when a
+ *   required one has no answer (the race's questions changed since), the waiver when it is unsigned
+ *   or signed on a text revised since, else the payment. What this browser kept adds only what the
+ *   server does not hold: answers to questions it has none for, and the payment attempt with its key.
+ * - **a draft of this browser** wins over the place: choices made here and not sent since (kept at
+ *   the summary or before, a refund option chosen; every send passes the waiver). The athlete comes
+ *   back to their step with their choices; the server's answers fill only those the browser does
+ *   not keep (free text, decision 020).
+ * - **no place**: the kept step (none: the data check), as the kept choices allow.
+ * Never past a required question left unanswered, or an answer too long: the questions come first.
+ */
+export function resumeOf(context: Pick<EnrolmentContext, 'choices' | 'resumeAt'>, gate: GateOutcome): Resume {
+  const { open, questions } = gate
+  const kept = context.resumeAt
+  const draft = kept !== null && isDraftStep(kept) && context.choices.refund !== null
+  if (open && !draft) {
+    const extra = open.answers === null ? context.choices.extra : { ...context.choices.extra, ...open.answers }
+    const choices: Choices = { ...context.choices, dataConfirmed: true, rulesAccepted: true, refund: open.refund, gps: open.gps, extra }
+    // A server that does not say which answers it holds took them when the place was made.
+    const answered = open.answers === null || allAnswered(questions, extra)
+    return { step: answered ? open.step : 'extraFields', choices, waiverRevised: answered && open.waiverRevised }
+  }
+  const choices = open?.answers ? { ...context.choices, extra: { ...open.answers, ...context.choices.extra } } : context.choices
+  const step = kept === null || kept === 'confirming' ? 'dataCheck' : kept
+  const pastQuestions = KEPT_ORDER.indexOf(step) > KEPT_ORDER.indexOf('extraFields')
+  return { step: pastQuestions && !allAnswered(questions, choices.extra) ? 'extraFields' : step, choices, waiverRevised: false }
+}
+
+/** The step `resumeOf` picks: where the gate leads. */
+export function resumeStepOf(context: Pick<EnrolmentContext, 'choices' | 'resumeAt'>, gate: GateOutcome): KeptStep {
+  return resumeOf(context, gate).step
 }
 
 function initialContext(input: EnrolmentInput): EnrolmentContext {
@@ -447,10 +481,13 @@ export const enrolmentMachine = setup({
   actions: {
     clearProblems: assign({ problems: {}, failure: null }),
     remember: assign((_, params: { step: KeptStep }) => ({ resumeAt: params.step })),
-    takeGate: assign(({ context }, params: { gate: GateOutcome }) => {
-      const { entry, open, questions, tariff } = params.gate
-      const resumed = open && context.choices.refund === null ? resumedChoices(context.choices, open) : context.choices
-      return { refusals: [], lateRefusal: null, entry, questions, tariff, choices: resumed }
+    takeGate: enqueueActions(({ context, enqueue }, params: { gate: GateOutcome }) => {
+      const { entry, questions, tariff } = params.gate
+      const { step, choices, waiverRevised } = resumeOf(context, params.gate)
+      const revised = waiverRevised && step === 'disclaimer'
+      enqueue.assign({ refusals: [], lateRefusal: null, entry, questions, tariff, choices, ...(revised ? { problems: { disclaimer: 'revised' } } : {}) })
+      // The text signed is not the organiser's any more: the one shown must be read afresh.
+      if (revised) enqueue.emit({ type: 'waiverRevised' })
     }),
     askToLogIn: enqueueActions(({ enqueue }, params: { gate: GateOutcome }) => {
       if (params.gate.refusals.some((refusal) => refusal.code === 'login_required')) enqueue.emit({ type: 'loginRequired' })

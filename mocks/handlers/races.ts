@@ -22,8 +22,7 @@ export function racesHandlers(): ResourceHandlers<'races'> {
       const edizioni = db.races
         .findMany((q) => q.where({ nome: race.nome }), { orderBy: { data_evento: 'desc' } })
         .map(({ id, edizione, data_evento }) => ({ id, edizione, data_evento }))
-      const { liberatoria_versione: _version, ...detail } = race
-      return reply(200, { ...detail, edizioni })
+      return reply(200, { ...race, edizioni })
     },
 
     ranking: ({ params }) => {
@@ -53,7 +52,6 @@ function summary({
   regolamento: _r,
   profilo: _p,
   rimborsi: _s,
-  liberatoria_versione: _v,
   ...race
 }: RaceRecord): Race {
   return race

@@ -5,7 +5,7 @@ import type { ExperienceRecord, MailRecord, PaymentRecord, RaceRecord, Subscript
 import { categoryFor } from './categories'
 import { athleteById, ATHLETE_IDS } from './personas'
 import { mailLinks } from '../outbox'
-import { enrolmentTotal } from '../records'
+import { enrolmentTotal, raceTitle } from '../records'
 import { FIRST_WAIVER_VERSION, raceById } from './races'
 import { rome } from './time'
 import { SEED_TOKENS } from './tokens'
@@ -26,20 +26,27 @@ interface Enrolment {
   signed: string | null
   options: Options | null
   paid: boolean
+  /**
+   * The answers to the race's questions (extraFieldsOf) the place was made with: every place with
+   * its options chosen was made through the wizard, so it has them; none while nothing is chosen.
+   */
+  answers?: Record<string, string | boolean>
 }
 
 const STANDARD: Options = { opzione_rimborso: 'standard', noleggio_gps: false }
 
 export const ENROLMENTS: readonly Enrolment[] = [
-  { athleteId: completo, raceId: 202, bib: 57, signed: '2026-02-20T19:58', options: STANDARD, paid: true },
+  { athleteId: completo, raceId: 202, bib: 57, signed: '2026-02-20T19:58', options: STANDARD, paid: true, answers: { team: 'ASD Gran Paradiso Trail', navetta: 'Cogne', pasta_party: true } },
+  // A place the organiser holds with nothing chosen yet (no options, no answers): the wizard starts from its first step.
   { athleteId: completo, raceId: 203, bib: null, signed: null, options: null, paid: false },
-  { athleteId: pax, raceId: 102, bib: 88, signed: '2025-02-10T21:24', options: { opzione_rimborso: 'standard', noleggio_gps: true }, paid: true },
-  { athleteId: pax, raceId: 103, bib: 41, signed: '2025-03-05T18:33', options: { opzione_rimborso: 'protetto', noleggio_gps: false }, paid: true },
-  { athleteId: revisione, raceId: 105, bib: 12, signed: '2025-04-14T12:08', options: STANDARD, paid: true },
-  { athleteId: scaduto, raceId: 106, bib: 73, signed: '2025-01-08T19:45', options: STANDARD, paid: true },
-  { athleteId: social, raceId: 204, bib: 121, signed: '2026-02-23T18:20', options: STANDARD, paid: true },
-  // The flagship's direct entry for a PAX holder: signed, the payment link sent, not paid yet.
-  { athleteId: pax, raceId: 201, bib: null, signed: '2026-02-27T10:52', options: STANDARD, paid: false },
+  { athleteId: pax, raceId: 102, bib: 88, signed: '2025-02-10T21:24', options: { opzione_rimborso: 'standard', noleggio_gps: true }, paid: true, answers: { navetta: 'Courmayeur' } },
+  { athleteId: pax, raceId: 103, bib: 41, signed: '2025-03-05T18:33', options: { opzione_rimborso: 'protetto', noleggio_gps: false }, paid: true, answers: { navetta: 'Aosta', pasta_party: true } },
+  { athleteId: revisione, raceId: 105, bib: 12, signed: '2025-04-14T12:08', options: STANDARD, paid: true, answers: { navetta: 'No shuttle' } },
+  { athleteId: scaduto, raceId: 106, bib: 73, signed: '2025-01-08T19:45', options: STANDARD, paid: true, answers: { navetta: 'Aosta' } },
+  { athleteId: social, raceId: 204, bib: 121, signed: '2026-02-23T18:20', options: STANDARD, paid: true, answers: { navetta: 'No shuttle' } },
+  // The flagship's direct entry for a PAX holder: signed, the payment link sent, not paid yet; its
+  // answers include the ITRA id the flagship asks for, so resuming it goes straight to the payment.
+  { athleteId: pax, raceId: 201, bib: null, signed: '2026-02-27T10:52', options: STANDARD, paid: false, answers: { team: 'Valdigne Skyrunning', navetta: 'Courmayeur', itra_id: '2704183' } },
 ]
 
 /** The category an athlete runs in, by the age reached in the race's year. */
@@ -51,7 +58,7 @@ export function categoryAt(athleteId: number, race: RaceRecord): string {
 
 
 export function subscriptions(): SubscriptionRecord[] {
-  return ENROLMENTS.map(({ athleteId, raceId, bib, signed, options, paid }) => {
+  return ENROLMENTS.map(({ athleteId, raceId, bib, signed, options, paid, answers }) => {
     const race = raceById(raceId)
     return {
       athlete_id: athleteId,
@@ -65,6 +72,7 @@ export function subscriptions(): SubscriptionRecord[] {
       opzione_rimborso: options?.opzione_rimborso ?? null,
       noleggio_gps: options?.noleggio_gps ?? false,
       totale: options === null ? null : enrolmentTotal(race, options),
+      ...(answers ? { campi: { ...answers } } : {}),
     }
   })
 }
@@ -115,12 +123,16 @@ export function payments(): PaymentRecord[] {
   }))
 }
 
-/** The organiser's e-mails that carried the payment links: the mailbox shows what each athlete received. */
+/**
+ * The organiser's e-mails that carried the payment links: the mailbox shows what each athlete
+ * received, with the race, the amount and the deadline, and its button opens the provider's page.
+ */
 export function paymentLinkMails(): MailRecord[] {
-  return CHARGES.flatMap(({ pagamento_id, athleteId, link }) => {
+  return CHARGES.flatMap(({ pagamento_id, athleteId, raceId, options, link }) => {
     if (!link) return []
     const { mail } = athleteById(athleteId)
     if (!mail) throw new Error(`athlete ${String(athleteId)} has no e-mail`)
+    const race = raceById(raceId)
     return [
       {
         id: `mail-seed-${pagamento_id}`,
@@ -128,6 +140,9 @@ export function paymentLinkMails(): MailRecord[] {
         kind: 'payment_link' as const,
         link: mailLinks.paymentLink(link.code),
         sent_at: Date.parse(rome(link.sent)),
+        gara: raceTitle(race),
+        totale: enrolmentTotal(race, options),
+        scade: Date.parse(rome(link.scade)),
       },
     ]
   })

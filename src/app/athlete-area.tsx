@@ -20,8 +20,8 @@ export default function AthleteArea({ children }: { children: ReactNode }) {
     { href: paths.myRaces, label: t`My races` },
     {
       href: paths.openSubscriptions,
-      label: t`Open subscriptions`,
-      count: waiting > 0 ? <Plural value={waiting} one="# subscription waiting for you" other="# subscriptions waiting for you" /> : null,
+      label: t`Places to pay`,
+      count: waiting > 0 ? <Plural value={waiting} one="# place waiting for payment" other="# places waiting for payment" /> : null,
       shown: waiting,
     },
     { href: paths.transactions, label: t`My transactions` },
@@ -60,7 +60,7 @@ export default function AthleteArea({ children }: { children: ReactNode }) {
 }
 
 /**
- * What waits for the athlete in the area, for the navigation: open subscriptions still to complete
+ * What waits for the athlete in the area, for the navigation: places still to pay
  * (not a lottery application, not lapsed) and reports still under verification. Read from the
  * same cached queries as the pages, so the counts and the pages agree.
  */

@@ -75,7 +75,7 @@ export const NOTICES = {
   race_not_found: { tone: 'negative', message: msg`Race not found.` },
   race_sold_out: { tone: 'negative', message: msg`This race is sold out.` },
   invalid_medical_certificate: { tone: 'negative', message: msg`Your medical certificate is not valid.` },
-  no_subscriptions_available: { tone: 'warning', message: msg`No subscriptions are available.` },
+  no_subscriptions_available: { tone: 'warning', message: msg`No place is waiting for payment.` },
   email_sent: { tone: 'positive', message: msg`We have sent you an e-mail: check your inbox.` },
   registration_successful: {
     tone: 'positive',

@@ -33,7 +33,7 @@ const PUBLIC_SCREENS: ReadonlyArray<readonly [string, string, ((page: Page) => L
 const ATHLETE_SCREENS: ReadonlyArray<readonly [string, string, (main: Locator) => Locator]> = [
   ['/me', 'My profile', (main) => main.getByText('ASD Gran Paradiso Trail')],
   ['/me/races', 'My races', (main) => main.getByRole('article', { name: 'Alte Vie di Cogne 52K 2026' })],
-  ['/me/open-subscriptions', 'Open subscriptions', (main) => main.getByRole('article', { name: 'Alte Vie di Cogne 52K 2026' })],
+  ['/me/open-subscriptions', 'Places to pay', (main) => main.getByRole('article', { name: 'Alte Vie di Cogne 52K 2026' })],
   ['/me/transactions', 'My transactions', (main) => main.getByRole('list', { name: 'Transactions' }).getByRole('listitem')],
   ['/me/medical-certificate', 'Medical certificate', (main) => main.getByRole('region', { name: 'Your certificate' }).getByText(/Valid until/)],
   ['/me/experience', 'My experience races', (main) => main.getByRole('article', { name: 'Gran Trail del Monte Rosa 40K' })],

@@ -12,13 +12,13 @@ async function printedPages(page: Page): Promise<number> {
   return pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-z])/g)?.length ?? 0
 }
 
-test.describe('open subscriptions', () => {
+test.describe('places to pay', () => {
   test("an unpaid place resumes into the wizard at the payment, which sends pax to the organiser's open link; paid there, it shows in my races and transactions", async ({ page, expectFailures }) => {
     // The card payment is refused: the organiser's link for this place is open (issue 19, row 1).
     expectFailures({ operation: 'payments.start', status: 409 })
     await logInFromHeader(page, 'pax')
     await page.goto('/me/open-subscriptions')
-    await expect(areaNav(page).getByRole('link', { name: 'Open subscriptions (1 subscription waiting for you)' })).toBeVisible()
+    await expect(areaNav(page).getByRole('link', { name: 'Places to pay (1 place waiting for payment)' })).toBeVisible()
     const place = main(page).getByRole('article', { name: 'Tor des Pettorale 330 2026' })
     await expect(place.getByText('Next step: Pay €950.00 for your place.')).toBeVisible()
     await expect(place.getByText('To complete within 7 days')).toBeVisible()
@@ -37,8 +37,8 @@ test.describe('open subscriptions', () => {
     }, SEED_TOKENS.paymentLinkPending)
 
     await page.goto('/me/open-subscriptions')
-    await expect(main(page).getByText('No subscriptions are available.')).toBeVisible()
-    await expect(areaNav(page).getByRole('link', { name: 'Open subscriptions', exact: true })).toBeVisible()
+    await expect(main(page).getByText('No place is waiting for payment.')).toBeVisible()
+    await expect(areaNav(page).getByRole('link', { name: 'Places to pay', exact: true })).toBeVisible()
     await areaNav(page).getByRole('link', { name: 'My races' }).click()
     const race = main(page).getByRole('article', { name: 'Tor des Pettorale 330 2026' })
     await expect(race.getByText('Paid', { exact: true })).toBeVisible()
@@ -259,7 +259,7 @@ test.describe('experience races and the PAX', () => {
 test.describe("the area's pages when the server fails", () => {
   const pages = [
     { path: '/me/races', title: 'My races', operation: 'athlete.subscriptions', loaded: 'Alte Vie di Cogne 52K 2026' },
-    { path: '/me/open-subscriptions', title: 'Open subscriptions', operation: 'athlete.subscriptions', loaded: 'Alte Vie di Cogne 52K 2026' },
+    { path: '/me/open-subscriptions', title: 'Places to pay', operation: 'athlete.subscriptions', loaded: 'Alte Vie di Cogne 52K 2026' },
     { path: '/me/transactions', title: 'My transactions', operation: 'transactions.list', loaded: 'Sentiero dei Larici 25K 2026' },
   ] as const
   for (const { path, title, operation, loaded } of pages) {

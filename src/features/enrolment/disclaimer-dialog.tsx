@@ -37,7 +37,9 @@ export default function DisclaimerDialog({ wizard, race, signing }: { wizard: En
           ? t`The organiser has changed the waiver since you opened it. Read the new text and type the sentence again.`
           : problems.disclaimer === 'unsigned'
             ? t`The organiser has changed the waiver since you signed it, so nothing was charged. Read the new text and sign it again to pay.`
-            : null
+            : problems.disclaimer === 'revised'
+              ? t`The organiser has changed the waiver since you signed it. Read the new text and sign it again to pay for your place.`
+              : null
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !signing && wizard.closeDisclaimer()}>

@@ -390,15 +390,40 @@ function Breakdown({ wizard }: { wizard: EnrolmentWizard }) {
   )
 }
 
-function SummaryStep({ wizard, race, screen }: StepProps) {
-  const { t, i18n } = useLingui()
-  const { failure, problems, entry, choices } = wizard
-  const lottery = entry === 'lottery'
+/**
+ * The answers to the race's questions the enrolment is made with, as the summary and the payment
+ * show them: a place resumed shows what the organiser holds (decision 027).
+ */
+function Answers({ wizard, race }: { wizard: EnrolmentWizard; race: RaceDetail }) {
+  const { t } = useLingui()
+  const headingId = useId()
   const fields = useQuery(enrolmentQueries.extraFields(race.id)).data?.campi ?? []
   const answered = fields.flatMap((field) => {
-    const value = choices.extra[field.nome]
+    const value = wizard.choices.extra[field.nome]
     return value === undefined || value === '' || value === false ? [] : [[field.etichetta, value] as const]
   })
+  if (answered.length === 0) return null
+  return (
+    <section aria-labelledby={headingId} className={styles.answers}>
+      <h3 id={headingId} className={styles.answersHeading}>
+        {t`Your answers`}
+      </h3>
+      <dl className={styles.data}>
+        {answered.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value === true ? t`Yes` : String(value)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
+function SummaryStep({ wizard, race, screen }: StepProps) {
+  const { t, i18n } = useLingui()
+  const { failure, problems, entry } = wizard
+  const lottery = entry === 'lottery'
   return (
     <StepFrame
       step="summary"
@@ -413,16 +438,7 @@ function SummaryStep({ wizard, race, screen }: StepProps) {
           <Trans>This is a lottery application: you pay only if you are drawn, through a link we send you by e-mail.</Trans>
         </p>
       ) : null}
-      {answered.length > 0 ? (
-        <dl className={styles.data}>
-          {answered.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value === true ? t`Yes` : String(value)}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
+      <Answers wizard={wizard} race={race} />
       <p>{t`Before paying, you sign the race's waiver of liability by typing a short sentence.`}</p>
       {problems.summary === 'no_subscription' ? (
         <p role="alert" className={styles.alert}>
@@ -447,7 +463,7 @@ function SummaryStep({ wizard, race, screen }: StepProps) {
   )
 }
 
-function PaymentStep({ wizard, screen }: StepProps) {
+function PaymentStep({ wizard, race, screen }: StepProps) {
   const { t, i18n } = useLingui()
   const locale = activeLocale()
   const { problems, failure, price } = wizard
@@ -455,6 +471,7 @@ function PaymentStep({ wizard, screen }: StepProps) {
   return (
     <StepFrame step="payment" wizard={wizard}>
       <Breakdown wizard={wizard} />
+      <Answers wizard={wizard} race={race} />
       {problems.payment === 'total_mismatch' ? (
         <p role="alert" className={styles.alert}>
           {t`The price has changed since you saw it, so the payment was not started. The current total is shown above: check it, then pay.`}

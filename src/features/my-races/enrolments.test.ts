@@ -58,4 +58,11 @@ describe('what is still due', () => {
   it('asks no payment of a lottery application, and counts a certificate in review as still due', () => {
     expect(stillDue(subscription(1, { pagato: false, domanda_lotteria: true }), { state: 'in_revision', expiresOn: '2027-01-15' }, '2026-07-11')).toEqual(['certificate'])
   })
+
+  it("asks an unpaid place's waiver again when the organiser has revised the text signed, never a paid one's", () => {
+    const signedOnV1 = { liberatoria_versione: 'v1' }
+    expect(stillDue(subscription(1, { ...signedOnV1, pagato: false }), valid, '2026-07-11', { liberatoria_versione: 'v2' })).toEqual(['waiver', 'payment'])
+    expect(stillDue(subscription(1, { ...signedOnV1, pagato: false }), valid, '2026-07-11', { liberatoria_versione: 'v1' })).toEqual(['payment'])
+    expect(stillDue(subscription(1, signedOnV1), valid, '2026-07-11', { liberatoria_versione: 'v2' })).toEqual([])
+  })
 })

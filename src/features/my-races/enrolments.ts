@@ -1,5 +1,6 @@
 import type { Subscription } from '../../../contracts/athlete.contract'
 import type { Race } from '../../../contracts/races.contract'
+import { isWaiverSigned } from '../../../machines/enrolment/eligibility'
 import type { CertificateStatus } from '../../../machines/rules/certificate-status'
 import { hasEnded } from '../../../machines/rules/race-day'
 
@@ -28,12 +29,21 @@ export function groupEnrolments(subscriptions: readonly Subscription[], races: r
 export type DueItem = 'payment' | 'waiver' | 'certificate'
 
 /**
- * Still due for an upcoming race: the waiver signed, the payment (not for a lottery application,
- * paid only if drawn), and a certificate accepted and valid through race day (`raceDay`, Rome).
+ * Still due for an upcoming race: the waiver signed (an unpaid place's again, when the organiser
+ * has revised the text signed: `race` names its current version), the payment (not for a lottery
+ * application, paid only if drawn), and a certificate accepted and valid through race day
+ * (`raceDay`, Rome).
  */
-export function stillDue(subscription: Subscription, certificate: CertificateStatus, raceDay: string): DueItem[] {
+export function stillDue(
+  subscription: Subscription,
+  certificate: CertificateStatus,
+  raceDay: string,
+  race: Pick<Race, 'liberatoria_versione'> | null = null,
+): DueItem[] {
   const due: DueItem[] = []
-  if (!subscription.liberatoria) due.push('waiver')
+  // A paid place's signature is evidence that stays as it is, whatever the text became since.
+  const signed = subscription.pagato ? subscription.liberatoria : isWaiverSigned(subscription, race)
+  if (!signed) due.push('waiver')
   if (!subscription.pagato && !subscription.domanda_lotteria) due.push('payment')
   const validOnRaceDay = certificate.state === 'valid' && (certificate.expiresOn === null || certificate.expiresOn >= raceDay)
   if (!validOnRaceDay) due.push('certificate')

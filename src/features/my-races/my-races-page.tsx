@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link } from 'wouter'
 import type { Profile } from '../../../contracts/athlete.contract'
+import type { Race } from '../../../contracts/races.contract'
+import { placeDeadline } from '../../../machines/enrolment/eligibility'
 import { certificateStatus } from '../../../machines/rules/certificate-status'
 import { raceDay, raceEnd } from '../../../machines/rules/race-day'
 import { useAthlete, useSubscriptionHistory } from '../../lib/athlete-queries'
@@ -18,6 +20,7 @@ import { Page } from '../../ui/page'
 import { Empty, Loading, QueryErrorState } from '../../ui/state'
 import { groupEnrolments, stillDue, type EnrolmentEntry } from './enrolments'
 import styles from './my-races.module.css'
+import { isLapsed } from './open-subscriptions'
 
 /** `/me/races`: every race the athlete entered, upcoming first, with what is still due. */
 export default function MyRacesPage() {
@@ -44,10 +47,14 @@ export default function MyRacesPage() {
   if (upcoming.length + past.length === 0) {
     return (
       <Page title={t`My races`}>
-        <Empty>{t`You have not entered any race yet.`}</Empty>
-        <Link href={`${paths.home}?filter=open`} className={buttonClass('primary')}>
-          {t`See the races open for registration`}
-        </Link>
+        <Empty>
+          <p>{t`You have not entered any race yet.`}</p>
+          <p>
+            <Link href={`${paths.home}?filter=open`} className={buttonClass('primary')}>
+              {t`See the races open for registration`}
+            </Link>
+          </p>
+        </Empty>
       </Page>
     )
   }
@@ -109,7 +116,7 @@ function EnrolmentCard({ entry, profile, upcoming }: { entry: EnrolmentEntry; pr
         </p>
       ) : null}
       <DefinitionList minColumn="8rem" rows={rows} />
-      {upcoming && race ? <StillDue entry={entry} profile={profile} raceDay={raceDay(race)} /> : null}
+      {upcoming && race ? <StillDue entry={entry} race={race} profile={profile} /> : null}
       {upcoming && race ? <AddToCalendar race={race} /> : null}
       {!upcoming && race ? (
         <Link href={s.pettorale === null ? paths.ranking(race.id) : `${paths.ranking(race.id)}?mine=${String(s.pettorale)}`}>
@@ -120,10 +127,18 @@ function EnrolmentCard({ entry, profile, upcoming }: { entry: EnrolmentEntry; pr
   )
 }
 
-function StillDue({ entry, profile, raceDay }: { entry: EnrolmentEntry; profile: Profile; raceDay: string }) {
+function StillDue({ entry, race, profile }: { entry: EnrolmentEntry; race: Race; profile: Profile }) {
   const { t } = useLingui()
-  const due = stillDue(entry.subscription, certificateStatus(profile, calendarDayInRome(now())), raceDay)
+  const locale = activeLocale()
+  const current = now()
+  const { subscription } = entry
+  const due = stillDue(subscription, certificateStatus(profile, calendarDayInRome(current)), raceDay(race), race)
   if (due.length === 0) return <p className={styles.ready}>{t`All set: nothing is due for this race.`}</p>
+  // The place is resumed where it needs the athlete, with every answer kept (decision 027).
+  const resume = paths.subscribe(subscription.project_id)
+  const deadline = subscription.pagato ? null : placeDeadline(subscription, race, current)
+  const lapsed = isLapsed(deadline, current)
+  const when = deadline === null ? '' : formatRaceTime(locale, deadline)
   return (
     <div className={styles.due}>
       <p className={styles.dueTitle}>{t`Still to do`}</p>
@@ -131,9 +146,27 @@ function StillDue({ entry, profile, raceDay }: { entry: EnrolmentEntry; profile:
         {due.map((item) => (
           <li key={item}>
             {item === 'payment' ? (
-              <Link href={paths.subscribe(entry.subscription.project_id)}>{t`Pay for your place`}</Link>
+              lapsed && deadline !== null ? (
+                // The words of Places to pay, where the same deadline has passed.
+                <span className={styles.error}>{t`The deadline passed on ${formatRaceTime(locale, deadline)}: this place can no longer be completed.`}</span>
+              ) : (
+                <>
+                  <Link href={resume}>{t`Pay for your place`}</Link>
+                  {deadline === null ? null : (
+                    <span className={styles.dueWhen}>
+                      <Trans>
+                        Deadline: <time dateTime={deadline}>{when}</time>
+                      </Trans>
+                    </span>
+                  )}
+                </>
+              )
             ) : item === 'waiver' ? (
-              <Link href={paths.subscribe(entry.subscription.project_id)}>{t`Sign the race's waiver`}</Link>
+              lapsed ? (
+                t`Sign the race's waiver`
+              ) : (
+                <Link href={resume}>{t`Sign the race's waiver`}</Link>
+              )
             ) : (
               <Link href={paths.medicalCertificate}>
                 <Trans>Have a medical certificate accepted that is valid on race day</Trans>

@@ -12,37 +12,45 @@ import styles from './my-races.module.css'
 import type { OpenSubscription } from './open-subscriptions'
 import { useOpenSubscriptions } from './use-open-subscriptions'
 
-/** `/me/open-subscriptions`: places started and not paid, each resumable where it stopped. */
+/**
+ * `/me/open-subscriptions`, "Places to pay": places taken and waiting for payment (and lottery
+ * applications waiting for the draw), each resumed where it needs the athlete, with every answer
+ * the organiser holds (decision 027).
+ */
 export default function OpenSubscriptionsPage() {
   const { t, i18n } = useLingui()
   const { open, complete, reads, now } = useOpenSubscriptions()
 
   if (reads.some((read) => read.isError)) {
     return (
-      <Page title={t`Open subscriptions`}>
+      <Page title={t`Places to pay`}>
         <QueryErrorState query={reads} />
       </Page>
     )
   }
   if (!complete) {
     return (
-      <Page title={t`Open subscriptions`}>
+      <Page title={t`Places to pay`}>
         <Loading />
       </Page>
     )
   }
   if (open.length === 0) {
     return (
-      <Page title={t`Open subscriptions`}>
-        <Empty>{i18n._(NOTICES.no_subscriptions_available.message)}</Empty>
-        <Link href={`${paths.home}?filter=open`} className={buttonClass('primary')}>
-          {t`See the races open for registration`}
-        </Link>
+      <Page title={t`Places to pay`}>
+        <Empty>
+          <p>{i18n._(NOTICES.no_subscriptions_available.message)}</p>
+          <p>
+            <Link href={`${paths.home}?filter=open`} className={buttonClass('primary')}>
+              {t`See the races open for registration`}
+            </Link>
+          </p>
+        </Empty>
       </Page>
     )
   }
   return (
-    <Page title={t`Open subscriptions`}>
+    <Page title={t`Places to pay`}>
       <p>{t`Places you have started to take and not paid yet. Complete each before its deadline, or the place goes to someone else.`}</p>
       <ul className={styles.list}>
         {open.map((entry) => (

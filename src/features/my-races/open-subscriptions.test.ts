@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Subscription } from '../../../contracts/athlete.contract'
 import type { Race } from '../../../contracts/races.contract'
-import { openSubscriptions } from './open-subscriptions'
+import { isLapsed, openSubscriptions } from './open-subscriptions'
 
 const NOW = Date.parse('2026-03-02T08:00:00Z')
 const race = (id: number, closes: string) => ({ id, chiusura_iscrizioni: closes }) as Race
@@ -61,5 +61,23 @@ describe('open subscriptions', () => {
       [3, true],
     ])
     expect(open[2]!.deadline).toBeNull()
+  })
+
+  it('says the waiver for a place signed on a text the organiser has revised since', () => {
+    const signed = { liberatoria: true, liberatoria_signed: '2026-03-01T10:00:00Z', liberatoria_versione: 'v1' }
+    const revised = [{ ...race(1, '2026-06-30T21:59:00Z'), liberatoria_versione: 'v2' }, { ...race(2, '2026-04-10T21:59:00Z'), liberatoria_versione: 'v1' }]
+    const open = openSubscriptions([unpaid(1, signed), unpaid(2, signed)], [], revised, NOW)
+    expect(Object.fromEntries(open.map((entry) => [entry.subscription.project_id, entry.step]))).toEqual({ 1: 'disclaimer', 2: 'payment' })
+  })
+
+  it('an organiser\'s link past its expiry no longer sets the deadline: registration\'s closing does', () => {
+    const [expired] = openSubscriptions([unpaid(1, { scadenza_pagamento: '2026-03-01T22:59:00Z' })], [], races, NOW)
+    expect(expired).toMatchObject({ deadline: '2026-06-30T21:59:00Z', lapsed: false })
+  })
+
+  it('isLapsed: the deadline My races and this list share has passed', () => {
+    expect(isLapsed('2026-03-02T08:00:00Z', NOW)).toBe(true)
+    expect(isLapsed('2026-03-02T08:00:01Z', NOW)).toBe(false)
+    expect(isLapsed(null, NOW)).toBe(false)
   })
 })

@@ -1,6 +1,6 @@
 import type { Subscription } from '../../../contracts/athlete.contract'
 import type { Race } from '../../../contracts/races.contract'
-import { openEnrolment } from '../../../machines/enrolment/eligibility'
+import { openEnrolment, placeDeadline } from '../../../machines/enrolment/eligibility'
 
 /**
  * What an open subscription waits for: the choices of the wizard (a possible subscription nothing
@@ -12,7 +12,7 @@ export interface OpenSubscription {
   subscription: Subscription
   race: Race | null
   step: OpenStep
-  /** When it can no longer be completed: the payment link's expiry or registration closing, the earlier. */
+  /** When it can no longer be completed (`placeDeadline`): the open payment link's expiry or registration closing, the earlier. */
   deadline: string | null
   /** The deadline has passed: the place can no longer be taken from here. */
   lapsed: boolean
@@ -35,25 +35,26 @@ export function openSubscriptions(
   const raceById = new Map(races.map((race) => [race.id, race]))
   const open = [...byRace.values()].map((subscription): OpenSubscription => {
     const race = raceById.get(subscription.project_id) ?? null
-    const deadline = earliest(subscription.scadenza_pagamento ?? null, race?.chiusura_iscrizioni ?? null)
+    const deadline = placeDeadline(subscription, race, now)
     return {
       subscription,
       race,
-      step: stepOf(subscription),
+      step: stepOf(subscription, race),
       deadline,
-      lapsed: deadline !== null && Date.parse(deadline) <= now,
+      lapsed: isLapsed(deadline, now),
     }
   })
   const order = (entry: OpenSubscription) => (entry.deadline === null ? Number.POSITIVE_INFINITY : Date.parse(entry.deadline))
   return open.sort((a, b) => Number(a.lapsed) - Number(b.lapsed) || order(a) - order(b))
 }
 
-function stepOf(subscription: Subscription): OpenStep {
-  if (subscription.domanda_lotteria) return 'draw'
-  return openEnrolment(subscription)?.step ?? 'choices'
+/** The deadline has passed: the place can no longer be taken from here. */
+export function isLapsed(deadline: string | null, now: number): boolean {
+  return deadline !== null && Date.parse(deadline) <= now
 }
 
-function earliest(a: string | null, b: string | null): string | null {
-  if (a === null || b === null) return a ?? b
-  return Date.parse(a) <= Date.parse(b) ? a : b
+/** What the place needs next, as the wizard resumes it (a waiver revised since is signed again). */
+function stepOf(subscription: Subscription, race: Race | null): OpenStep {
+  if (subscription.domanda_lotteria) return 'draw'
+  return openEnrolment(subscription, race)?.step ?? 'choices'
 }
