@@ -1,10 +1,9 @@
-import type { Profile } from '../../contracts/athlete.contract'
 import type { Race } from '../../contracts/races.contract'
 import { calendarDayInRome, HOUR_MS } from '../../contracts/time'
 
 /**
- * A race in time, and who enters it how: the rules every screen and the enrolment gate share, each
- * written once. Instants are epoch milliseconds, as the portal's clock gives them; calendar days are
+ * A race in time: the rules every screen and the enrolment gate share, each written once (who
+ * enters it how is entry.ts). Instants are epoch milliseconds, as the portal's clock gives them; calendar days are
  * `YYYY-MM-DD` on Rome's calendar, where the organiser counts race days and birthdays.
  */
 
@@ -48,23 +47,4 @@ export function daysToStart(race: Pick<Race, 'data_evento'>, nowMs: number): num
  */
 export function completedYears(from: string, on: string): number {
   return Temporal.PlainDate.from(from).until(on, { largestUnit: 'years' }).years
-}
-
-/** The athlete's age on race day (a birthday on race day counts). */
-export function ageOnRaceDay(birthDate: string, race: Pick<Race, 'data_evento'>): number {
-  return completedYears(birthDate, raceDay(race))
-}
-
-/** The athlete has the race's minimum age on race day. */
-export function isOldEnough(birthDate: string, race: Pick<Race, 'data_evento' | 'eta_minima'>): boolean {
-  return ageOnRaceDay(birthDate, race) >= race.eta_minima
-}
-
-/**
- * The athlete enters this race by applying to its lottery: a lottery race, and no PAX (which
- * enters directly). A visitor (`null`) would apply too. A stored subscription says it of itself
- * (`domanda_lotteria`).
- */
-export function isLotteryEntry(race: Pick<Race, 'ammissione'>, athlete: Pick<Profile, 'pax'> | null): boolean {
-  return race.ammissione === 'lotteria' && athlete?.pax !== true
 }

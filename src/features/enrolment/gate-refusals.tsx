@@ -1,15 +1,13 @@
-import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useLocation } from 'wouter'
 import type { RaceDetail } from '../../../contracts/races.contract'
 import type { EntryMode, GateRefusal } from '../../../machines/enrolment/eligibility'
 import type { LateRefusal } from '../../../machines/enrolment/enrolment.machine'
-import { raceDay as dayOfRace } from '../../../machines/rules/race-day'
-import { formatDate } from '../../lib/format'
-import { activeLocale } from '../../lib/i18n'
+import { raceDay } from '../../../machines/rules/race-day'
 import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
 import { Button, buttonClass } from '../../ui/button'
-import { registrationOpeningText } from '../../ui/registration-opening'
+import { RefusalWords } from '../../ui/gate-refusal'
 import { useFocusOnMount } from '../../ui/use-focus-on-mount'
 import styles from './enrolment.module.css'
 
@@ -137,100 +135,23 @@ function LateRefusalWayForward({ late }: { late: LateRefusal }) {
 }
 
 function RefusalItem({ refusal, race, onLogIn }: { refusal: GateRefusal; race: RaceDetail; onLogIn: () => void }) {
-  const { t, i18n } = useLingui()
-  const locale = activeLocale()
-  switch (refusal.code) {
-    case 'login_required':
-      return (
-        <div className={styles.refusal}>
-          <p>{t`You must log in to enroll in a race.`}</p>
-          <div className={styles.refusalActions}>
-            <Button onClick={onLogIn}>{t`Log in`}</Button>
-            <Link href={paths.register} className={buttonClass('secondary')}>
-              {t`Create an account`}
-            </Link>
-          </div>
+  const { t } = useLingui()
+  if (refusal.code === 'login_required') {
+    return (
+      <div className={styles.refusal}>
+        <p>{t`You must log in to enroll in a race.`}</p>
+        <div className={styles.refusalActions}>
+          <Button onClick={onLogIn}>{t`Log in`}</Button>
+          <Link href={paths.register} className={buttonClass('secondary')}>
+            {t`Create an account`}
+          </Link>
         </div>
-      )
-    case 'profile_incomplete': {
-      const count = refusal.missing.length
-      return (
-        <div className={styles.refusal}>
-          <p>
-            <Plural value={count} one="Your profile is missing # detail the organiser needs." other="Your profile is missing # details the organiser needs." />
-          </p>
-          <Link href={`${paths.me}?return=${encodeURIComponent(paths.subscribe(race.id))}`}>{t`Complete my profile`}</Link>
-        </div>
-      )
-    }
-    case 'certificate_missing':
-      return (
-        <div className={styles.refusal}>
-          <p>{t`You have not uploaded a medical certificate: it is needed to race.`}</p>
-          <Link href={paths.medicalCertificate}>{t`Upload my medical certificate`}</Link>
-        </div>
-      )
-    case 'certificate_in_review':
-      return (
-        <div className={styles.refusal}>
-          <p>{t`Your medical certificate is being reviewed. You can enrol as soon as it is accepted; we will not need anything else from you.`}</p>
-          <Link href={paths.medicalCertificate}>{t`See my certificate`}</Link>
-        </div>
-      )
-    case 'certificate_not_valid':
-      return (
-        <div className={styles.refusal}>
-          <p>{t`Your medical certificate is not valid. Upload a new one to enrol.`}</p>
-          <Link href={paths.medicalCertificate}>{t`Upload a new certificate`}</Link>
-        </div>
-      )
-    case 'certificate_expires_before_race': {
-      const expiry = formatDate(locale, refusal.expiresOn)
-      const raceDay = formatDate(locale, dayOfRace(race))
-      return (
-        <div className={styles.refusal}>
-          <p>{t`Your medical certificate expires on ${expiry}, before race day (${raceDay}). Upload one that is valid on race day.`}</p>
-          <Link href={paths.medicalCertificate}>{t`Upload a new certificate`}</Link>
-        </div>
-      )
-    }
-    case 'under_minimum_age': {
-      const age = refusal.minimumAge
-      return (
-        <div className={styles.refusal}>
-          <p>{t`This race is open to athletes who are at least ${age} on race day. Your birth date in your profile says you are younger.`}</p>
-          <Link href={paths.home}>{t`See other races`}</Link>
-        </div>
-      )
-    }
-    case 'registration_not_open': {
-      const opens = registrationOpeningText(i18n, locale, refusal.opensAt)
-      return (
-        <div className={styles.refusal}>
-          <p>{t`Registration opens on ${opens}. Come back then: the race page counts down to it.`}</p>
-        </div>
-      )
-    }
-    case 'registration_closed':
-      return (
-        <div className={styles.refusal}>
-          <p>{t`Registration for this race is closed.`}</p>
-          <Link href={paths.home}>{t`See other races`}</Link>
-        </div>
-      )
-    case 'sold_out':
-      return (
-        <div className={styles.refusal}>
-          <p>{t`This race is sold out: every place is taken.`}</p>
-          <Link href={paths.home}>{t`See other races`}</Link>
-        </div>
-      )
-    case 'already_enrolled':
-      return (
-        <div className={styles.refusal}>
-          <p>{t`You are already entered in this race.`}</p>
-          <Link href={paths.myRaces}>{t`Go to my races`}</Link>
-        </div>
-      )
+      </div>
+    )
   }
+  return (
+    <div className={styles.refusal}>
+      <RefusalWords refusal={refusal} raceId={race.id} raceDay={raceDay(race)} />
+    </div>
+  )
 }

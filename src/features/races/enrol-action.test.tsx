@@ -1,7 +1,10 @@
 import { I18nProvider } from '@lingui/react'
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../contracts/time'
+import type { Profile, Subscription } from '../../../contracts/athlete.contract'
+import { calendarDayInRome, DAY_MS, HOUR_MS, MINUTE_MS } from '../../../contracts/time'
+import { raceStanding, type RaceStanding } from '../../../machines/enrolment/standing'
+import { makeIncompleteProfile, makeProfile } from '../../../machines/session/test-harness'
 import { resetClockSource, setClockSource } from '../../lib/clock'
 import { activateLocale, i18n } from '../../lib/i18n'
 import { ensureTemporal } from '../../lib/temporal'
@@ -19,6 +22,8 @@ const race = {
   chiusura_iscrizioni: '2026-06-07T21:59:00Z',
   posti: 400,
   iscritti: 170,
+  ammissione: 'diretta' as 'diretta' | 'lotteria',
+  eta_minima: 18,
 }
 type TestRace = typeof race
 
@@ -30,14 +35,54 @@ afterEach(() => {
   resetClockSource()
 })
 
-/** The race with `overrides` at `now`; `lottery`: the athlete would apply to its lottery (no PAX). */
+/** A signed-in athlete: complete profile, valid certificate, no PAX, unless overridden. */
+const profile = (overrides: Partial<Profile> = {}) =>
+  makeProfile({
+    certificato_medico_file: 'cm.pdf',
+    validazione_certificato: 'valido',
+    certificato_valido: true,
+    scadenza_certificato: '2027-01-31',
+    data_nascita: '1990-05-04',
+    ...overrides,
+  })
+
+/** The standing of a visitor (`athlete` null) or an athlete with the race at `now`, by the gate's rules. */
+function standingOf(testRace: TestRace, now: number, athlete: { profile: Profile; subscription: Subscription | null } | null): RaceStanding {
+  return raceStanding({ race: testRace, athlete, now, today: calendarDayInRome(now) })
+}
+
+/** The race with `overrides` at `now`, as a visitor sees it; `lottery`: a lottery race (a visitor would apply). */
 function renderAction(overrides: Partial<TestRace>, now = NOW, lottery = false) {
+  const testRace = { ...race, ...(lottery ? { ammissione: 'lotteria' as const } : {}), ...overrides }
+  return renderStanding(testRace, now, standingOf(testRace, now, null))
+}
+
+function renderStanding(testRace: TestRace, now: number, standing: RaceStanding | null) {
   return render(
     <I18nProvider i18n={i18n}>
-      <EnrolAction race={{ ...race, ...overrides }} now={now} lottery={lottery} />
+      <EnrolAction race={testRace} now={now} standing={standing} />
     </I18nProvider>,
   )
 }
+
+/** The race with `overrides` at the seed's now, for a signed-in athlete. */
+function renderFor(athlete: { profile?: Profile; subscription?: Subscription | null }, overrides: Partial<TestRace> = {}, now = NOW) {
+  const testRace = { ...race, ...overrides }
+  return renderStanding(testRace, now, standingOf(testRace, now, { profile: athlete.profile ?? profile(), subscription: athlete.subscription ?? null }))
+}
+
+const subscription = (overrides: Partial<Subscription> = {}): Subscription => ({
+  project_id: 202,
+  liberatoria: true,
+  liberatoria_signed: '2026-02-20T18:58:00Z',
+  pettorale: null,
+  categoria: 'SF',
+  pagato: false,
+  opzione_rimborso: 'standard',
+  noleggio_gps: false,
+  totale: 45,
+  ...overrides,
+})
 
 function expectNoEnrolment() {
   expect(screen.queryByRole('link')).toBeNull()
@@ -119,7 +164,9 @@ describe("the opening in a locale whose zone is Rome's", () => {
 
 describe('the enrol action moves with the clock', () => {
   function Live({ opensAt }: { opensAt: number }) {
-    return <EnrolAction race={{ ...race, apertura_iscrizioni: new Date(opensAt).toISOString() }} now={useNow()} lottery={false} />
+    const now = useNow()
+    const testRace = { ...race, apertura_iscrizioni: new Date(opensAt).toISOString() }
+    return <EnrolAction race={testRace} now={now} standing={standingOf(testRace, now, { profile: profile(), subscription: null })} />
   }
 
   it('turns the disabled button into "Enrol" when the opening time passes', () => {
@@ -141,6 +188,136 @@ describe('the enrol action moves with the clock', () => {
       clock = Date.parse(race.chiusura_iscrizioni) + DAY_MS
       setClockSource(() => clock)
     })
+    expectNoEnrolment()
+  })
+})
+
+describe("signed in, the action says the athlete's standing before any click", () => {
+  it('enrolled: the bib, and the way to the enrolment; no enrol button', () => {
+    const { container } = renderFor({ subscription: subscription({ pagato: true, pettorale: 57 }) })
+    expect(container.textContent).toContain('You are enrolled: bib 57')
+    expect(screen.getByRole('link', { name: 'See my enrolment' }).getAttribute('href')).toBe('/race/202/subscribed')
+    expect(screen.queryByRole('link', { name: 'Enrol' })).toBeNull()
+  })
+
+  it('enrolled in a race whose registration has closed: still the enrolment, not the closing', () => {
+    const { container } = renderFor({ subscription: subscription({ pagato: true, pettorale: 57 }) }, {}, Date.parse(race.chiusura_iscrizioni) + DAY_MS)
+    expect(container.textContent).toContain('You are enrolled: bib 57')
+    expect(container.textContent).not.toContain('Registration closed')
+  })
+
+  it('enrolled with no bib yet: says it comes later', () => {
+    renderFor({ subscription: subscription({ pagato: true, pettorale: null }) })
+    expect(screen.getByText('You are enrolled: your bib number is assigned later.')).toBeTruthy()
+  })
+
+  it("a place to pay: waiting for payment, the deadline in the race's zone, and Pay resumes the wizard", () => {
+    const { container } = renderFor({ subscription: subscription() })
+    expect(container.textContent).toContain('Your place is waiting for payment')
+    expect(container.textContent).toContain('Pay by 7 Jun 2026, 23:59 CEST, or the place goes to someone else.')
+    expect(container.querySelector('time')?.getAttribute('datetime')).toBe(race.chiusura_iscrizioni)
+    expect(screen.getByRole('link', { name: 'Pay for your place' }).getAttribute('href')).toBe('/race/202/subscribe')
+    expect(screen.queryByRole('link', { name: 'Enrol' })).toBeNull()
+  })
+
+  it("a place to pay by the organiser's link: its expiry is the deadline, and the e-mail is named", () => {
+    const { container } = renderFor({ subscription: subscription({ scadenza_pagamento: '2026-03-09T22:59:00Z' }) })
+    expect(container.textContent).toContain('Pay by 9 Mar 2026, 23:59 CET, or the place goes to someone else.')
+    expect(container.textContent).toContain('The organiser has sent you a payment link for it by e-mail.')
+    expect(screen.getByRole('link', { name: 'Pay for your place' }).getAttribute('href')).toBe('/race/202/subscribe')
+  })
+
+  it("a PAX holder's place in a lottery race: to pay, entered directly, not an application", () => {
+    const { container } = renderFor(
+      { profile: profile({ pax: true }), subscription: subscription({ project_id: 201, scadenza_pagamento: '2026-03-09T22:59:00Z' }) },
+      { id: 201, ammissione: 'lotteria' },
+    )
+    expect(container.textContent).toContain('Your place is waiting for payment')
+    expect(container.textContent).toContain('Your PAX gives you direct entry: no lottery draw for you.')
+    expect(screen.getByRole('link', { name: 'Pay for your place' }).getAttribute('href')).toBe('/race/201/subscribe')
+    expect(screen.queryByRole('link', { name: 'Apply for the lottery' })).toBeNull()
+  })
+
+  it('a place with nothing chosen yet, or the waiver to sign: the step it needs', () => {
+    renderFor({ subscription: subscription({ opzione_rimborso: null, liberatoria: false, liberatoria_signed: null, totale: null }) })
+    expect(screen.getByRole('link', { name: 'Continue the enrolment' }).getAttribute('href')).toBe('/race/202/subscribe')
+    cleanup()
+    renderFor({ subscription: subscription({ liberatoria: false, liberatoria_signed: null }) })
+    expect(screen.getByRole('link', { name: 'Sign the waiver' })).toBeTruthy()
+  })
+
+  it('a lottery application: says it is in, and how it is paid if drawn', () => {
+    const { container } = renderFor({ subscription: subscription({ domanda_lotteria: true, liberatoria: true }) }, { id: 201, ammissione: 'lotteria' })
+    expect(container.textContent).toContain('Your lottery application is in.')
+    expect(container.textContent).toContain('You pay only if you are drawn')
+    expect(screen.queryByRole('link', { name: 'Apply for the lottery' })).toBeNull()
+  })
+
+  it('a PAX holder on a lottery race: direct entry with the PAX, not the lottery', () => {
+    const { container } = renderFor({ profile: profile({ pax: true }) }, { id: 201, ammissione: 'lotteria' })
+    expect(screen.getByRole('link', { name: 'Enrol (direct entry with your PAX)' }).getAttribute('href')).toBe('/race/201/subscribe')
+    expect(screen.queryByRole('link', { name: 'Apply for the lottery' })).toBeNull()
+    expect(container.textContent).toContain('Your PAX gives you direct entry')
+  })
+
+  it('no PAX on a lottery race: apply for the lottery', () => {
+    renderFor({}, { id: 201, ammissione: 'lotteria' })
+    expect(screen.getByRole('link', { name: 'Apply for the lottery' })).toBeTruthy()
+  })
+
+  it.each([
+    [
+      { scadenza_certificato: '2026-02-14' },
+      'Your medical certificate expires on 14 Feb 2026, before race day (14 Jun 2026). Upload one that is valid on race day.',
+      'Upload a new certificate',
+      '/me/medical-certificate',
+    ],
+    [
+      { validazione_certificato: 'in_revisione' as const, certificato_valido: null },
+      'Your medical certificate is being reviewed. You can enrol as soon as it is accepted; we will not need anything else from you.',
+      'See my certificate',
+      '/me/medical-certificate',
+    ],
+    [
+      { certificato_medico_file: null, validazione_certificato: null, certificato_valido: null, scadenza_certificato: null },
+      'You have not uploaded a medical certificate: it is needed to race.',
+      'Upload my medical certificate',
+      '/me/medical-certificate',
+    ],
+    [
+      { data_nascita: '2010-01-01' },
+      'This race is open to athletes who are at least 18 on race day. Your birth date in your profile says you are younger.',
+      'See other races',
+      '/',
+    ],
+  ])('blocked by %j: the reason and the way forward, in the gate\'s words, and no enrol button', (overrides, reason, way, href) => {
+    const { container } = renderFor({ profile: profile(overrides) })
+    expect(container.textContent).toContain('You cannot enrol now')
+    expect(screen.getByText(reason)).toBeTruthy()
+    expect(screen.getByRole('link', { name: way }).getAttribute('href')).toBe(href)
+    expect(screen.queryByRole('link', { name: 'Enrol' })).toBeNull()
+  })
+
+  it('blocked by an incomplete profile: how many details are missing, and the profile, back to the wizard after', () => {
+    renderFor({ profile: makeIncompleteProfile({ certificato_medico_file: 'cm.pdf', validazione_certificato: 'valido', certificato_valido: true, scadenza_certificato: '2027-01-31' }) })
+    expect(screen.getByText(/^Your profile is missing \d+ details? the organiser needs\.$/)).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Complete my profile' }).getAttribute('href')).toBe(`/me?return=${encodeURIComponent('/race/202/subscribe')}`)
+  })
+
+  it('blocked on a lottery race without a PAX: "You cannot apply now"', () => {
+    const { container } = renderFor({ profile: profile({ scadenza_certificato: '2026-02-14' }) }, { id: 201, ammissione: 'lotteria' })
+    expect(container.textContent).toContain('You cannot apply now')
+  })
+
+  it('registration not open yet: the opening, whatever would block the athlete later', () => {
+    renderFor({ profile: profile({ scadenza_certificato: '2026-02-14' }) }, { apertura_iscrizioni: '2026-03-16T09:00:00Z', iscritti: 0 })
+    expect((screen.getByRole('button', { name: /^Registration opens on/ }) as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.queryByText(/medical certificate/)).toBeNull()
+  })
+
+  it("while the athlete's data loads: a loading state, and no action that could be wrong", () => {
+    renderStanding(race, NOW, null)
+    expect(screen.getByRole('status').textContent).toBe('Checking your registration…')
     expectNoEnrolment()
   })
 })

@@ -1,13 +1,16 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'wouter'
 import type { Race } from '../../../contracts/races.contract'
-import { hasEnded } from '../../../machines/rules/race-day'
-import { registrationDisplay } from '../../../machines/rules/registration-display'
+import type { RaceStanding } from '../../../machines/enrolment/standing'
+import { hasEnded, raceDay } from '../../../machines/rules/race-day'
+import type { RegistrationDisplay } from '../../../machines/rules/registration-display'
 import { formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { Button, buttonClass } from '../../ui/button'
+import { RefusalWords } from '../../ui/gate-refusal'
 import { registrationOpeningText } from '../../ui/registration-opening'
+import { Bone, Skeleton } from '../../ui/skeleton'
 import styles from './race-page.module.css'
 
 type EnrolRace = Pick<
@@ -19,22 +22,152 @@ type EnrolRace = Pick<
   | 'chiusura_iscrizioni'
   | 'posti'
   | 'iscritti'
+  | 'ammissione'
 >
 
 /**
- * What an athlete can do about entering the race at `now`, following its registration display:
- * wait for the opening (a disabled button saying when), enrol, apply for the race's lottery, or
- * nothing, with the reason in words. The caller passes `useNow()`, so it changes as the clock moves,
- * and whether this athlete would apply to a lottery (`isLotteryEntry`: a PAX holder enrols directly).
+ * What the athlete can do about entering the race, said before they click: their standing with it
+ * (`raceStanding`: the wizard gate's rules on the athlete's profile, certificate and subscription),
+ * or, signed out or with registration not open, what its registration display offers anyone. The
+ * caller passes `useNow()`, so it changes as the clock moves; `null` while the athlete's data loads.
  */
-export function EnrolAction({ race, now, lottery }: { race: EnrolRace; now: number; lottery: boolean }) {
+export function EnrolAction({ race, now, standing }: { race: EnrolRace; now: number; standing: RaceStanding | null }) {
+  const { t } = useLingui()
+  if (standing === null) {
+    return (
+      <Skeleton label={t`Checking your registration…`}>
+        <div className={styles.enrol}>
+          <Bone height="2.75rem" />
+          <Bone width="80%" />
+        </div>
+      </Skeleton>
+    )
+  }
+  switch (standing.kind) {
+    case 'enrolled':
+      return <Enrolled raceId={race.id} bib={standing.bib} />
+    case 'lotteryApplied':
+      return <LotteryApplied />
+    case 'placeToPay':
+      return <PlaceToPay race={race} standing={standing} />
+    case 'blocked':
+      return (
+        <div className={styles.enrol}>
+          <p className={styles.standing}>{standing.entry === 'lottery' ? t`You cannot apply now` : t`You cannot enrol now`}</p>
+          <ul className={styles.refusals}>
+            {standing.refusals.map((refusal) => (
+              <li key={refusal.code} className={styles.refusal}>
+                <RefusalWords refusal={refusal} raceId={race.id} raceDay={raceDay(race)} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )
+    case 'mayEnrol':
+      return <MayEnrol race={race} lottery={standing.entry === 'lottery'} />
+    case 'registration':
+      return <Registration race={race} now={now} display={standing.display} lottery={standing.entry === 'lottery'} />
+  }
+}
+
+function Enrolled({ raceId, bib }: { raceId: number; bib: number | null }) {
+  const { t } = useLingui()
+  return (
+    <div className={styles.enrol}>
+      <p className={styles.standing}>{bib === null ? t`You are enrolled: your bib number is assigned later.` : t`You are enrolled: bib ${bib}`}</p>
+      <Link href={paths.subscribed(raceId)} className={`${buttonClass('secondary')} ${styles.enrolButton}`}>
+        {t`See my enrolment`}
+      </Link>
+    </div>
+  )
+}
+
+function LotteryApplied() {
+  const { t } = useLingui()
+  return (
+    <div className={styles.enrol}>
+      <p className={styles.standing}>{t`Your lottery application is in.`}</p>
+      <p className={styles.enrolNote}>{t`You pay only if you are drawn, through a link we send you by e-mail.`}</p>
+      <Link href={paths.myRaces} className={`${buttonClass('secondary')} ${styles.enrolButton}`}>
+        {t`Go to my races`}
+      </Link>
+    </div>
+  )
+}
+
+/**
+ * A place taken and not paid: its deadline and the way to complete it. The wizard resumes it where
+ * it stopped; with the organiser's payment link open, the wizard's payment leads to that link (the
+ * portal learns the link's code only from the payment's refusal, `payment_link_open`). A place in a
+ * lottery race that is not an application was entered directly, with a PAX.
+ */
+function PlaceToPay({ race, standing }: { race: EnrolRace; standing: Extract<RaceStanding, { kind: 'placeToPay' }> }) {
+  const { t } = useLingui()
+  const locale = activeLocale()
+  const deadline = formatRaceTime(locale, standing.deadline)
+  const action = {
+    choices: t`Continue the enrolment`,
+    disclaimer: t`Sign the waiver`,
+    payment: t`Pay for your place`,
+  }[standing.step]
+  return (
+    <div className={styles.enrol}>
+      <p className={styles.standing}>{t`Your place is waiting for payment`}</p>
+      <p className={styles.enrolDeadline}>
+        <Trans>
+          Pay by <time dateTime={standing.deadline}>{deadline}</time>, or the place goes to someone else.
+        </Trans>
+      </p>
+      {race.ammissione === 'lotteria' || standing.byLink ? (
+        <p className={styles.enrolNote}>
+          {race.ammissione === 'lotteria' ? t`Your PAX gives you direct entry: no lottery draw for you.` : null}
+          {race.ammissione === 'lotteria' && standing.byLink ? ' ' : null}
+          {standing.byLink ? t`The organiser has sent you a payment link for it by e-mail.` : null}
+        </p>
+      ) : null}
+      <Link href={paths.subscribe(race.id)} className={`${buttonClass('primary')} ${styles.enrolButton}`}>
+        {action}
+      </Link>
+    </div>
+  )
+}
+
+/** Registration open and nothing in the way: enrol, directly (with a PAX on a lottery race) or by the lottery. */
+function MayEnrol({ race, lottery }: { race: EnrolRace; lottery: boolean }) {
+  const { t } = useLingui()
+  const closes = formatRaceTime(activeLocale(), race.chiusura_iscrizioni)
+  const placesLeft = Math.max(0, race.posti - race.iscritti)
+  const withPax = !lottery && race.ammissione === 'lotteria'
+  return (
+    <div className={styles.enrol}>
+      <Link href={paths.subscribe(race.id)} className={`${buttonClass('primary')} ${styles.enrolButton}`}>
+        {lottery ? t`Apply for the lottery` : withPax ? t`Enrol (direct entry with your PAX)` : t`Enrol`}
+      </Link>
+      <p className={styles.enrolNote}>
+        {lottery ? (
+          <Trans>Places are drawn by lottery among the applicants; PAX holders enrol directly through the same form.</Trans>
+        ) : withPax ? (
+          t`Your PAX gives you direct entry: no lottery draw for you.`
+        ) : (
+          <Plural value={placesLeft} one="# place left." other="# places left." />
+        )}{' '}
+        <Trans>Registration closes on {closes}.</Trans>
+      </p>
+    </div>
+  )
+}
+
+/**
+ * What the registration display offers anyone: wait for the opening (a disabled button saying
+ * when), enrol or apply for the lottery (the form asks a visitor to log in), or nothing, with the
+ * reason in words. `lottery`: this visitor or athlete would apply to the race's lottery.
+ */
+function Registration({ race, now, display, lottery }: { race: EnrolRace; now: number; display: RegistrationDisplay; lottery: boolean }) {
   const { t, i18n } = useLingui()
   const locale = activeLocale()
-  const display = registrationDisplay(race, now)
   // The race's schedule, in the race's zone; the opening also in the athlete's (decision 025).
   const opens = registrationOpeningText(i18n, locale, race.apertura_iscrizioni)
   const closes = formatRaceTime(locale, race.chiusura_iscrizioni)
-  const placesLeft = Math.max(0, race.posti - race.iscritti)
 
   switch (display.kind) {
     case 'opening':
@@ -47,21 +180,7 @@ export function EnrolAction({ race, now, lottery }: { race: EnrolRace; now: numb
       )
     case 'open':
     case 'closing':
-      return (
-        <div className={styles.enrol}>
-          <Link href={paths.subscribe(race.id)} className={`${buttonClass('primary')} ${styles.enrolButton}`}>
-            {lottery ? t`Apply for the lottery` : t`Enrol`}
-          </Link>
-          <p className={styles.enrolNote}>
-            {lottery ? (
-              <Trans>Places are drawn by lottery among the applicants; PAX holders enrol directly through the same form.</Trans>
-            ) : (
-              <Plural value={placesLeft} one="# place left." other="# places left." />
-            )}{' '}
-            <Trans>Registration closes on {closes}.</Trans>
-          </p>
-        </div>
-      )
+      return <MayEnrol race={race} lottery={lottery} />
     case 'full':
       return (
         <p className={styles.enrolReason}>

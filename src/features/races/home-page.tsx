@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useDeferredValue } from 'react'
+import { Suspense, useDeferredValue } from 'react'
 import { Link, useSearch } from 'wouter'
 import type { Race, RaceFilter } from '../../../contracts/races.contract'
 import { hasEnded } from '../../../machines/rules/race-day'
@@ -8,8 +8,10 @@ import { registrationDisplay } from '../../../machines/rules/registration-displa
 import { formatMoney, formatNumber, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
+import { useSession } from '../../lib/session'
 import { useNow } from '../../lib/use-now'
 import { buttonClass } from '../../ui/button'
+import { lazyPart } from '../../ui/lazy-part'
 import { Page } from '../../ui/page'
 import { Bone, Skeleton } from '../../ui/skeleton'
 import { Empty, QueryErrorState } from '../../ui/state'
@@ -17,6 +19,18 @@ import styles from './race-list.module.css'
 import { raceFilterOf, raceQueries } from '../../lib/race-queries'
 import { RegistrationBadge } from './registration-badge'
 import { TRAIL_TYPE_LABELS } from './race-labels'
+
+/**
+ * The athlete's standing on each card, loaded only once someone is signed in, with the race page
+ * (the card leads there): the first page does not carry it.
+ */
+const CardStanding = lazyPart<{ race: Race }>(() =>
+  import('./race-page').then(
+    (page) => ({ default: page.CardStanding }),
+    // Not there (offline): no standing on the cards, rather than no page.
+    () => ({ default: () => null }),
+  ),
+)
 
 export default function HomePage() {
   const { t } = useLingui()
@@ -117,6 +131,7 @@ function RaceListSkeleton({ label }: { label: string }) {
 function RaceList({ races, now, past }: { races: Race[]; now: number; past: boolean }) {
   const { t, i18n } = useLingui()
   const locale = activeLocale()
+  const signedIn = useSession().status === 'loggedIn'
   return (
     <ul className={styles.list}>
       {races.map((race) => {
@@ -133,6 +148,11 @@ function RaceList({ races, now, past }: { races: Race[]; now: number; past: bool
               {formatRaceTime(locale, race.data_evento)} · {race.localita}
             </p>
             <RegistrationBadge display={registrationDisplay(race, now)} />
+            {signedIn ? (
+              <Suspense>
+                <CardStanding race={race} />
+              </Suspense>
+            ) : null}
             <dl className={styles.facts}>
               <div>
                 <dt>{t`Distance`}</dt>

@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useId, useState, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import type { Edition, RaceDetail } from '../../../contracts/races.contract'
-import { hasEnded, isLotteryEntry, raceEnd } from '../../../machines/rules/race-day'
+import { hasEnded, raceEnd } from '../../../machines/rules/race-day'
 import { registrationDisplay } from '../../../machines/rules/registration-display'
-import { useAthlete } from '../../lib/athlete-queries'
 import { formatDate, formatMoney, formatNumber, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
@@ -16,6 +15,7 @@ import { Bone, Skeleton } from '../../ui/skeleton'
 import { QueryErrorState } from '../../ui/state'
 import { ElevationProfile, ElevationProfileSkeleton } from './elevation-profile'
 import { EnrolAction } from './enrol-action'
+import { useRaceStanding } from './use-race-standing'
 import styles from './race-page.module.css'
 import { TRAIL_TYPE_LABELS } from './race-labels'
 import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-found'
@@ -24,6 +24,9 @@ import { raceQueries } from '../../lib/race-queries'
 import { RegistrationBadge } from './registration-badge'
 import { RulesText } from '../../ui/rules-text'
 import { registrationOpeningText } from '../../ui/registration-opening'
+
+// The race list's cards load it with this page, so it adds no file of its own (home-page.tsx).
+export { default as CardStanding } from './card-standing'
 
 /** `/race/{id}`: everything about one race, what the athlete can do about entering it, and its other editions. */
 export default withRaceId(RaceScreen)
@@ -70,8 +73,8 @@ function RaceScreen({ raceId: id }: { raceId: number }) {
 
 function RaceDetails({ race }: { race: RaceDetail }) {
   const { t } = useLingui()
-  const { profile } = useAthlete()
   const now = useNow()
+  const standing = useRaceStanding(race, now)
   const display = registrationDisplay(race, now)
   const ids = { action: useId(), facts: useId(), profile: useId(), description: useId(), rules: useId(), links: useId(), editions: useId() }
   // What a phone shows first (registration, facts) is committed on its own; the sections below it
@@ -91,7 +94,7 @@ function RaceDetails({ race }: { race: RaceDetail }) {
       <div className={styles.layout}>
         <section aria-labelledby={ids.action} className={`${styles.card} ${styles.action}`}>
           <h2 id={ids.action}>{t({ message: 'Registration', context: 'entering a race, not creating an account' })}</h2>
-          <EnrolAction race={race} now={now} lottery={isLotteryEntry(race, profile)} />
+          <EnrolAction race={race} now={now} standing={standing} />
           <CalendarActions race={race} now={now} />
         </section>
         <div className={styles.main}>

@@ -1,0 +1,100 @@
+import { registrationDisplay, type RegistrationDisplay } from '../rules/registration-display'
+import { enrolmentGate, placeDeadline, type EntryMode, type GateInput, type GateRefusal, type GateResult, type OpenEnrolment } from './eligibility'
+
+/** A refusal that is the athlete's to resolve (a certificate, the profile, their age), not the race's. */
+export type AthleteRefusal = Extract<
+  GateRefusal,
+  {
+    code:
+      | 'profile_incomplete'
+      | 'certificate_missing'
+      | 'certificate_in_review'
+      | 'certificate_not_valid'
+      | 'certificate_expires_before_race'
+      | 'under_minimum_age'
+  }
+>
+
+/** What is left to do on a place taken and not paid: the wizard's choices, the waiver, or the payment. */
+export type PlaceStep = 'choices' | OpenEnrolment['step']
+
+/**
+ * Where the athlete stands with one race, as its page and its card say it before any click. Each
+ * carries the race's registration display (the badge beside it) and how this athlete would enter.
+ * - `registration`: nothing of the athlete's changes what the registration display offers: not
+ *   signed in, or registration not open (yet, any more, sold out) and no place of theirs in it.
+ * - `enrolled`: a paid place, whatever registration does now (a closed race still shows it).
+ * - `lotteryApplied`: an application to the lottery, waiting for the draw.
+ * - `placeToPay`: a place taken and not paid, to complete by `deadline` (registration's closing,
+ *   or the organiser's payment link's expiry when that comes first); `byLink`: that link is open.
+ * - `blocked`: registration is open and the gate would refuse the athlete, for these reasons.
+ * - `mayEnrol`: registration is open and the gate lets the athlete in, directly or to the lottery.
+ */
+export type RaceStanding = { display: RegistrationDisplay; entry: EntryMode } & (
+  | { kind: 'registration' }
+  | { kind: 'enrolled'; bib: number | null; category: string | null }
+  | { kind: 'lotteryApplied' }
+  | { kind: 'placeToPay'; step: PlaceStep; deadline: string; byLink: boolean }
+  | { kind: 'blocked'; refusals: AthleteRefusal[] }
+  | { kind: 'mayEnrol' }
+)
+
+export type RaceStandingKind = RaceStanding['kind']
+
+const ATHLETE_REFUSALS: ReadonlySet<GateRefusal['code']> = new Set<AthleteRefusal['code']>([
+  'profile_incomplete',
+  'certificate_missing',
+  'certificate_in_review',
+  'certificate_not_valid',
+  'certificate_expires_before_race',
+  'under_minimum_age',
+])
+
+function isAthleteRefusal(refusal: GateRefusal): refusal is AthleteRefusal {
+  return ATHLETE_REFUSALS.has(refusal.code)
+}
+
+/** The gate's refusals that come from the race's registration, not from the athlete. */
+const REGISTRATION_REFUSALS: ReadonlySet<GateRefusal['code']> = new Set(['registration_not_open', 'registration_closed', 'sold_out'])
+
+/**
+ * The athlete's standing with a race at `now`, from the same input and the same rules as the
+ * enrolment wizard's gate (`enrolmentGate`): the race page offers what the wizard would do.
+ * The PAX is the profile's, as the gate reads it. A subscription says of itself whether it is a
+ * lottery application (`domanda_lotteria`), whatever the PAX says now.
+ */
+export function raceStanding(input: GateInput): RaceStanding {
+  const { race, athlete, now } = input
+  const gate = enrolmentGate(input)
+  const base = { display: registrationDisplay(race, now), entry: gate.entry }
+  if (!athlete) return { ...base, kind: 'registration' }
+
+  const { subscription } = athlete
+  if (subscription?.pagato) return { ...base, kind: 'enrolled', bib: subscription.pettorale, category: subscription.categoria }
+  if (subscription?.domanda_lotteria) return { ...base, kind: 'lotteryApplied' }
+  // The wizard would stop at registration first: nothing to enrol in, nor a place to complete.
+  if (gate.refusals.some((refusal) => REGISTRATION_REFUSALS.has(refusal.code))) return { ...base, kind: 'registration' }
+
+  const refusals = gate.refusals.filter(isAthleteRefusal)
+  // A place to pay resumes in the wizard, whose gate asks for the same things first.
+  if (refusals.length > 0) return { ...base, kind: 'blocked', refusals }
+  if (subscription) return { ...base, kind: 'placeToPay', ...placeToPay(gate, subscription, race, now) }
+  return { ...base, kind: 'mayEnrol' }
+}
+
+/**
+ * A place's next step, where the gate resumes it (a place nothing was chosen for starts afresh), and
+ * its deadline (`placeDeadline`: an open link's expiry or registration's closing, the earlier).
+ */
+function placeToPay(
+  gate: GateResult,
+  subscription: Parameters<typeof placeDeadline>[0],
+  race: NonNullable<Parameters<typeof placeDeadline>[1]>,
+  now: number,
+) {
+  const step: PlaceStep = gate.open?.step ?? 'choices'
+  const link = subscription.scadenza_pagamento ?? null
+  const byLink = link !== null && Date.parse(link) > now
+  // With the race known there is always a deadline: registration's closing at the latest.
+  return { step, deadline: placeDeadline(subscription, race, now) ?? race.chiusura_iscrizioni, byLink }
+}
