@@ -3,7 +3,8 @@ import { HOUR_MS, MINUTE_MS } from '../../contracts/time'
 import { expect, expectNoAxeViolations, fillLogin, logInFromHeader, mock, test } from './fixtures'
 
 const main = (page: Page) => page.getByRole('main')
-const missingList = (page: Page) => main(page).getByRole('list', { name: 'Still missing' })
+const whyHere = (page: Page) => main(page).getByRole('region', { name: 'Complete your profile to go on' })
+const missingList = (page: Page) => whyHere(page).getByRole('list', { name: /^Still missing/ })
 const editForm = (page: Page) => main(page).getByRole('form', { name: 'Edit your profile' })
 
 /** A new account (the `nuovo` persona, or a fresh registration) is asked about experience races first. */
@@ -34,7 +35,8 @@ test.describe('my profile', () => {
     await page.goto('/race/203/subscribe')
     await expect(page).toHaveURL('/me?return=%2Frace%2F203%2Fsubscribe')
     await expect(page.getByRole('status').filter({ hasText: 'Complete your profile' })).toBeVisible()
-    await expect(main(page).getByText('24% complete: 5 of 21 required details filled.')).toBeVisible()
+    await expect(main(page).getByRole('meter', { name: 'Profile 24% complete' })).toBeVisible()
+    await expect(main(page).getByText('5 of 21 required details filled.')).toBeVisible()
 
     // Each missing detail leads to its field, in edit mode.
     await missingList(page).getByRole('link', { name: 'Phone number', exact: true }).click()
@@ -49,6 +51,7 @@ test.describe('my profile', () => {
     await chooseMunicipality(page, 'Birth municipality', 'Aost', /^Aosta/)
     await expect(form.getByLabel('Birth province')).toHaveValue('AO')
     await form.getByLabel('Tax code').fill('vllmtt91c08a326k')
+    await expect(form.getByLabel('Tax code')).toHaveValue('VLLMTT91C08A326K')
     await form.getByLabel('Country of residence').selectOption({ label: 'Italy' })
     await chooseMunicipality(page, 'Municipality', 'Aost', /^Aosta/)
     await expect(form.getByLabel('Province', { exact: true })).toHaveValue('AO')
@@ -64,7 +67,9 @@ test.describe('my profile', () => {
 
     await expect(page.getByText('Profile updated.')).toBeVisible()
     await expect(editForm(page)).toBeHidden()
-    await expect(main(page).getByText('100% complete: 21 of 21 required details filled.')).toBeVisible()
+    await expect(main(page).getByRole('meter', { name: 'Profile 100% complete' })).toBeVisible()
+    await expect(main(page).getByText('21 of 21 required details filled.')).toBeVisible()
+    await expect(whyHere(page)).toHaveCount(0)
     await expect(main(page).getByRole('button', { name: 'Edit profile' })).toBeFocused()
     // Saved with its international prefix, shown as people write it.
     await expect(main(page).getByText('+39 347 118 2290')).toBeVisible()
@@ -86,8 +91,8 @@ test.describe('my profile', () => {
     await expect(main(page).getByText('You have not entered any race yet.')).toBeVisible()
     await expect(main(page).getByRole('link', { name: 'See the races open for registration' })).toHaveAttribute('href', '/?filter=open')
     await expectNoAxeViolations(page)
-    await area.getByRole('link', { name: 'Open subscriptions' }).click()
-    await expect(main(page).getByText('No subscriptions are available.')).toBeVisible()
+    await area.getByRole('link', { name: 'Places to pay' }).click()
+    await expect(main(page).getByText('No place is waiting for payment.')).toBeVisible()
     await expectNoAxeViolations(page)
     await area.getByRole('link', { name: 'My transactions' }).click()
     await expect(main(page).getByText('You have no transactions yet: your payments will appear here.')).toBeVisible()
@@ -134,22 +139,65 @@ test.describe('my profile', () => {
     await expect(phone).toHaveAccessibleDescription(description)
   })
 
-  test('the tax code: each error on the field, a mismatch as a warning, 0000 only for non-residents', async ({ page }) => {
+  test('/me says why every page leads there and what is left, each missing detail a way to its field', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 })
+    await logInFromHeader(page, 'nuovo')
+    await answerExperienceQuestion(page)
+    // Another page asked for leads back here.
+    await page.goto('/contacts')
+    await expect(page).toHaveURL(/\/me(\?|$)/)
+    const why = whyHere(page)
+    await expect(why).toBeInViewport()
+    await expect(why).toContainText('The organiser needs these details to enrol you in races')
+    await expect(why).toContainText('every page of the portal brings you back here')
+    await expect(why.getByRole('heading', { name: 'Still missing: 16 details' })).toBeVisible()
+    const missing = missingList(page).getByRole('listitem')
+    await expect(missing).toHaveCount(16)
+    await expect(missing.first()).toHaveText('Gender')
+    await expect(missingList(page).getByRole('link', { name: 'T-shirt size' })).toBeVisible()
+    // Logging out stays at hand.
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeInViewport()
+    await expectNoAxeViolations(page, { content: why })
+
+    await missingList(page).getByRole('link', { name: 'Postcode' }).click()
+    const postcode = editForm(page).getByLabel('Postcode')
+    await expect(postcode).toBeFocused()
+    // In sight, above the bar that keeps Save at hand.
+    const field = (await postcode.boundingBox())!
+    const bar = (await editForm(page).getByRole('button', { name: 'Save' }).locator('xpath=ancestor::div[1]').boundingBox())!
+    expect(field.y).toBeGreaterThanOrEqual(0)
+    expect(field.y + field.height).toBeLessThanOrEqual(bar.y)
+  })
+
+  test('the tax code: upper case as typed, each error on the field, a mismatch as a warning', async ({ page }) => {
     await logInFromHeader(page, 'nuovo')
     await answerExperienceQuestion(page)
     await startEditing(page)
     const form = editForm(page)
     const taxCode = form.getByLabel('Tax code')
-    const hint = 'Not resident in Italy? Type 0000.'
+    const hint = 'The 16 letters and digits on your health insurance card or tax code card.'
 
     await form.getByRole('button', { name: 'Save' }).click()
     await expect(taxCode).toHaveAccessibleDescription(`${hint} This field is required.`)
-    await taxCode.fill('VLLMTT91C08A326K')
+    // Typed in lower case with spaces, as people read it off the card: shown as it is saved.
+    await taxCode.pressSequentially('vll mtt 91c08 a326k')
+    await expect(taxCode).toHaveValue('VLLMTT91C08A326K')
     await expect(taxCode).toHaveAccessibleDescription(`${hint} Select your birth country first.`)
+    // A character typed in the middle stays where it was typed.
+    await taxCode.fill('VLLMTT91C08A36K')
+    await taxCode.press('End')
+    for (let step = 0; step < 2; step += 1) await taxCode.press('ArrowLeft')
+    await taxCode.press('2')
+    await taxCode.press('x')
+    await expect(taxCode).toHaveValue('VLLMTT91C08A32X6K')
+    await expect(taxCode).toHaveJSProperty('selectionStart', 15)
+    await taxCode.press('Backspace')
+    await expect(taxCode).toHaveValue('VLLMTT91C08A326K')
 
     await form.getByLabel('Birth country').selectOption({ label: 'Italy' })
     await taxCode.fill('VLLMTT91C08')
     await expect(taxCode).toHaveAccessibleDescription(`${hint} Length error: a tax code has 16 characters.`)
+    // A wrong control character is a typing slip: an error, the save refused.
     await taxCode.fill('VLLMTT91C08A326Z')
     await expect(taxCode).toHaveAccessibleDescription(
       `${hint} Invalid control character: the last character does not match the others. Check for a typing slip.`,
@@ -162,21 +210,135 @@ test.describe('my profile', () => {
     await form.getByLabel('Birth date').fill('1991-03-08')
     await taxCode.fill('JCCCHR90E54A326C')
     await expect(taxCode).not.toHaveAttribute('aria-invalid', 'true')
-    await expect(form.getByRole('status').filter({ hasText: 'does not match' })).toHaveText(
-      'The tax code does not match the last name, first name, birth date, and gender you typed. Check them; you can still save.',
+    const warning = form.getByRole('status').filter({ hasText: 'does not match' })
+    await expect(warning.getByRole('listitem')).toHaveText([
+      'It does not match your last name.',
+      'It does not match your first name.',
+      'It does not match your birth date.',
+      'It does not match your gender.',
+    ])
+    await expect(taxCode).toHaveAccessibleDescription(
+      `${hint} This tax code does not match some of your details. Check it before saving: It does not match your last name. ` +
+        'It does not match your first name. It does not match your birth date. It does not match your gender. If the code is right, you can still save it.',
     )
     await taxCode.fill('VLLMTT91C08A326K')
-    await expect(form.getByRole('status').filter({ hasText: 'does not match' })).toHaveCount(0)
+    await expect(warning).toHaveCount(0)
+    await expect(taxCode).toHaveAccessibleDescription(hint)
+  })
 
-    // 0000 is for athletes who do not live in Italy.
+  test('0000 is refused from a resident of Italy and taken from an athlete who lives abroad', async ({ page }) => {
+    await logInFromHeader(page, 'nuovo')
+    await answerExperienceQuestion(page)
+    await startEditing(page)
+    const form = editForm(page)
+    const taxCode = form.getByLabel('Tax code')
+    const residentHint = 'The 16 letters and digits on your health insurance card or tax code card.'
+    const abroadHint = 'You live outside Italy: if you have no Italian tax code, type 0000.'
+
+    await form.getByLabel('Birth country').selectOption({ label: 'Italy' })
+    await form.getByRole('button', { name: 'Save' }).click()
     await taxCode.fill('0000')
     await expect(taxCode).toHaveAccessibleDescription(
-      `${hint} 0000 is only for athletes not resident in Italy: type your tax code, or choose your country of residence first.`,
+      `${residentHint} 0000 is only for athletes who live outside Italy: choose your country of residence first.`,
     )
-    await form.getByLabel('Country of residence').selectOption({ label: 'Switzerland' })
-    await expect(taxCode).toHaveAccessibleDescription(hint)
     await form.getByLabel('Country of residence').selectOption({ label: 'Italy' })
-    await expect(taxCode).toHaveAccessibleDescription(/0000 is only for athletes not resident in Italy/)
+    await expect(taxCode).toHaveAccessibleDescription(
+      `${residentHint} A tax code is required for residents of Italy: 0000 is only for athletes who live abroad.`,
+    )
+    // Offered, and taken, once the athlete lives abroad.
+    await form.getByLabel('Country of residence').selectOption({ label: 'Switzerland' })
+    await expect(taxCode).toHaveAccessibleDescription(abroadHint)
+    await expect(taxCode).not.toHaveAttribute('aria-invalid', 'true')
+
+    // The whole profile of an athlete living in Switzerland saves with 0000.
+    await form.getByLabel('Gender').selectOption({ label: 'Man' })
+    await form.getByLabel('Birth date').fill('1991-03-08')
+    await chooseMunicipality(page, 'Birth municipality', 'Aost', /^Aosta/)
+    await form.getByLabel('Municipality', { exact: true }).fill('Martigny')
+    await form.getByLabel('Province', { exact: true }).fill('VS')
+    await form.getByLabel('Street', { exact: true }).fill('Rue du Bourg')
+    await form.getByLabel('Street number').fill('8')
+    await form.getByLabel('Postcode').fill('1920')
+    await form.getByLabel('Phone number', { exact: true }).fill('+41 79 123 45 67')
+    await form.getByLabel('Emergency contact').fill('Anna Vuillermin')
+    await form.getByLabel('Emergency phone number').fill('+41 79 765 43 21')
+    await form.getByLabel('T-shirt size').selectOption('M')
+    await form.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('Profile updated.')).toBeVisible()
+    await expect(main(page).getByRole('meter', { name: 'Profile 100% complete' })).toBeVisible()
+    await expect(main(page).getByRole('region', { name: 'Tax code' })).toContainText('0000')
+
+    // Moving to Italy, the same 0000 is refused.
+    await startEditing(page)
+    await editForm(page).getByLabel('Country of residence').selectOption({ label: 'Italy' })
+    await editForm(page).getByRole('button', { name: 'Save' }).click()
+    await expect(editForm(page).getByLabel('Tax code')).toHaveAccessibleDescription(
+      `${residentHint} A tax code is required for residents of Italy: 0000 is only for athletes who live abroad.`,
+    )
+  })
+
+  test('a tax code that does not match the athlete is warned about before saving, and can still be saved', async ({ page }) => {
+    await logInFromHeader(page, 'completo')
+    await page.goto('/me')
+    await startEditing(page)
+    const form = editForm(page)
+    const taxCode = form.getByLabel('Tax code')
+    // Chiara Jaccod's code with another birth day (15 May: 55): a valid code, not hers.
+    await taxCode.fill('JCCCHR90E55A326G')
+    const warning = form.getByRole('status').filter({ hasText: 'does not match' })
+    await expect(warning).toContainText('It does not match your birth date.')
+    await expect(warning).toContainText('If the code is right, you can still save it.')
+
+    // The first save stops at the warning, the field focused; the next keeps the code.
+    await form.getByLabel('Team').focus()
+    await form.getByRole('button', { name: 'Save' }).click()
+    await expect(taxCode).toBeFocused()
+    await expect(warning).toContainText('Save again to keep this tax code as it is.')
+    await expect(warning).toBeInViewport()
+    await expect(page.getByText('Profile updated.')).toHaveCount(0)
+    await form.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('Profile updated.')).toBeVisible()
+    await expect(main(page).getByText('JCCCHR90E55A326G')).toBeVisible()
+
+    // Saved knowingly, the same warning shows again but does not stop the next save.
+    await startEditing(page)
+    await editForm(page).getByLabel('Team').fill('Trail Runners Cogne')
+    await expect(editForm(page).getByRole('status').filter({ hasText: 'does not match' })).toContainText('It does not match your birth date.')
+    await editForm(page).getByRole('button', { name: 'Save' }).click()
+    await expect(editForm(page)).toBeHidden()
+    await expect(main(page).getByText('Trail Runners Cogne')).toBeVisible()
+  })
+
+  test('at 360 px the Save button stays in sight, and never covers the field being filled', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await logInFromHeader(page, 'completo')
+    await page.goto('/me')
+    await startEditing(page)
+    const form = editForm(page)
+    const save = form.getByRole('button', { name: 'Save' })
+    // The bar that holds Save and Cancel: its top edge.
+    const bar = async () => (await save.locator('xpath=ancestor::div[1]').boundingBox())!.y
+
+    // A field low on the form, far from the form's end: Save is on screen with it.
+    const street = form.getByLabel('Street', { exact: true })
+    await street.click()
+    await expect(save).toBeInViewport()
+    await street.fill('Via Festaz')
+    await expect(save).toBeInViewport()
+
+    // Moving on with the keyboard, each field scrolls into view above the bar, not under it.
+    for (const label of ['Street number', 'Postcode', 'Tax code', 'Phone number', 'Emergency contact']) {
+      await page.keyboard.press('Tab')
+      const field = form.getByLabel(label, { exact: true })
+      await expect(field).toBeFocused()
+      const box = (await field.boundingBox())!
+      expect(box.y + box.height, `${label} above the action bar`).toBeLessThanOrEqual(await bar())
+      await expect(save).toBeInViewport()
+    }
+
+    // Saving from there: no need to scroll to the end.
+    await save.click()
+    await expect(page.getByText('Profile updated.')).toBeVisible()
   })
 
   test('a failed save keeps the edit mode and everything typed; cancel restores the saved profile', async ({ page, expectFailures }) => {

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef, useState, type ComponentProps, type FormEvent } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentProps, type FormEvent } from 'react'
 import { Controller, useWatch, type Control, type UseFormReturn } from 'react-hook-form'
 import type { Profile } from '../../../contracts/athlete.contract'
 import { type ApiError } from '../../lib/api-client'
@@ -13,8 +13,8 @@ import { useSchemaForm } from '../../lib/forms'
 import { activeLocale, LOCALE_NAMES, LOCALES } from '../../lib/i18n'
 import { NOTICES } from '../../lib/notices'
 import { PRIVACY_POLICY_URL } from '../../lib/paths'
-import { validateCodiceFiscale } from '../../lib/validation/codice-fiscale'
-import { codiceFiscaleMismatches, type CodiceFiscaleMismatch } from '../../lib/validation/codice-fiscale-match'
+import { normaliseTaxCode } from '../../lib/validation/codice-fiscale'
+import type { CodiceFiscaleMismatch } from '../../lib/validation/codice-fiscale-match'
 import { Button } from '../../ui/button'
 import { CheckboxField, Field, FormProblems, SelectField } from '../../ui/field'
 import { notify } from '../../ui/notifications'
@@ -26,18 +26,22 @@ import {
   EARLIEST_BIRTH_DATE,
   fieldId,
   ITALY,
+  mayGoWithoutTaxCode,
   NO_TAX_CODE,
   profileFormDefaults,
   profileFormSchema,
   SHIRT_SIZES,
+  taxCodeWarnings,
   toProfileUpdate,
+  type ProfileFormContext,
   type ProfileFormField,
   type ProfileFormValues,
 } from './profile-form'
-import { mismatchWarning, PROFILE_FIELD_LABELS, profileFieldMessage, SEX_LABELS } from './profile-messages'
+import { PROFILE_FIELD_LABELS, profileFieldMessage, SEX_LABELS, TAX_CODE_WARNING } from './profile-messages'
 import styles from './profile-page.module.css'
 import { profileMutations } from './profile-queries'
 import { AccountDetails } from './profile-view'
+import { normalisingTaxCode } from './tax-code-input'
 
 interface Props {
   profile: Profile
@@ -66,29 +70,30 @@ export default function ProfileEditForm({ profile, initialValues, restored, focu
   const phones = useQuery(phoneRulesQuery).data
   const { municipalities } = useMunicipalities()
 
+  const knownMunicipality = useCallback<ProfileFormContext['municipality']>(
+    (name, province) => (municipalities ? findMunicipality(municipalities, name, province) : undefined),
+    [municipalities],
+  )
   // The form reads its resolver at every render, so the rules get the phone checks and the
   // municipalities as soon as they arrive.
-  const schema = useMemo(
-    () =>
-      profileFormSchema({
-        phoneRules: () => phones,
-        municipality: (name, province) => (municipalities ? findMunicipality(municipalities, name, province) : undefined),
-        nowMs: now,
-      }),
-    [phones, municipalities],
-  )
+  const schema = useMemo(() => profileFormSchema({ phoneRules: () => phones, municipality: knownMunicipality, nowMs: now }), [phones, knownMunicipality])
   const form = useSchemaForm(schema, { defaultValues: initialValues })
   const { control, register, formState, setValue, trigger, getValues } = form
   const errorOf = (field: ProfileFormField) => profileFieldMessage(i18n, formState.errors[field]?.message)
 
   const save = useMutation(profileMutations.save())
   const [failure, setFailure] = useState<Failure | null>(null)
+  const actionBar = useStickyActionBar()
 
   // Leaving in edit mode (the session ended, a link elsewhere) keeps what was typed for this athlete,
   // if it differs from the saved profile.
   const keepOnLeave = useRef(true)
   // The saved profile as the form opened on it: a refetch meanwhile does not make typed values saved.
   const [saved] = useState(() => profileFormDefaults(profile, locale))
+  // The tax-code warning a save already stopped at (decision 028): saving again keeps the code. A
+  // code saved before with the same warning does not stop the save again.
+  const [warned, setWarned] = useState<string | null>(null)
+  const [savedWarning] = useState(() => warningKey(saved.cod_fiscale, taxCodeWarnings(saved, knownMunicipality)))
   useEffect(
     () => () => {
       const values = getValues()
@@ -122,6 +127,14 @@ export default function ProfileEditForm({ profile, initialValues, restored, focu
       return
     }
     await form.handleSubmit(async (values) => {
+      // A code that does not match the athlete stops the first save, to be looked at, not the next.
+      const warning = warningKey(values.cod_fiscale, taxCodeWarnings(values, knownMunicipality))
+      if (warning !== null && warning !== warned && warning !== savedWarning) {
+        setWarned(warning)
+        form.setFocus('cod_fiscale')
+        document.getElementById(TAX_CODE_WARNING_ID)?.scrollIntoView({ block: 'nearest' })
+        return
+      }
       try {
         await save.mutateAsync(toProfileUpdate(profile, values, rules))
       } catch (error) {
@@ -196,6 +209,16 @@ export default function ProfileEditForm({ profile, initialValues, restored, focu
 
   const filled = { shouldValidate: true, shouldDirty: true } as const
   const provinceHint = t`Filled in when you choose the municipality from the list.`
+  const fields = `${styles.group} ${styles.fields}`
+  // Registered where it stands in the form, so a save with errors focuses the first in the form's order.
+  const taxCodeField = () => {
+    const registered = register('cod_fiscale')
+    return { ...registered, onChange: normalisingTaxCode(registered.onChange) }
+  }
+  // 0000 is offered only to an athlete who lives outside Italy (spec section 9).
+  const taxCodeHint = mayGoWithoutTaxCode({ paese: residence })
+    ? t`You live outside Italy: if you have no Italian tax code, type ${NO_TAX_CODE}.`
+    : t`The 16 letters and digits on your health insurance card or tax code card.`
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className={styles.form} aria-labelledby="profile-edit-title">
@@ -209,7 +232,7 @@ export default function ProfileEditForm({ profile, initialValues, restored, focu
       ) : null}
       <FormProblems count={formState.submitCount > 0 ? Object.keys(formState.errors).length : 0} />
 
-      <fieldset className={styles.group}>
+      <fieldset className={fields}>
         <legend>{t`Personal details`}</legend>
         {text('nome', { autoComplete: 'given-name' })}
         {text('cognome', { autoComplete: 'family-name' })}
@@ -229,7 +252,7 @@ export default function ProfileEditForm({ profile, initialValues, restored, focu
         </SelectField>
       </fieldset>
 
-      <fieldset className={styles.group}>
+      <fieldset className={fields}>
         <legend>{t`Birth`}</legend>
         <Field
           id={fieldId('data_nascita')}
@@ -255,21 +278,7 @@ export default function ProfileEditForm({ profile, initialValues, restored, focu
         {text('provincia_nascita', birthCountry === ITALY ? { hint: provinceHint } : {})}
       </fieldset>
 
-      <fieldset className={styles.group}>
-        <legend>{t`Tax code`}</legend>
-        <Field
-          id={fieldId('cod_fiscale')}
-          label={i18n._(PROFILE_FIELD_LABELS.cod_fiscale)}
-          hint={t`Not resident in Italy? Type ${NO_TAX_CODE}.`}
-          autoCapitalize="characters"
-          spellCheck={false}
-          error={errorOf('cod_fiscale')}
-          {...register('cod_fiscale')}
-        />
-        <TaxCodeWarning control={control} municipalities={municipalities} />
-      </fieldset>
-
-      <fieldset className={styles.group}>
+      <fieldset className={fields}>
         <legend>{t`Residence`}</legend>
         <SelectField
           id={fieldId('paese')}
@@ -297,14 +306,33 @@ export default function ProfileEditForm({ profile, initialValues, restored, focu
         {text('cap', residence === ITALY ? { autoComplete: 'postal-code', inputMode: 'numeric' } : { autoComplete: 'postal-code' })}
       </fieldset>
 
-      <fieldset className={styles.group}>
+      <fieldset className={fields}>
+        <legend>{t`Tax code`}</legend>
+        <Field
+          id={fieldId('cod_fiscale')}
+          label={i18n._(PROFILE_FIELD_LABELS.cod_fiscale)}
+          hint={taxCodeHint}
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          error={errorOf('cod_fiscale')}
+          {...taxCodeField()}
+          // The hint and the error as every field's, and the warning below the field.
+          aria-describedby={[`${fieldId('cod_fiscale')}-hint`, errorOf('cod_fiscale') ? `${fieldId('cod_fiscale')}-error` : null, TAX_CODE_WARNING_ID]
+            .filter(Boolean)
+            .join(' ')}
+        />
+        <TaxCodeWarning control={control} municipality={knownMunicipality} warned={warned} />
+      </fieldset>
+
+      <fieldset className={fields}>
         <legend>{t`Contacts and emergency`}</legend>
         {text('telefono', { type: 'tel', autoComplete: 'tel', hint: t`With the international prefix, like +39 347 123 4567.` })}
         {text('contatto_emergenza', { hint: t`Who we call if something happens to you during a race.` })}
         {text('telefono_emergenze', { type: 'tel', hint: t`With the international prefix, like +39 347 123 4567.` })}
       </fieldset>
 
-      <fieldset className={styles.group}>
+      <fieldset className={fields}>
         <legend>{t`Race kit and team`}</legend>
         <SelectField
           id={fieldId('taglia_maglietta')}
@@ -323,7 +351,7 @@ export default function ProfileEditForm({ profile, initialValues, restored, focu
         {text('team')}
       </fieldset>
 
-      <fieldset className={styles.group}>
+      <fieldset className={fields}>
         <legend>{t`Preferences and consents`}</legend>
         <SelectField id={fieldId('lingua')} label={i18n._(PROFILE_FIELD_LABELS.lingua)} error={errorOf('lingua')} {...register('lingua')}>
           {LOCALES.map((code) => (
@@ -350,15 +378,18 @@ export default function ProfileEditForm({ profile, initialValues, restored, focu
 
       <AccountDetails profile={profile} />
 
-      {failure ? <SaveFailure failure={failure} /> : null}
-      <p className={styles.actions}>
-        <Button type="submit" aria-busy={save.isPending || undefined} disabled={save.isPending}>
-          {save.isPending ? t`Saving…` : t`Save`}
-        </Button>
-        <Button variant="secondary" onClick={() => leave(onCancel)} disabled={save.isPending}>
-          {t`Cancel`}
-        </Button>
-      </p>
+      {/* Kept in sight at the bottom of the screen while the form is long (and says a failed save there). */}
+      <div ref={actionBar} className={styles.actionBar}>
+        {failure ? <SaveFailure failure={failure} /> : null}
+        <p className={styles.actionButtons}>
+          <Button type="submit" aria-busy={save.isPending || undefined} disabled={save.isPending}>
+            {save.isPending ? t`Saving…` : t`Save`}
+          </Button>
+          <Button variant="secondary" onClick={() => leave(onCancel)} disabled={save.isPending}>
+            {t`Cancel`}
+          </Button>
+        </p>
+      </div>
     </form>
   )
 }
@@ -393,33 +424,72 @@ function SaveFailure({ failure }: { failure: Failure }) {
   )
 }
 
+const TAX_CODE_WARNING_ID = `${fieldId('cod_fiscale')}-warning`
+
+/** The tax code and what it does not match, as one value: a save stops once for each (decision 028). */
+function warningKey(code: string, mismatches: readonly CodiceFiscaleMismatch[]): string | null {
+  return mismatches.length === 0 ? null : `${normaliseTaxCode(code)}:${mismatches.join(',')}`
+}
+
 /**
- * The parts of the person the tax code contradicts, once it is a valid code: a warning, not an
- * error (a typing slip in the name is as likely as one in the code), so saving stays possible.
- * The live region is always there, so a warning that appears is announced.
+ * The parts of the athlete a valid tax code does not match: a warning, not an error (a typing slip
+ * in the name is as likely as one in the code, and the organiser's backend has the last word), so
+ * saving stays possible: the first save stops at it, the next keeps the code. The live region is
+ * always there, so a warning that appears is announced; the field names it in its description.
  */
-function TaxCodeWarning({ control, municipalities }: { control: Control<ProfileFormValues>; municipalities: Municipality[] | undefined }) {
+function TaxCodeWarning({
+  control,
+  municipality,
+  warned,
+}: {
+  control: Control<ProfileFormValues>
+  municipality: ProfileFormContext['municipality']
+  warned: string | null
+}) {
   const { i18n } = useLingui()
-  const [code, nome, cognome, data_nascita, sesso, country, town, province] = useWatch({
+  const [cod_fiscale, nome, cognome, data_nascita, sesso, nazione_nascita, citta_nascita, provincia_nascita] = useWatch({
     control,
     name: ['cod_fiscale', 'nome', 'cognome', 'data_nascita', 'sesso', 'nazione_nascita', 'citta_nascita', 'provincia_nascita'],
   })
-  const typed = code.trim().toUpperCase()
-  let mismatches: CodiceFiscaleMismatch[] = []
-  if (typed !== NO_TAX_CODE && validateCodiceFiscale(typed).ok) {
-    const birthplace =
-      country === ITALY && municipalities ? findMunicipality(municipalities, town.trim(), province.trim().toUpperCase() || undefined) : undefined
-    mismatches = codiceFiscaleMismatches(typed, {
-      cognome,
-      nome,
-      data_nascita: data_nascita || null,
-      sesso: sesso || null,
-      cadastral: birthplace?.cadastral ?? null,
-    })
-  }
-  return (
-    <p id={`${fieldId('cod_fiscale')}-warning`} role="status" className={mismatches.length > 0 ? styles.warning : styles.silent}>
-      {mismatches.length > 0 ? mismatchWarning(i18n, activeLocale(), mismatches) : null}
-    </p>
+  const mismatches = taxCodeWarnings(
+    { cod_fiscale, nome, cognome, data_nascita, sesso, nazione_nascita, citta_nascita, provincia_nascita },
+    municipality,
   )
+  const key = warningKey(cod_fiscale, mismatches)
+  return (
+    <div id={TAX_CODE_WARNING_ID} role="status" className={key ? styles.warning : styles.silent}>
+      {key ? (
+        <>
+          <p>{i18n._(TAX_CODE_WARNING.lead)}</p>
+          <ul>
+            {mismatches.map((part) => (
+              <li key={part}>{i18n._(TAX_CODE_WARNING.parts[part])}</li>
+            ))}
+          </ul>
+          <p>{i18n._(key === warned ? TAX_CODE_WARNING.saveAgain : TAX_CODE_WARNING.mayStillSave)}</p>
+        </>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * The form's action bar sticks to the bottom of the screen: the page keeps that much room below
+ * whatever takes focus or is scrolled to, so the bar never covers the field being filled.
+ */
+function useStickyActionBar() {
+  const [bar, setBar] = useState<HTMLDivElement | null>(null)
+  useEffect(() => {
+    if (!bar) return
+    const root = document.documentElement
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty('scroll-padding-block-end', `${String(Math.ceil(bar.getBoundingClientRect().height) + 16)}px`)
+    })
+    observer.observe(bar)
+    return () => {
+      observer.disconnect()
+      root.style.removeProperty('scroll-padding-block-end')
+    }
+  }, [bar])
+  return setBar
 }

@@ -6,8 +6,12 @@ import { COMPLETENESS_FIELDS } from '../../../machines/rules/profile-completenes
 import { ensureTemporal } from '../../lib/temporal'
 import { phoneRules } from '../../lib/validation/phone'
 import {
+  ITALY,
+  mayGoWithoutTaxCode,
+  NO_TAX_CODE,
   profileFormDefaults,
   profileFormSchema,
+  taxCodeWarnings,
   toProfileUpdate,
   type KnownMunicipality,
   type ProfileFormContext,
@@ -235,8 +239,10 @@ describe('profileFormSchema', () => {
       expect(problemOf({ cod_fiscale: 'JCCCHR90B70A326C' }, 'cod_fiscale')).toBe('cf_date')
     })
 
-    it('is read trimmed and in any case', () => {
+    it('is read trimmed and in any case, white space inside dropped as the field drops it while typing', () => {
       expect(problemOf({ cod_fiscale: ' jccchr90e54a326c ' }, 'cod_fiscale')).toBeUndefined()
+      expect(problemOf({ cod_fiscale: 'jcc chr 90e54 a326c' }, 'cod_fiscale')).toBeUndefined()
+      expect(problemOf({ cod_fiscale: ' 0000 ', paese: 'CH', provincia: 'VS', citta: 'Martigny', cap: '1920' }, 'cod_fiscale')).toBeUndefined()
     })
 
     it('needs the birth country first', () => {
@@ -247,9 +253,48 @@ describe('profileFormSchema', () => {
     })
 
     it('takes 0000 only from an athlete not resident in Italy', () => {
+      // A resident of Italy needs a tax code; without a country of residence, there is no telling.
       expect(problemOf({ cod_fiscale: '0000' }, 'cod_fiscale')).toBe('cf_placeholder_resident')
-      expect(problemOf({ cod_fiscale: '0000', paese: '' }, 'cod_fiscale')).toBe('cf_placeholder_resident')
+      expect(problemOf({ cod_fiscale: '0000', paese: '' }, 'cod_fiscale')).toBe('cf_placeholder_residence_first')
       expect(problemOf({ cod_fiscale: '0000', paese: 'FR', provincia: 'Savoie', citta: 'Chamonix', cap: '74400' }, 'cod_fiscale')).toBeUndefined()
+      // Whoever was born: an athlete born in Italy who lives abroad may have no tax code at hand.
+      expect(problemOf({ cod_fiscale: '0000', nazione_nascita: 'CH', paese: 'CH', provincia: 'VS', citta: 'Martigny', cap: '1920' }, 'cod_fiscale')).toBeUndefined()
+      // Anything else made of zeros is no tax code.
+      expect(problemOf({ cod_fiscale: '000', paese: 'CH', provincia: 'VS', citta: 'Martigny', cap: '1920' }, 'cod_fiscale')).toBe('cf_length')
+    })
+
+    it('offers 0000 to athletes who live outside Italy only', () => {
+      expect(mayGoWithoutTaxCode({ paese: 'CH' })).toBe(true)
+      expect(mayGoWithoutTaxCode({ paese: ITALY })).toBe(false)
+      expect(mayGoWithoutTaxCode({ paese: '' })).toBe(false)
+    })
+  })
+
+  describe('tax-code warnings (decision 028): what a valid code does not match, not an error', () => {
+    const lookup: ProfileFormContext['municipality'] = (name, province) =>
+      name === 'Aosta' && (province === undefined || province === 'AO') ? { province: 'AO', postcodes: ['11100'], cadastral: 'A326' } : undefined
+
+    it('finds nothing in a code that matches, and blocks nothing', () => {
+      expect(taxCodeWarnings(valid(), lookup)).toEqual([])
+      expect(problems({ ...valid(), nome: 'Paola', sesso: 'M' })).toEqual({})
+    })
+
+    it('names each part the code does not match, the place of birth from the municipality list', () => {
+      expect(taxCodeWarnings({ ...valid(), nome: 'Paola', sesso: 'M' }, lookup)).toEqual(['name', 'sex'])
+      expect(taxCodeWarnings({ ...valid(), cognome: 'Jacod', data_nascita: '1990-05-15' }, lookup)).toEqual(['surname', 'birth_date'])
+      // Another municipality than Aosta (A326) is not known to this list: nothing to compare.
+      expect(taxCodeWarnings({ ...valid(), citta_nascita: 'Torino', provincia_nascita: 'TO' }, lookup)).toEqual([])
+      // Born abroad, with a code of someone born in Italy.
+      expect(taxCodeWarnings({ ...valid(), nazione_nascita: 'FR' }, lookup)).toEqual(['birth_place'])
+    })
+
+    it('reads the code as the field holds it: lower case, white space', () => {
+      expect(taxCodeWarnings({ ...valid(), cod_fiscale: 'jccchr 90e54 a326c' }, lookup)).toEqual([])
+    })
+
+    it('says nothing about an invalid code (its error comes first) or 0000', () => {
+      expect(taxCodeWarnings({ ...valid(), nome: 'Paola', cod_fiscale: 'JCCCHR90E54A326D' }, lookup)).toEqual([])
+      expect(taxCodeWarnings({ ...valid(), nome: 'Paola', cod_fiscale: NO_TAX_CODE }, lookup)).toEqual([])
     })
   })
 
@@ -313,7 +358,7 @@ describe('toProfileUpdate', () => {
       nazione_nascita: 'IT',
       provincia_nascita: 'ao',
       citta_nascita: 'Aosta',
-      cod_fiscale: 'vllmtt91c08a326k',
+      cod_fiscale: ' vllmtt91 c08a326k ',
       paese: 'IT',
       provincia: 'ao',
       citta: 'Aosta',

@@ -9,7 +9,8 @@ import { LocaleSchema } from '../../../contracts/common'
 import type { Locale } from '../../../contracts/locale'
 import { completedYears } from '../../../machines/rules/race-day'
 import { calendarDayInRome } from '../../lib/format'
-import { validateCodiceFiscale } from '../../lib/validation/codice-fiscale'
+import { normaliseTaxCode, validateCodiceFiscale } from '../../lib/validation/codice-fiscale'
+import { codiceFiscaleMismatches, type CodiceFiscaleMismatch } from '../../lib/validation/codice-fiscale-match'
 import type { PhoneProblem, PhoneRules } from '../../lib/validation/phone'
 import { tooLong } from '../../ui/form-messages'
 
@@ -65,10 +66,12 @@ export function fieldId(field: ProfileFormField): string {
   return `profile-${field}`
 }
 
-/** What an Italian municipality tells the rules: its province and its postcodes. */
+/** What an Italian municipality tells the rules: its province, its postcodes, its code in tax codes. */
 export interface KnownMunicipality {
   province: string
   postcodes: readonly string[]
+  /** The cadastral (Belfiore) code a tax code carries for people born there, e.g. A326. */
+  cadastral?: string
 }
 
 /** What the rules read besides the values; each is asked at the moment of checking. */
@@ -93,6 +96,7 @@ export type ProfileFieldError =
   | 'cf_date'
   | 'cf_birth_country_first'
   | 'cf_placeholder_resident'
+  | 'cf_placeholder_residence_first'
   | 'province_format'
   | 'province_municipality'
   | 'cap_format'
@@ -190,13 +194,53 @@ function birthDateProblem(value: string, nowMs: number): ProfileFieldError | nul
 
 /** Today's calendar day in Italy, where every date-only value lives (`YYYY-MM-DD`). */
 
+/**
+ * Whether the athlete may type 0000 instead of a tax code (spec section 9): only someone who lives
+ * outside Italy, so only once a country of residence other than Italy is chosen.
+ */
+export function mayGoWithoutTaxCode(values: Pick<ProfileFormValues, 'paese'>): boolean {
+  return values.paese !== '' && values.paese !== ITALY
+}
+
+/** What blocks a save: a code that cannot be a tax code (a typing slip), or 0000 from a resident of Italy. */
 function taxCodeProblem(values: ProfileFormValues): ProfileFieldError | null {
-  const code = values.cod_fiscale.trim()
+  const code = normaliseTaxCode(values.cod_fiscale)
   if (code === '') return null
   if (values.nazione_nascita === '') return 'cf_birth_country_first'
-  if (code === NO_TAX_CODE) return values.paese !== '' && values.paese !== ITALY ? null : 'cf_placeholder_resident'
+  if (code === NO_TAX_CODE) {
+    if (mayGoWithoutTaxCode(values)) return null
+    return values.paese === ITALY ? 'cf_placeholder_resident' : 'cf_placeholder_residence_first'
+  }
   const checked = validateCodiceFiscale(code)
   return checked.ok ? null : `cf_${checked.reason}`
+}
+
+/**
+ * What does not block a save but should be looked at before it (decision 028): the parts of the
+ * athlete that a valid tax code does not encode. None while the code is not a valid code (its error
+ * says what to mend first) or is 0000; parts not filled in yet are not compared.
+ */
+export function taxCodeWarnings(
+  values: Pick<
+    ProfileFormValues,
+    'cod_fiscale' | 'cognome' | 'nome' | 'data_nascita' | 'sesso' | 'nazione_nascita' | 'citta_nascita' | 'provincia_nascita'
+  >,
+  municipality: ProfileFormContext['municipality'],
+): CodiceFiscaleMismatch[] {
+  const code = normaliseTaxCode(values.cod_fiscale)
+  if (code === NO_TAX_CODE || !validateCodiceFiscale(code).ok) return []
+  const bornInItaly = values.nazione_nascita === '' ? null : values.nazione_nascita === ITALY
+  const birthplace = bornInItaly
+    ? municipality(values.citta_nascita.trim(), values.provincia_nascita.trim().toUpperCase() || undefined)
+    : undefined
+  return codiceFiscaleMismatches(code, {
+    cognome: values.cognome,
+    nome: values.nome,
+    data_nascita: values.data_nascita || null,
+    sesso: values.sesso || null,
+    cadastral: birthplace?.cadastral ?? null,
+    bornInItaly,
+  })
 }
 
 /** An Italian province is its two-letter abbreviation, and the municipality's own when that is known. */
@@ -269,7 +313,7 @@ function e164(value: string, rules: PhoneRules, country: string): string | null 
 
 /**
  * What a save sends: the saved profile with the form's values over it, text trimmed ('' as null),
- * phones as E.164, codes upper-case, and never a read-only field (spec section 5), whatever the
+ * phones as E.164, codes upper-case (the tax code without white space), and never a read-only field (spec section 5), whatever the
  * profile carried.
  */
 export function toProfileUpdate(profile: Profile, values: ProfileFormValues, phones: PhoneRules): ProfileUpdate {
@@ -284,7 +328,7 @@ export function toProfileUpdate(profile: Profile, values: ProfileFormValues, pho
     nazione_nascita: orNull(values.nazione_nascita),
     provincia_nascita: values.nazione_nascita === ITALY ? upper(values.provincia_nascita) : orNull(values.provincia_nascita),
     citta_nascita: orNull(values.citta_nascita),
-    cod_fiscale: upper(values.cod_fiscale),
+    cod_fiscale: orNull(normaliseTaxCode(values.cod_fiscale)),
     nazionalita: orNull(values.nazionalita),
     paese: orNull(values.paese),
     provincia: values.paese === ITALY ? upper(values.provincia) : orNull(values.provincia),

@@ -1,6 +1,5 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { Locale } from '../../../contracts/locale'
 import type { CodiceFiscaleMismatch } from '../../lib/validation/codice-fiscale-match'
 import { fieldErrorMessage } from '../../ui/form-messages'
 import type { ProfileFieldError, ProfileFormField } from './profile-form'
@@ -22,7 +21,8 @@ export const PROFILE_FIELD_ERRORS = {
   cf_control: msg`Invalid control character: the last character does not match the others. Check for a typing slip.`,
   cf_date: msg`The birth date inside the tax code does not exist: check characters 7 to 11.`,
   cf_birth_country_first: msg`Select your birth country first.`,
-  cf_placeholder_resident: msg`0000 is only for athletes not resident in Italy: type your tax code, or choose your country of residence first.`,
+  cf_placeholder_resident: msg`A tax code is required for residents of Italy: 0000 is only for athletes who live abroad.`,
+  cf_placeholder_residence_first: msg`0000 is only for athletes who live outside Italy: choose your country of residence first.`,
   province_format: msg`Type the province as its two-letter abbreviation, like AO or TO.`,
   province_municipality: msg`This is not the municipality's province: choose the municipality from the list to fill it in.`,
   cap_format: msg`An Italian postcode has 5 digits.`,
@@ -61,19 +61,22 @@ export const PROFILE_FIELD_LABELS = {
   privacy_policy: msg`Privacy policy`,
 } as const satisfies Record<ProfileFormField, MessageDescriptor>
 
-const MISMATCH_PARTS: Record<CodiceFiscaleMismatch, MessageDescriptor> = {
-  surname: msg`last name`,
-  name: msg`first name`,
-  birth_date: msg`birth date`,
-  sex: msg`gender`,
-  birth_place: msg`birth municipality`,
-}
-
-/** 'The tax code does not match the last name and birth date you typed', in the locale's list style. */
-export function mismatchWarning(i18n: I18n, locale: Locale, mismatches: readonly CodiceFiscaleMismatch[]): string {
-  const parts = new Intl.ListFormat(locale, { type: 'conjunction' }).format(mismatches.map((part) => i18n._(MISMATCH_PARTS[part])))
-  return i18n._(msg`The tax code does not match the ${parts} you typed. Check them; you can still save.`)
-}
+/**
+ * The tax-code warning (decision 028), in whole sentences so each language words them its own way:
+ * a lead, one sentence per part the code does not match, and what saving does.
+ */
+export const TAX_CODE_WARNING = {
+  lead: msg`This tax code does not match some of your details. Check it before saving:`,
+  parts: {
+    surname: msg`It does not match your last name.`,
+    name: msg`It does not match your first name.`,
+    birth_date: msg`It does not match your birth date.`,
+    sex: msg`It does not match your gender.`,
+    birth_place: msg`It does not match your place of birth.`,
+  } satisfies Record<CodiceFiscaleMismatch, MessageDescriptor>,
+  mayStillSave: msg`If the code is right, you can still save it.`,
+  saveAgain: msg`Save again to keep this tax code as it is.`,
+} as const
 
 export interface ProfileGroup {
   key: string
@@ -85,8 +88,9 @@ export interface ProfileGroup {
 export const PROFILE_GROUPS: readonly ProfileGroup[] = [
   { key: 'personal', title: msg`Personal details`, fields: ['nome', 'cognome', 'sesso', 'nazionalita'] },
   { key: 'birth', title: msg`Birth`, fields: ['data_nascita', 'nazione_nascita', 'citta_nascita', 'provincia_nascita'] },
-  { key: 'tax', title: msg`Tax code`, fields: ['cod_fiscale'] },
   { key: 'residence', title: msg`Residence`, fields: ['paese', 'citta', 'provincia', 'via', 'civico', 'cap'] },
+  // After birth and residence: the code is checked against the one, 0000 allowed by the other.
+  { key: 'tax', title: msg`Tax code`, fields: ['cod_fiscale'] },
   { key: 'contacts', title: msg`Contacts and emergency`, fields: ['telefono', 'contatto_emergenza', 'telefono_emergenze'] },
   { key: 'kit', title: msg`Race kit and team`, fields: ['taglia_maglietta', 'documento', 'team'] },
   { key: 'preferences', title: msg`Preferences and consents`, fields: ['lingua', 'newsletter', 'privacy_policy'] },

@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro'
+import { Plural, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Suspense, useEffect, useRef, useState, type MouseEvent } from 'react'
 import { Link, useSearch } from 'wouter'
@@ -17,7 +17,7 @@ import { ExperienceDialog } from './experience-dialog'
 import { phoneRulesQuery } from './phone-rules'
 import { takeDraft } from './profile-draft'
 import { fieldId, profileFormDefaults, type ProfileFormField, type ProfileFormValues } from './profile-form'
-import { PROFILE_FIELD_LABELS } from './profile-messages'
+import { PROFILE_FIELD_LABELS, PROFILE_GROUPS } from './profile-messages'
 import { ProfilePicture } from './profile-picture'
 import styles from './profile-page.module.css'
 import { ProfileView } from './profile-view'
@@ -82,8 +82,9 @@ function ProfileScreen({ profile }: { profile: Profile }) {
 
   return (
     <Page title={t`My profile`}>
+      {incomplete ? <WhyHere profile={profile} onMissing={(field) => startEditing(field)} /> : null}
       <BackToDestination />
-      <Summary profile={profile} onMissing={(field) => startEditing(field)} />
+      <Summary profile={profile} />
       {mode.editing ? (
         <PartBoundary message={t`The profile form could not load.`}>
           <Suspense fallback={<Loading label={t`Opening the profile form…`} />}>
@@ -120,22 +121,61 @@ function ProfileScreen({ profile }: { profile: Profile }) {
   )
 }
 
+const FORM_ORDER: readonly string[] = [...PROFILE_GROUPS.flatMap((group) => group.fields), 'id', 'mail']
+
 /** The account's own fields: no form edits them, so a missing one is named, with nothing to follow. */
 type AccountField = Extract<CompletenessField, 'id' | 'mail'>
 const isEditable = (field: CompletenessField): field is Exclude<CompletenessField, AccountField> =>
   field !== 'id' && field !== 'mail'
 
-function Summary({ profile, onMissing }: { profile: Profile; onMissing: (field: ProfileFormField) => void }) {
+/**
+ * While the profile is incomplete every page of the portal leads here (the navigation guard of spec
+ * section 2): first thing on the page, why, and what is left, each missing detail a link to its
+ * field. Logging out stays in the header.
+ */
+function WhyHere({ profile, onMissing }: { profile: Profile; onMissing: (field: ProfileFormField) => void }) {
   const { t, i18n } = useLingui()
-  const locale = activeLocale()
-  const { filled, total, ratio, missing } = profileCompleteness(profile)
-  const name = [profile.nome, profile.cognome].filter(Boolean).join(' ')
-  const percent = formatPercent(locale, ratio)
+  // In the order the form asks for them; the account's own (never missing in practice) last.
+  const missing = [...profileCompleteness(profile).missing].sort((a, b) => FORM_ORDER.indexOf(a) - FORM_ORDER.indexOf(b))
 
+  const left = missing.length
   const follow = (field: ProfileFormField) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault()
     onMissing(field)
   }
+
+  return (
+    <section aria-labelledby="profile-why" className={styles.why}>
+      <h2 id="profile-why">{t`Complete your profile to go on`}</h2>
+      <p>
+        {t`The organiser needs these details to enrol you in races and to reach you, or the person you name, on race day. Until they are all filled in, every page of the portal brings you back here.`}
+      </p>
+      <h3 id="profile-missing">
+        <Plural value={left} one="Still missing: # detail" other="Still missing: # details" />
+      </h3>
+      <ul aria-labelledby="profile-missing">
+        {missing.map((field) =>
+          isEditable(field) ? (
+            <li key={field}>
+              <a href={`#${fieldId(field)}`} onClick={follow(field)}>
+                {i18n._(PROFILE_FIELD_LABELS[field])}
+              </a>
+            </li>
+          ) : (
+            <li key={field}>{field === 'id' ? t`User id` : t`E-mail`}</li>
+          ),
+        )}
+      </ul>
+    </section>
+  )
+}
+
+function Summary({ profile }: { profile: Profile }) {
+  const { t } = useLingui()
+  const locale = activeLocale()
+  const { filled, total, ratio, missing } = profileCompleteness(profile)
+  const name = [profile.nome, profile.cognome].filter(Boolean).join(' ')
+  const percent = formatPercent(locale, ratio)
 
   return (
     <section aria-labelledby="profile-summary" className={styles.card}>
@@ -146,31 +186,14 @@ function Summary({ profile, onMissing }: { profile: Profile; onMissing: (field: 
           <p>{profile.mail}</p>
         </div>
       </div>
-      <label htmlFor="completeness-meter">{t`Profile completed`}</label>
+      <label htmlFor="completeness-meter" className="tabular">
+        {t`Profile ${percent} complete`}
+      </label>
       <meter id="completeness-meter" className={styles.meter} min={0} max={total} value={filled}>
         {percent}
       </meter>
-      <p className="tabular">{t`${percent} complete: ${filled} of ${total} required details filled.`}</p>
-      {missing.length > 0 ? (
-        <div className={styles.missing}>
-          <h3 id="profile-missing">{t`Still missing`}</h3>
-          <ul aria-labelledby="profile-missing">
-            {missing.map((field) =>
-              isEditable(field) ? (
-                <li key={field}>
-                  <a href={`#${fieldId(field)}`} onClick={follow(field)}>
-                    {i18n._(PROFILE_FIELD_LABELS[field])}
-                  </a>
-                </li>
-              ) : (
-                <li key={field}>{field === 'id' ? t`User id` : t`E-mail`}</li>
-              ),
-            )}
-          </ul>
-        </div>
-      ) : (
-        <p>{t`Your profile is complete: you can enrol in races.`}</p>
-      )}
+      <p className="tabular">{t`${filled} of ${total} required details filled.`}</p>
+      {missing.length === 0 ? <p>{t`Your profile is complete: you can enrol in races.`}</p> : null}
     </section>
   )
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { codiceFiscaleMismatches, type TaxCodePerson } from './codice-fiscale-match'
+import { controlCharacter } from '../../../contracts/codice-fiscale'
 import { validateCodiceFiscale } from './codice-fiscale'
 
 // Codes worked out by hand from the revenue agency's rules (the control character by its table).
@@ -78,5 +79,95 @@ describe('codiceFiscaleMismatches', () => {
   it('does not compare what is empty or unknown', () => {
     expect(codiceFiscaleMismatches(LUCIA_CODE, { cognome: '', nome: '  ', data_nascita: null, sesso: null, cadastral: null })).toEqual([])
     expect(codiceFiscaleMismatches(LUCIA_CODE, { ...LUCIA, cognome: "'", data_nascita: '', cadastral: '' })).toEqual([])
+  })
+})
+
+/*
+ * Codes of people made up for these tests, each worked out from the rules of DM 23/12/1976 and its
+ * control character checked against the decree's tables by a separate script. One by hand, the
+ * revenue agency's own example: Mario Rossi, man, born 10 December 1985 in Bagno di Romagna (A562),
+ * RSS MRA 85 T 10 A562, control S: the odd positions (R S R 8 T 0 5 2) weigh 8+12+8+19+14+1+13+5 = 80,
+ * the even ones (S M A 5 1 A 6) 18+12+0+5+1+0+6 = 42; 122 mod 26 = 18, the letter S.
+ */
+const PEOPLE = {
+  mario: { code: 'RSSMRA85T10A562S', person: { cognome: 'Rossi', nome: 'Mario', data_nascita: '1985-12-10', sesso: 'M', cadastral: 'A562', bornInItaly: true } },
+  // A surname of two words; a woman born on 3 July: day 43, month L.
+  anna: { code: 'DLCNNA92L43F205N', person: { cognome: 'De Luca', nome: 'Anna', data_nascita: '1992-07-03', sesso: 'F', cadastral: 'F205', bornInItaly: true } },
+  // Born in Germany (Z112) on a 29 February; the umlaut read as its letter.
+  hans: { code: 'MLLHNS80B29Z112V', person: { cognome: 'Müller', nome: 'Hans', data_nascita: '1980-02-29', sesso: 'M', cadastral: null, bornInItaly: false } },
+  // An apostrophe; a name of four consonants (G S P P) keeps the 1st, 3rd and 4th: GPP.
+  giuseppe: { code: 'DNGGPP75A01F839A', person: { cognome: "D'Angelo", nome: 'Giuseppe', data_nascita: '1975-01-01', sesso: 'M', cadastral: 'F839', bornInItaly: true } },
+  // Few letters: LI padded with one X, Eva's one consonant then its vowels (VEA); born in China (Z210).
+  eva: { code: 'LIXVEA04P70Z210L', person: { cognome: 'Li', nome: 'Eva', data_nascita: '2004-09-30', sesso: 'F', cadastral: null, bornInItaly: false } },
+  // A surname of four consonants keeps its first three (BNC); a name of six (L S S N D R) the 1st, 3rd and 4th (LSN).
+  alessandro: { code: 'BNCLSN68C17L219I', person: { cognome: 'Bianchi', nome: 'Alessandro', data_nascita: '1968-03-17', sesso: 'M', cadastral: 'L219', bornInItaly: true } },
+  // A one-letter surname (OXX) and a two-letter name (LAX), born in the United States (Z404).
+  al: { code: 'OXXLAX99R05Z404G', person: { cognome: 'O', nome: 'Al', data_nascita: '1999-10-05', sesso: 'M', cadastral: null, bornInItaly: false } },
+} as const satisfies Record<string, { code: string; person: TaxCodePerson }>
+
+describe('codiceFiscaleMismatches: the rules of the decree, case by case', () => {
+  it.each(Object.entries(PEOPLE))('%s: a valid code that matches every part', (_name, { code, person }) => {
+    expect(validateCodiceFiscale(code)).toEqual({ ok: true })
+    expect(codiceFiscaleMismatches(code, person)).toEqual([])
+  })
+
+  it('reads the name rule: three consonants or fewer are kept in order, four or more give the 1st, 3rd and 4th', () => {
+    const { code, person } = PEOPLE.alessandro
+    // Marco and Mirco have three consonants (M R C): not Alessandro's LSN.
+    expect(codiceFiscaleMismatches(code, { ...person, nome: 'Marco' })).toEqual(['name'])
+    // Lisandro: L S N D R gives L, N, D, not L, S, N.
+    expect(codiceFiscaleMismatches(code, { ...person, nome: 'Lisandro' })).toEqual(['name'])
+    // As a surname, the same letters keep the first three consonants: LSS, not LSN.
+    expect(codiceFiscaleMismatches(code, { ...person, cognome: 'Alessandro' })).toEqual(['surname'])
+  })
+
+  it('pads short names with X, and an X padding does not match a letter', () => {
+    const { code, person } = PEOPLE.al
+    expect(codiceFiscaleMismatches(code, { ...person, cognome: 'Oe' })).toEqual(['surname'])
+    expect(codiceFiscaleMismatches(code, { ...person, nome: 'Ali' })).toEqual(['name'])
+    expect(codiceFiscaleMismatches(PEOPLE.eva.code, { ...PEOPLE.eva.person, cognome: 'Lim' })).toEqual(['surname'])
+  })
+
+  it('reads spaces, apostrophes and accents away, whichever way the athlete writes the name', () => {
+    expect(codiceFiscaleMismatches(PEOPLE.anna.code, { ...PEOPLE.anna.person, cognome: 'DeLuca' })).toEqual([])
+    expect(codiceFiscaleMismatches(PEOPLE.anna.code, { ...PEOPLE.anna.person, cognome: 'de  luca' })).toEqual([])
+    expect(codiceFiscaleMismatches(PEOPLE.giuseppe.code, { ...PEOPLE.giuseppe.person, cognome: 'D’Angelo' })).toEqual([])
+    expect(codiceFiscaleMismatches(PEOPLE.giuseppe.code, { ...PEOPLE.giuseppe.person, cognome: 'Dangelo' })).toEqual([])
+    expect(codiceFiscaleMismatches(PEOPLE.hans.code, { ...PEOPLE.hans.person, cognome: 'MÜLLER' })).toEqual([])
+    expect(codiceFiscaleMismatches(PEOPLE.hans.code, { ...PEOPLE.hans.person, cognome: 'Muller' })).toEqual([])
+    // Written "Mueller" it has the letters M L L R, the first three the same: the code cannot tell.
+    expect(codiceFiscaleMismatches(PEOPLE.hans.code, { ...PEOPLE.hans.person, cognome: 'Mueller' })).toEqual([])
+  })
+
+  it("reads a woman's day as the day plus 40, and says which part is wrong", () => {
+    const { code, person } = PEOPLE.anna
+    // Day 43 is 3 July for a woman; for a man the code says nothing of a 3rd of July.
+    expect(codiceFiscaleMismatches(code, { ...person, sesso: 'M' })).toEqual(['sex'])
+    expect(codiceFiscaleMismatches(code, { ...person, data_nascita: '1992-07-13' })).toEqual(['birth_date'])
+    expect(codiceFiscaleMismatches(code, { ...person, data_nascita: '1992-06-03' })).toEqual(['birth_date'])
+    expect(codiceFiscaleMismatches(code, { ...person, data_nascita: '1993-07-03' })).toEqual(['birth_date'])
+  })
+
+  it('reads an omocodia code (digits replaced from the right by L-V) as the same person', () => {
+    // Mario Rossi's namesake: A562 becomes A56N, then A5SN; each with its control recomputed.
+    for (const first15 of ['RSSMRA85T10A56N', 'RSSMRA85T10A5SN', 'RSSMRA85T1LA5SN']) {
+      const code = first15 + controlCharacter(first15)
+      expect(validateCodiceFiscale(code)).toEqual({ ok: true })
+      expect(codiceFiscaleMismatches(code, PEOPLE.mario.person)).toEqual([])
+    }
+  })
+
+  it('says the place of birth does not match when the code is of someone born on the other side of the border', () => {
+    // Born in Italy with a code for someone born abroad (Z...), and the other way round.
+    expect(codiceFiscaleMismatches(PEOPLE.hans.code, { ...PEOPLE.hans.person, bornInItaly: true })).toEqual(['birth_place'])
+    expect(codiceFiscaleMismatches(PEOPLE.mario.code, { ...PEOPLE.mario.person, cadastral: null, bornInItaly: false })).toEqual(['birth_place'])
+    // A birth country not chosen yet says nothing either way.
+    expect(codiceFiscaleMismatches(PEOPLE.hans.code, { ...PEOPLE.hans.person, bornInItaly: null })).toEqual([])
+    // Born in Italy in another municipality than the code's.
+    expect(codiceFiscaleMismatches(PEOPLE.mario.code, { ...PEOPLE.mario.person, cadastral: 'H501' })).toEqual(['birth_place'])
+  })
+
+  it("names every part when the code is someone else's", () => {
+    expect(codiceFiscaleMismatches(PEOPLE.anna.code, PEOPLE.mario.person)).toEqual(['surname', 'name', 'birth_date', 'sex', 'birth_place'])
   })
 })

@@ -12,13 +12,24 @@ export interface TaxCodePerson {
   sesso: 'M' | 'F' | null
   /** Cadastral (Belfiore) code of the birth municipality, when it is a known Italian one. */
   cadastral: string | null
+  /**
+   * Whether the birth country is Italy (`null` or absent: not chosen yet). A code's place is a
+   * municipality's code for people born in Italy and Z plus the country's number for people born abroad.
+   */
+  bornInItaly?: boolean | null
 }
+
+/** The letter that starts the place of a code given to someone born abroad (Z404: United States). */
+const ABROAD = 'Z'
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
 /**
- * The parts of `person` that `code` (a code `validateCodiceFiscale` accepted) does not encode.
- * Omocodia letters are read back as digits first; names are compared by their letters only.
+ * The parts of `person` that `code` (a code `validateCodiceFiscale` accepted) does not encode, in
+ * the code's order: surname (characters 1-3), name (4-6), birth date (year 7-8, month letter 9,
+ * day 10-11), sex (the day, 40 more for a woman), place of birth (12-15). Omocodia letters are read
+ * back as digits first; names are compared by their Latin letters only (accents, apostrophes and
+ * spaces dropped), as the revenue agency writes them; the century is not in the code, so not compared.
  */
 export function codiceFiscaleMismatches(code: string, person: TaxCodePerson): CodiceFiscaleMismatch[] {
   const plain = withDigits(code.trim().toUpperCase())
@@ -40,7 +51,10 @@ export function codiceFiscaleMismatches(code: string, person: TaxCodePerson): Co
   }
   if (person.sesso && person.sesso !== (female ? 'F' : 'M')) found.push('sex')
 
+  const place = plain.slice(11, 15)
   const cadastral = person.cadastral?.trim().toUpperCase()
-  if (cadastral && cadastral !== plain.slice(11, 15)) found.push('birth_place')
+  const bornAbroadByCode = place.startsWith(ABROAD)
+  const wrongSide = typeof person.bornInItaly === 'boolean' && person.bornInItaly === bornAbroadByCode
+  if (wrongSide || (cadastral && cadastral !== place)) found.push('birth_place')
   return found
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { codiceFiscale } from '../../../mocks/seed/codice-fiscale'
 import { controlCharacter } from '../../../contracts/codice-fiscale'
-import { validateCodiceFiscale } from './codice-fiscale'
+import { normaliseTaxCode, validateCodiceFiscale } from './codice-fiscale'
 
 // Mario Rossi, man, born 10 December 1985 in Rome (H501).
 const MARIO = codiceFiscale({ nome: 'Mario', cognome: 'Rossi', sesso: 'M', data_nascita: '1985-12-10', comune: 'H501' })
@@ -78,5 +78,15 @@ describe('validateCodiceFiscale', () => {
         }
       }
     }
+  })
+})
+
+describe('normaliseTaxCode', () => {
+  it('upper-cases and drops every white space, as the form does while the athlete types or pastes', () => {
+    expect(normaliseTaxCode(' rss mra 85t10 a562s\t')).toBe('RSSMRA85T10A562S')
+    expect(normaliseTaxCode('RSSMRA85T10A562S')).toBe('RSSMRA85T10A562S')
+    expect(normaliseTaxCode(' 0000 ')).toBe('0000')
+    expect(normaliseTaxCode('')).toBe('')
+    expect(validateCodiceFiscale(normaliseTaxCode('rss mra 85t10 a562s'))).toEqual({ ok: true })
   })
 })

@@ -27,6 +27,15 @@ function hasRealDate(code: string): boolean {
   return isCalendarDate(1900 + yy, month, day) || isCalendarDate(2000 + yy, month, day)
 }
 
+/**
+ * A tax code as it is meant, whatever was typed or pasted: no white space (people copy it in groups,
+ * "RSS MRA 85T10 A562S"), upper case. What the form shows while typing and what it saves.
+ */
+export function normaliseTaxCode(input: string): string {
+  return input.replace(/\s+/g, '').toUpperCase()
+}
+
+/** Checks a code as typed: surrounding white space and the case do not count, inner white space does. */
 export function validateCodiceFiscale(input: string): CodiceFiscaleCheck {
   const code = input.trim().toUpperCase()
   if (code.length !== 16) return { ok: false, reason: 'length' }
