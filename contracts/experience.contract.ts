@@ -41,6 +41,21 @@ const FinishTimeSchema = z.int().check(z.positive(), z.lte(MAX_FINISH_TIME_S))
 const ResultsLinkSchema = NavigableUrlSchema.check(z.maxLength(MAX_URL_LENGTH))
 const RaceIdSchema = z.int32().check(z.positive())
 
+/**
+ * A race's name as a report keeps and compares it, and as a person sees it: Unicode NFKC
+ * (full-width and other compatibility forms spelt plainly), without format characters (category
+ * Cf: zero-width spaces and joiners, bidirectional controls) or other invisible ones, control
+ * characters and runs of spaces made one space, trimmed. The case is kept. The portal's form checks
+ * a name with it before the server does.
+ */
+export function cleanRaceName(name: string): string {
+  return name
+    .normalize('NFKC')
+    .replace(/[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, '')
+    .replace(/[\s\p{Cc}]+/gu, ' ')
+    .trim()
+}
+
 export const ExperienceReportSchema = z.object({
   id: z.number(),
   gara: z.string().check(z.maxLength(MAX_REPORTED_NAME_LENGTH)),

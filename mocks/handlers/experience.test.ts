@@ -3,7 +3,8 @@ import { EARLIEST_REPORT_DATE, MAX_FINISH_TIME_S, MAX_RACE_NAME_LENGTH } from '.
 import { db, loadDb } from '../db'
 import { createSeed } from '../seed'
 import { ATHLETE_IDS } from '../seed/personas'
-import { cleanRaceName, experienceHandlers, raceNameKey } from './experience'
+import { cleanRaceName } from '../../contracts/experience.contract'
+import { experienceHandlers, raceNameKey } from './experience'
 
 /** Just after midnight in Rome on 11 March 2026: still 10 March in UTC. */
 const ROME_JUST_AFTER_MIDNIGHT = Date.parse('2026-03-10T23:30:00Z')

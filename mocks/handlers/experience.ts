@@ -1,4 +1,5 @@
 import {
+  cleanRaceName,
   EARLIEST_REPORT_DATE,
   MAX_FINISH_TIME_S,
   MAX_RACE_NAME_LENGTH,
@@ -66,20 +67,6 @@ function reportsOf(athleteId: number): ExperienceRecord[] {
 
 function toReport({ athlete_id: _owner, ...report }: ExperienceRecord) {
   return { ...report }
-}
-
-/**
- * A race's name as a report keeps it: Unicode NFKC (full-width and other compatibility forms
- * spelt plainly), without format characters (category Cf: zero-width spaces and joiners,
- * bidirectional controls) or other invisible ones, control characters and runs of spaces made one
- * space, trimmed. The case is kept.
- */
-export function cleanRaceName(name: string): string {
-  return name
-    .normalize('NFKC')
-    .replace(/[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, '')
-    .replace(/[\s\p{Cc}]+/gu, ' ')
-    .trim()
 }
 
 /** What two names of one race have in common: the clean name in lowercase. */

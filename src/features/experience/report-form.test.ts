@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { MAX_URL_LENGTH } from '../../../contracts/common'
-import { EARLIEST_REPORT_DATE, MAX_FINISH_TIME_S, MAX_RACE_NAME_LENGTH, ReportExperienceErrorSchema } from '../../../contracts/experience.contract'
+import { cleanRaceName, EARLIEST_REPORT_DATE, MAX_FINISH_TIME_S, MAX_RACE_NAME_LENGTH, ReportExperienceErrorSchema } from '../../../contracts/experience.contract'
 import type { Race } from '../../../contracts/races.contract'
 import { ensureTemporal } from '../../lib/temporal'
 import {
@@ -13,7 +13,6 @@ import {
   reportableRaces,
   reportSchema,
   toNewReport,
-  visibleRaceName,
   type ReportValues,
 } from './report-form'
 
@@ -132,10 +131,10 @@ describe('the report form', () => {
       expect(issues({ ...byName, race: '103', name: 'a'.repeat(MAX_RACE_NAME_LENGTH + 1) })).toEqual([])
     })
 
-    it('visibleRaceName spells a name as the server keeps it', () => {
-      expect(visibleRaceName(`  Ｔｒａｉｌ${ZWSP}  del\tPaese `)).toBe('Trail del Paese')
-      expect(visibleRaceName(ZWSP.repeat(3))).toBe('')
-      expect(visibleRaceName('\u337F')).toBe('株式会社')
+    it('cleanRaceName (the contract\'s) spells a name as the server keeps it', () => {
+      expect(cleanRaceName(`  Ｔｒａｉｌ${ZWSP}  del\tPaese `)).toBe('Trail del Paese')
+      expect(cleanRaceName(ZWSP.repeat(3))).toBe('')
+      expect(cleanRaceName('\u337F')).toBe('株式会社')
     })
   })
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { MAX_URL_LENGTH } from '../../../contracts/common'
 import {
+  cleanRaceName,
   EARLIEST_REPORT_DATE,
   MAX_FINISH_TIME_S,
   MAX_RACE_NAME_LENGTH,
@@ -24,20 +25,6 @@ export function finishTimeSeconds(text: string): number | null {
   const [, hours, minutes, seconds] = match.map(Number) as [number, number, number, number]
   const total = hours * 3600 + minutes * 60 + seconds
   return total > 0 ? total : null
-}
-
-/**
- * A typed race name as the server keeps and compares it (contracts/experience.contract.ts): Unicode
- * NFKC (full-width letters spelt plainly), without format characters (zero-width spaces and
- * joiners, bidirectional marks) or other invisible ones, runs of spaces and control characters made
- * one space, trimmed. What is left is what a person sees of the name.
- */
-export function visibleRaceName(name: string): string {
-  return name
-    .normalize('NFKC')
-    .replace(/[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, '')
-    .replace(/[\s\p{Cc}]+/gu, ' ')
-    .trim()
 }
 
 /** The earliest edition date a report may give: EARLIEST_REPORT_DATE, or the athlete's birth date when later. */
@@ -79,14 +66,14 @@ export function reportSchema(today: string, birthDate: string | null = null) {
     })
     .check(
       // The name and the date are only asked for another race: the organiser's carry their own.
-      z.refine((values) => values.race !== OTHER_RACE || codePoints(visibleRaceName(values.name)) >= MIN_RACE_NAME_LENGTH, {
+      z.refine((values) => values.race !== OTHER_RACE || codePoints(cleanRaceName(values.name)) >= MIN_RACE_NAME_LENGTH, {
         error: 'race_name',
         path: ['name'],
       }),
       z.refine(
         (values) =>
           values.race !== OTHER_RACE ||
-          Math.max(codePoints(values.name), codePoints(visibleRaceName(values.name))) <= MAX_RACE_NAME_LENGTH,
+          Math.max(codePoints(values.name), codePoints(cleanRaceName(values.name))) <= MAX_RACE_NAME_LENGTH,
         { error: tooLongCode(MAX_RACE_NAME_LENGTH), path: ['name'] },
       ),
       z.refine((values) => values.race !== OTHER_RACE || values.date !== '', { error: 'required', path: ['date'] }),
