@@ -5,9 +5,9 @@ import { lingui } from '@lingui/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { minify, parseSync, type Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
-import { readPo } from './scripts/po'
-import { CSP_NONCE_PLACEHOLDER, newNonce, securityHeaders, withNonce } from './scripts/security-headers'
-import { italianMunicipalities } from './scripts/vite-municipalities'
+import { readPo } from './scripts/po.ts'
+import { CSP_NONCE_PLACEHOLDER, newNonce, securityHeaders, withNonce } from './scripts/security-headers.ts'
+import { italianMunicipalities } from './scripts/vite-municipalities.ts'
 
 /**
  * MSW's service worker, straight from the installed package: served and emitted only when the
