@@ -1,5 +1,16 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
+import {
+  Fragment,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type CSSProperties,
+  type ReactNode,
+} from 'react'
 import styles from './participant-table.module.css'
 
 /** Every row is one line of this height (CSS keeps it so), so positions need no measuring. */
@@ -10,7 +21,7 @@ const OVERSCAN = 12
 export interface ParticipantColumn<R> {
   id: string
   header: ReactNode
-  /** Width in rem; the table keeps the columns' proportions, and scrolls sideways when narrower than their sum. */
+  /** Width in rem; the table keeps the columns' proportions, and scrolls sideways when narrower than their sum (on a phone, of the essential columns'). */
   width: number
   /** Width in rem on a phone, when narrower (the pinned name, so other columns fit beside it). */
   narrowWidth?: number
@@ -21,6 +32,52 @@ export interface ParticipantColumn<R> {
   pinned?: boolean
   /** The list is sorted by this column. */
   sorted?: 'ascending'
+  /**
+   * Not essential: on a phone the column is left out and its content folded under the pinned
+   * column's (the name), after its header's words for assistive technology (so `header` is a string).
+   */
+  secondary?: boolean
+}
+
+/** The phone layout's breakpoint, the stylesheet's `48rem`. */
+const NARROW_QUERY = '(max-width: 47.99rem)'
+
+function subscribeNarrow(onChange: () => void): () => void {
+  const query = window.matchMedia(NARROW_QUERY)
+  query.addEventListener('change', onChange)
+  return () => query.removeEventListener('change', onChange)
+}
+
+/** Whether the screen is a phone's: one media query for the whole table, never a measure per row. */
+function useNarrow(): boolean {
+  return useSyncExternalStore(
+    subscribeNarrow,
+    () => window.matchMedia(NARROW_QUERY).matches,
+    () => false,
+  )
+}
+
+/** The columns shown: on a phone, the essential ones only. */
+function shownColumns<R>(columns: readonly ParticipantColumn<R>[], narrow: boolean): readonly ParticipantColumn<R>[] {
+  return narrow ? columns.filter((column) => !column.secondary) : columns
+}
+
+/** A phone's second line under the name: the columns left out, each after its header's words (for assistive technology). */
+function Folded<R>({ columns, row }: { columns: readonly ParticipantColumn<R>[]; row: R }) {
+  return (
+    <span className={styles.fold}>
+      {columns.map((column, index) => (
+        <Fragment key={column.id}>
+          {index > 0 ? <span aria-hidden="true"> · </span> : null}
+          <span>
+            {typeof column.header === 'string' ? <span className="visually-hidden">{column.header}: </span> : null}
+            {column.cell(row)}
+          </span>
+          {index < columns.length - 1 ? <span className="visually-hidden">, </span> : null}
+        </Fragment>
+      ))}
+    </span>
+  )
 }
 
 interface TableProps<R> {
@@ -73,10 +130,15 @@ function cellClass(column: ParticipantColumn<never>): string {
  * A long list of participants as a real table: only the rows in view are in the document (with
  * spacer rows for the rest), while `aria-rowcount` and each row's `aria-rowindex` tell assistive
  * technology where it is in the whole list. The table scrolls in its own box, so its header stays
- * in view and a narrow screen scrolls the table sideways instead of the page.
+ * in view. On a phone only the essential columns are cells; the secondary ones are folded into a
+ * second line under the name, so nothing scrolls sideways and nothing is lost (the row keeps its
+ * height: the virtualiser still places rows without measuring them).
  */
-export function ParticipantTable<R>({ caption, columns, rows, rowKey, resetKey, highlight = null }: TableProps<R>) {
+export function ParticipantTable<R>({ caption, columns: allColumns, rows, rowKey, resetKey, highlight = null }: TableProps<R>) {
   const captionId = useId()
+  const narrow = useNarrow()
+  const columns = shownColumns(allColumns, narrow)
+  const folded = narrow ? allColumns.filter((column) => column.secondary) : []
   const scroller = useRef<HTMLDivElement>(null)
   // Read once: asked for each of 20,000 rows, getComputedStyle would cost more than the filter.
   const [rowHeight] = useState(rowHeightPx)
@@ -149,7 +211,14 @@ export function ParticipantTable<R>({ caption, columns, rows, rowKey, resetKey, 
                 {columns.map((column, index) => (
                   <td key={column.id} className={cellClass(column)}>
                     {index === 0 && item.index === highlightIndex ? <span className="visually-hidden">{highlight?.label} </span> : null}
-                    {column.cell(row)}
+                    {column.pinned && folded.length > 0 ? (
+                      <>
+                        <span className={styles.main}>{column.cell(row)}</span>
+                        <Folded columns={folded} row={row} />
+                      </>
+                    ) : (
+                      column.cell(row)
+                    )}
                   </td>
                 ))}
               </tr>
@@ -168,7 +237,8 @@ const SKELETON_ROWS = 16
  * The table as it will be, before its rows arrive: same box, same header, placeholder rows. Hidden
  * from assistive technology, which hears the loading status instead.
  */
-export function ParticipantTableSkeleton({ columns }: { columns: readonly ParticipantColumn<never>[] }) {
+export function ParticipantTableSkeleton({ columns: allColumns }: { columns: readonly ParticipantColumn<never>[] }) {
+  const columns = shownColumns(allColumns, useNarrow())
   return (
     <div className={`${styles.scroller} ${styles.skeleton}`} aria-hidden="true">
       <table className={styles.table} style={widths(columns)}>

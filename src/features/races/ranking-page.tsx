@@ -71,25 +71,28 @@ function useColumns(locale: Locale): ParticipantColumn<Row>[] {
           </>
         ),
         width: 4.5,
+        narrowWidth: 3.5,
         numeric: true,
         sorted: 'ascending',
         cell: ({ row }) => row.posizione,
       },
-      { id: 'bib', header: t`Bib`, width: 4.5, numeric: true, cell: ({ row }) => row.pettorale },
+      { id: 'bib', header: t`Bib`, width: 4.5, numeric: true, secondary: true, cell: ({ row }) => row.pettorale },
       { id: 'name', header: t`Name`, width: 15, narrowWidth: 10, pinned: true, cell: ({ row }) => row.nome },
       {
         id: 'nationality',
         header: t`Nationality`,
         width: 11,
+        secondary: true,
         cell: ({ row }) => <Nationality code={row.nazionalita} locale={locale} />,
       },
-      { id: 'category', header: t`Category`, width: 6.5, cell: ({ row }) => row.categoria },
-      { id: 'time', header: t`Time`, width: 7, numeric: true, cell: ({ row }) => formatDuration(row.tempo_s) },
+      { id: 'category', header: t`Category`, width: 6.5, secondary: true, cell: ({ row }) => row.categoria },
+      { id: 'time', header: t`Time`, width: 7, narrowWidth: 6, numeric: true, cell: ({ row }) => formatDuration(row.tempo_s) },
       {
         id: 'gap',
         header: t`Gap`,
         width: 7.5,
         numeric: true,
+        secondary: true,
         cell: ({ row }) =>
           row.posizione === 1 ? (
             <>
