@@ -85,6 +85,19 @@ export const BirthDateSchema = DateOnlySchema.check(
 export const CertificateReviewSchema = z.enum(['in_revisione', 'valido', 'non_valido'])
 export type CertificateReview = z.infer<typeof CertificateReviewSchema>
 
+/**
+ * A certificate uploaded while another is valid (decision 029): it waits for review beside the valid
+ * one, which keeps counting until staff accept the renewal (it then replaces it). A rejected renewal
+ * stays shown as not valid, and counts for nothing, until another upload replaces it. The names are
+ * the profile's own certificate fields; the wire names are ours.
+ */
+export const CertificateRenewalSchema = z.object({
+  certificato_medico_file: text(PROFILE_MAX_LENGTH.certificato_medico_file),
+  scadenza_certificato: DateOnlySchema,
+  validazione_certificato: z.enum(['in_revisione', 'non_valido']),
+})
+export type CertificateRenewal = z.infer<typeof CertificateRenewalSchema>
+
 export const SexSchema = z.enum(['M', 'F'])
 
 /** The athlete's profile as `atleta_me` and `atleta` send it. */
@@ -128,6 +141,11 @@ export const ProfileSchema = z.object({
   validazione_certificato: z.optional(z.nullable(CertificateReviewSchema)),
   certificato_medico_id: z.optional(z.nullable(z.number())),
   certificato_valido: z.optional(z.nullable(z.boolean())),
+  /**
+   * The renewal in review beside a valid certificate, or `null` when there is none. A backend that
+   * does not send the field keeps one certificate: an upload replaces the valid one (decision 029).
+   */
+  certificato_rinnovo: z.optional(z.nullable(CertificateRenewalSchema)),
 })
 export type Profile = z.infer<typeof ProfileSchema>
 
@@ -148,6 +166,7 @@ export const READ_ONLY_PROFILE_FIELDS = {
   validazione_certificato: true,
   certificato_medico_id: true,
   certificato_valido: true,
+  certificato_rinnovo: true,
 } as const satisfies Partial<Record<keyof Profile, true>>
 
 /** What a save sends: the profile without the read-only fields (the client sends the parsed body). */

@@ -157,7 +157,9 @@ export function createDataControls(onChanged: () => void, now: () => number) {
   return {
     /**
      * Reviews an athlete's uploaded certificate (the athlete by id or e-mail): `valido` makes it
-     * valid until its expiry, `non_valido` asks the athlete for another.
+     * valid until its expiry, `non_valido` asks the athlete for another. A renewal in review beside a
+     * valid certificate is the one reviewed (decision 029): `valido` makes it the certificate,
+     * `non_valido` marks it not valid and keeps the valid one.
      */
     async reviewCertificate(athlete: number | string, verdict: CertificateVerdict): Promise<void> {
       if (!VERDICTS.includes(verdict)) {
@@ -171,6 +173,21 @@ export function createDataControls(onChanged: () => void, now: () => number) {
       try {
         await db.athletes.update((q) => q.where({ id: record.id }), {
           data(draft) {
+            const renewal = draft.certificato_rinnovo
+            if (renewal?.validazione_certificato === 'in_revisione') {
+              // A renewal in review beside a valid certificate (decision 029): accepted, it replaces
+              // the valid one; rejected, it stays beside it as not valid and the valid one counts on.
+              if (verdict === 'valido') {
+                draft.certificato_medico_file = renewal.certificato_medico_file
+                draft.scadenza_certificato = renewal.scadenza_certificato
+                draft.validazione_certificato = 'valido'
+                draft.certificato_valido = true
+                draft.certificato_rinnovo = null
+              } else {
+                draft.certificato_rinnovo = { ...renewal, validazione_certificato: 'non_valido' }
+              }
+              return
+            }
             draft.validazione_certificato = verdict
             draft.certificato_valido = verdict === 'valido'
           },

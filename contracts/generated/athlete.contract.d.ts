@@ -40,6 +40,11 @@ export type AtletaMe = {
         validazione_certificato?: (("in_revisione" | "valido" | "non_valido") | null) | undefined;
         certificato_medico_id?: (number | null) | undefined;
         certificato_valido?: (boolean | null) | undefined;
+        certificato_rinnovo?: ({
+            certificato_medico_file: string | null;
+            scadenza_certificato: string;
+            validazione_certificato: "in_revisione" | "non_valido";
+        } | null) | undefined;
     }[];
     iscrizioni_possibili: {
         project_id: number;
@@ -61,6 +66,12 @@ export type AtletaMe = {
 };
 
 export type BirthDate = string;
+
+export type CertificateRenewal = {
+    certificato_medico_file: string | null;
+    scadenza_certificato: string;
+    validazione_certificato: "in_revisione" | "non_valido";
+};
 
 export type CertificateReview = "in_revisione" | "valido" | "non_valido";
 
@@ -113,6 +124,11 @@ export namespace me {
           validazione_certificato?: (("in_revisione" | "valido" | "non_valido") | null) | undefined;
           certificato_medico_id?: (number | null) | undefined;
           certificato_valido?: (boolean | null) | undefined;
+          certificato_rinnovo?: ({
+              certificato_medico_file: string | null;
+              scadenza_certificato: string;
+              validazione_certificato: "in_revisione" | "non_valido";
+          } | null) | undefined;
       }[];
       iscrizioni_possibili: {
           project_id: number;
@@ -175,6 +191,11 @@ export type Profile = {
     validazione_certificato?: (("in_revisione" | "valido" | "non_valido") | null) | undefined;
     certificato_medico_id?: (number | null) | undefined;
     certificato_valido?: (boolean | null) | undefined;
+    certificato_rinnovo?: ({
+        certificato_medico_file: string | null;
+        scadenza_certificato: string;
+        validazione_certificato: "in_revisione" | "non_valido";
+    } | null) | undefined;
 };
 
 export type ProfileUpdate = {
@@ -286,6 +307,11 @@ export namespace save {
           validazione_certificato?: (("in_revisione" | "valido" | "non_valido") | null) | undefined;
           certificato_medico_id?: (number | null) | undefined;
           certificato_valido?: (boolean | null) | undefined;
+          certificato_rinnovo?: ({
+              certificato_medico_file: string | null;
+              scadenza_certificato: string;
+              validazione_certificato: "in_revisione" | "non_valido";
+          } | null) | undefined;
       }[];
   }
   type Response400 = {

@@ -1,6 +1,6 @@
 import type { Profile, RefundOption, Subscription } from '../../contracts/athlete.contract'
 import type { Race } from '../../contracts/races.contract'
-import { certificateStatus } from '../rules/certificate-status'
+import { certificateStatus, renewalStatus } from '../rules/certificate-status'
 import { profileCompleteness, type CompletenessField } from '../rules/profile-completeness'
 import { isLotteryEntry, isOldEnough } from '../rules/entry'
 import { raceDay } from '../rules/race-day'
@@ -16,8 +16,11 @@ export type GateRefusal =
   | { code: 'certificate_missing' }
   | { code: 'certificate_in_review' }
   | { code: 'certificate_not_valid' }
-  /** The certificate expires before race day (or has already expired). */
-  | { code: 'certificate_expires_before_race'; expiresOn: string }
+  /**
+   * The certificate expires before race day (or has already expired). `renewalInReview`: a renewal
+   * valid on race day is in review (decision 029); once staff accept it, the athlete can enrol.
+   */
+  | { code: 'certificate_expires_before_race'; expiresOn: string; renewalInReview?: true }
   | { code: 'under_minimum_age'; minimumAge: number }
   | { code: 'registration_not_open'; opensAt: string }
   | { code: 'registration_closed' }
@@ -105,9 +108,12 @@ export function enrolmentGate({ race, athlete, now, today }: GateInput): GateRes
       break
     case 'expired':
     case 'valid':
-      // ISO days compare as text; a certificate must still be valid on race day.
+      // ISO days compare as text; a certificate must still be valid on race day. A renewal in
+      // review counts for nothing until accepted, but the refusal names it (decision 029).
       if (certificate.expiresOn !== null && certificate.expiresOn < raceDay(race)) {
-        refusals.push({ code: 'certificate_expires_before_race', expiresOn: certificate.expiresOn })
+        const renewal = renewalStatus(profile, today)
+        const covers = renewal?.state === 'in_revision' && renewal.expiresOn >= raceDay(race)
+        refusals.push({ code: 'certificate_expires_before_race', expiresOn: certificate.expiresOn, ...(covers ? { renewalInReview: true as const } : {}) })
       }
       break
   }

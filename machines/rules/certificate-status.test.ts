@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { certificateStatus } from './certificate-status'
+import { enrolmentGate, type GateRace } from '../enrolment/eligibility'
+import { makeProfile } from '../session/test-harness'
+import { awaitedState, certificateStatus, renewalStatus, uploadEffect } from './certificate-status'
 
 const TODAY = '2026-03-02'
 
@@ -50,5 +52,107 @@ describe('certificate status', () => {
     expect(
       certificateStatus({ certificato_medico_file: 'c.pdf', scadenza_certificato: '2025-01-01', validazione_certificato: 'non_valido' }, TODAY).state,
     ).toBe('not_valid')
+  })
+})
+
+describe('a renewal beside a valid certificate (decision 029)', () => {
+  const valid = { certificato_medico_file: 'c.pdf', scadenza_certificato: '2026-06-30', validazione_certificato: 'valido' as const, certificato_valido: true }
+  const renewal = (validazione_certificato: 'in_revisione' | 'non_valido', scadenza_certificato = '2027-06-30') => ({
+    certificato_rinnovo: { certificato_medico_file: 'r.pdf', scadenza_certificato, validazione_certificato },
+  })
+
+  it('is unknown when the backend does not send the field, none when it sends null', () => {
+    expect(renewalStatus(valid, TODAY)).toBeUndefined()
+    expect(renewalStatus({ ...valid, certificato_rinnovo: null }, TODAY)).toBeNull()
+  })
+
+  it('is in review or not valid, with its own expiry; one past its expiry is none', () => {
+    expect(renewalStatus({ ...valid, ...renewal('in_revisione') }, TODAY)).toEqual({ state: 'in_revision', expiresOn: '2027-06-30' })
+    expect(renewalStatus({ ...valid, ...renewal('non_valido') }, TODAY)).toEqual({ state: 'not_valid', expiresOn: '2027-06-30' })
+    expect(renewalStatus({ ...valid, ...renewal('in_revisione', '2026-03-01') }, TODAY)).toBeNull()
+  })
+
+  it('leaves the valid certificate valid, and is what the page waits on while in review', () => {
+    expect(certificateStatus({ ...valid, ...renewal('in_revisione') }, TODAY)).toEqual({ state: 'valid', expiresOn: '2026-06-30' })
+    expect(awaitedState({ ...valid, ...renewal('in_revisione') }, TODAY)).toBe('in_revision')
+    expect(awaitedState({ ...valid, ...renewal('non_valido') }, TODAY)).toBe('valid')
+    expect(awaitedState({ ...valid, certificato_rinnovo: null }, TODAY)).toBe('valid')
+  })
+})
+
+describe('what an upload does, said before it', () => {
+  const valid = { certificato_medico_file: 'c.pdf', scadenza_certificato: '2026-06-30', validazione_certificato: 'valido' as const, certificato_valido: true }
+
+  it('takes nothing away when no certificate is valid', () => {
+    expect(uploadEffect({}, TODAY)).toEqual({ kind: 'first' })
+    expect(uploadEffect({ ...valid, scadenza_certificato: '2026-03-01' }, TODAY)).toEqual({ kind: 'first' })
+    expect(uploadEffect({ ...valid, validazione_certificato: 'in_revisione', certificato_valido: false }, TODAY)).toEqual({ kind: 'first' })
+  })
+
+  it('is a renewal beside the valid one when the backend carries renewals', () => {
+    expect(uploadEffect({ ...valid, certificato_rinnovo: null }, TODAY)).toEqual({ kind: 'renewal', validUntil: '2026-06-30' })
+  })
+
+  it('replaces the valid one on a backend with one certificate, offering a later day a week before its expiry', () => {
+    expect(uploadEffect(valid, TODAY)).toEqual({ kind: 'replaces', validUntil: '2026-06-30', waitUntil: '2026-06-23' })
+    // Across a month's end.
+    expect(uploadEffect({ ...valid, scadenza_certificato: '2026-04-03' }, TODAY)).toEqual({
+      kind: 'replaces', validUntil: '2026-04-03', waitUntil: '2026-03-27',
+    })
+  })
+
+  it('offers no later day once that day has come', () => {
+    expect(uploadEffect({ ...valid, scadenza_certificato: '2026-03-09' }, TODAY)).toEqual({ kind: 'replaces', validUntil: '2026-03-09', waitUntil: null })
+    expect(uploadEffect({ ...valid, scadenza_certificato: '2026-03-05' }, TODAY)).toEqual({ kind: 'replaces', validUntil: '2026-03-05', waitUntil: null })
+  })
+})
+
+describe('the enrolment gate with a renewal (decision 029)', () => {
+  const race: GateRace = {
+    data_evento: '2026-07-11T04:00:00Z',
+    tempo_limite_ore: 20,
+    apertura_iscrizioni: '2026-02-02T09:00:00Z',
+    chiusura_iscrizioni: '2026-06-30T21:59:00Z',
+    posti: 350,
+    iscritti: 110,
+    ammissione: 'diretta',
+    eta_minima: 18,
+  }
+  const refusals = (certificate: object) =>
+    enrolmentGate({
+      race,
+      athlete: { profile: makeProfile({ data_nascita: '1990-05-04', ...certificate }), subscription: null },
+      now: Date.parse('2026-03-02T08:00:00Z'),
+      today: TODAY,
+    }).refusals
+  const valid = (scadenza_certificato: string) => ({
+    certificato_medico_file: 'c.pdf', scadenza_certificato, validazione_certificato: 'valido' as const, certificato_valido: true,
+  })
+  const inReview = (scadenza_certificato: string) => ({
+    certificato_rinnovo: { certificato_medico_file: 'r.pdf', scadenza_certificato, validazione_certificato: 'in_revisione' as const },
+  })
+
+  it('counts the valid certificate while the renewal is in review', () => {
+    expect(refusals({ ...valid('2026-12-31'), ...inReview('2027-12-31') })).toEqual([])
+  })
+
+  it('names the renewal in review when only it would cover race day', () => {
+    expect(refusals({ ...valid('2026-06-30'), ...inReview('2027-06-30') })).toEqual([
+      { code: 'certificate_expires_before_race', expiresOn: '2026-06-30', renewalInReview: true },
+    ])
+  })
+
+  it('does not name a renewal that would not cover race day either, nor a rejected one', () => {
+    expect(refusals({ ...valid('2026-06-30'), ...inReview('2026-07-01') })).toEqual([
+      { code: 'certificate_expires_before_race', expiresOn: '2026-06-30' },
+    ])
+    const rejected = { certificato_rinnovo: { certificato_medico_file: 'r.pdf', scadenza_certificato: '2027-06-30', validazione_certificato: 'non_valido' as const } }
+    expect(refusals({ ...valid('2026-06-30'), ...rejected })).toEqual([{ code: 'certificate_expires_before_race', expiresOn: '2026-06-30' }])
+  })
+
+  it('names the renewal once the valid certificate has expired while it is reviewed', () => {
+    expect(refusals({ ...valid('2026-03-01'), ...inReview('2027-03-01') })).toEqual([
+      { code: 'certificate_expires_before_race', expiresOn: '2026-03-01', renewalInReview: true },
+    ])
   })
 })

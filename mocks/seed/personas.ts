@@ -93,6 +93,7 @@ function freshAthlete(id: number, key: string, nome: string, cognome: string, co
     scadenza_certificato: null,
     validazione_certificato: null,
     certificato_valido: null,
+    certificato_rinnovo: null,
   }
 }
 
@@ -126,6 +127,7 @@ function completeAthlete(person: Person): AthleteRecord {
     scadenza_certificato: person.certificate.scadenza,
     validazione_certificato: person.certificate.validazione,
     certificato_valido: person.certificate.valido,
+    certificato_rinnovo: null,
   }
 }
 

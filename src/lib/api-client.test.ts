@@ -139,7 +139,7 @@ describe('api client', () => {
     if (!result.ok) expect(result.error.kind).toBe('unauthorized')
   })
 
-  it('uploads the medical certificate to a signed URL and records its expiry', async () => {
+  it('uploads the medical certificate to a signed URL and records its expiry (a renewal, beside the valid one)', async () => {
     const profile = await signedInProfile()
     const pdf = new Blob(['%PDF-1.7 certificate'], { type: 'application/pdf' })
     const signed = await callApi(files.requestUpload, {
@@ -161,10 +161,10 @@ describe('api client', () => {
     })
     expect(saved.ok).toBe(true)
     const after = await callApi(athlete.me, {})
+    // completo's certificate is valid: the new one is a renewal in review beside it (decision 029).
     expect(after.ok && after.data.profilo[0]).toMatchObject({
-      scadenza_certificato: '2027-03-01',
-      validazione_certificato: 'in_revisione',
-      certificato_medico_file: 'certificato.pdf',
+      validazione_certificato: 'valido',
+      certificato_rinnovo: { scadenza_certificato: '2027-03-01', validazione_certificato: 'in_revisione', certificato_medico_file: 'certificato.pdf' },
     })
   })
 })

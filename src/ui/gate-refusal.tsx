@@ -14,7 +14,7 @@ import { registrationOpeningText } from './registration-opening'
 export type WordedRefusal =
   | { code: 'profile_incomplete'; missing: readonly unknown[] }
   | { code: 'certificate_missing' | 'certificate_in_review' | 'certificate_not_valid' }
-  | { code: 'certificate_expires_before_race'; expiresOn: string }
+  | { code: 'certificate_expires_before_race'; expiresOn: string; renewalInReview?: true }
   | { code: 'under_minimum_age'; minimumAge: number }
   | { code: 'registration_not_open'; opensAt: string }
   | { code: 'registration_closed' | 'sold_out' | 'already_enrolled' }
@@ -63,6 +63,14 @@ export function RefusalWords({ refusal, raceId, raceDay: dayOfRace }: { refusal:
     case 'certificate_expires_before_race': {
       const expiry = formatDate(locale, refusal.expiresOn)
       const raceDay = formatDate(locale, dayOfRace)
+      if (refusal.renewalInReview) {
+        return (
+          <>
+            <p>{t`Your medical certificate expires on ${expiry}, before race day (${raceDay}). Your renewal is being reviewed: you can enrol once staff accept it.`}</p>
+            <Link href={paths.medicalCertificate}>{t`See my certificate`}</Link>
+          </>
+        )
+      }
       return (
         <>
           <p>{t`Your medical certificate expires on ${expiry}, before race day (${raceDay}). Upload one that is valid on race day.`}</p>

@@ -9,6 +9,8 @@ const statusCard = (page: Page) => main(page).getByRole('region', { name: 'Your 
 const uploadForm = (page: Page) => main(page).getByRole('form', { name: 'Upload a certificate' })
 const fileField = (page: Page) => uploadForm(page).getByLabel('Certificate file')
 const expiryField = (page: Page) => uploadForm(page).getByLabel('Expiry date')
+/** The renewal beside the current certificate, on the status card (decision 029). */
+const renewal = (page: Page) => statusCard(page).locator('[data-renewal]')
 const submit = (page: Page) => uploadForm(page).getByRole('button', { name: 'Upload certificate' })
 
 /** A small real PDF (its first bytes say so). */
@@ -69,8 +71,10 @@ test.describe('medical certificate', () => {
   })
 
   test('uploads with a progress bar; cancel keeps the file and date; then it is in revision', async ({ page }) => {
-    await openCertificate(page, 'completo')
-    await expect(statusCard(page)).toContainText('Valid until')
+    // Expired: the upload is the certificate, not a renewal beside a valid one (decision 029).
+    await openCertificate(page, 'scaduto')
+    await expect(statusCard(page)).toContainText('Expired on')
+    await expect(uploadForm(page).getByRole('note')).toHaveCount(0)
     // The upload waits at the backend until released: Cancel is pressed while it is surely under way.
     await mock(page, 'hold', 'files.putSigned')
     await fillAndSubmit(page)
@@ -91,7 +95,7 @@ test.describe('medical certificate', () => {
 
   test('a failed save says the save failed, keeps everything, and a retry saves', async ({ page, expectFailures }) => {
     expectFailures({ operation: 'certificate.save', status: 500 })
-    await openCertificate(page, 'completo')
+    await openCertificate(page, 'scaduto')
     await mock(page, 'fault', 'certificate.save', { kind: 'status', status: 500 })
     await fillAndSubmit(page)
     const failure = main(page).getByRole('alert')
@@ -106,7 +110,7 @@ test.describe('medical certificate', () => {
 
   test('an upload refused because the file changed on the way: the form is back with both, choosing it again uploads', async ({ page, expectFailures }) => {
     expectFailures({ operation: 'files.putSigned', status: 400 })
-    await openCertificate(page, 'completo')
+    await openCertificate(page, 'scaduto')
     await mock(page, 'fault', 'files.putSigned', { kind: 'status', status: 400, code: 'size_mismatch' })
     await fillAndSubmit(page)
     await expect(fileField(page)).toBeFocused()
@@ -136,7 +140,7 @@ test.describe('medical certificate', () => {
   })
 
   test('a session ending mid-upload keeps the file and date for when the athlete is back', async ({ page }) => {
-    await openCertificate(page, 'completo')
+    await openCertificate(page, 'scaduto')
     // The session ends while the upload is surely under way: held at the backend until released.
     await mock(page, 'hold', 'files.putSigned')
     await fillAndSubmit(page)
@@ -149,7 +153,7 @@ test.describe('medical certificate', () => {
     // Back in the same tab (the choice lives in memory, not in storage), through the portal's links.
     await mock(page, 'release', 'files.putSigned')
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
-    await fillLogin(page, 'completo')
+    await fillLogin(page, 'scaduto')
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My area' }).click()
     await main(page).getByRole('navigation', { name: 'My area' }).getByRole('link', { name: 'Medical certificate' }).click()
     await expect(uploadForm(page).getByRole('status')).toHaveText(/What you chose earlier is back/)
@@ -162,7 +166,7 @@ test.describe('medical certificate', () => {
   })
 
   test('a certificate the review rejects shows as not valid', async ({ page }) => {
-    await openCertificate(page, 'completo')
+    await openCertificate(page, 'scaduto')
     await fillAndSubmit(page, pdf('rejected.pdf'))
     await expect(statusCard(page)).toContainText('Not valid')
     await expect(statusCard(page)).toContainText('Upload a new certificate')
@@ -171,10 +175,10 @@ test.describe('medical certificate', () => {
   test('a certificate the review accepts shows as valid until its expiry, without a reload', async ({ page }) => {
     // The page asks again at its real interval: the test waits for one.
     test.setTimeout(30_000 + REVIEW_CHECK_INTERVAL_MS)
-    await openCertificate(page, 'completo')
+    await openCertificate(page, 'scaduto')
     await fillAndSubmit(page)
     await expect(statusCard(page)).toContainText('In revision')
-    await mock(page, 'reviewCertificate', persona('completo').mail, 'valido')
+    await mock(page, 'reviewCertificate', persona('scaduto').mail, 'valido')
     await expect(statusCard(page)).toContainText('Valid until 1 Mar 2027.', { timeout: REVIEW_CHECK_INTERVAL_MS + 5_000 })
     // Only the page that saved it says so: a reload would have shown the empty form.
     await expect(page.getByText('Certificate saved.', { exact: true })).toBeVisible()
@@ -185,6 +189,66 @@ test.describe('medical certificate', () => {
     await expect(statusCard(page)).toContainText('Expired on 14 Feb 2026.')
     await expect(statusCard(page)).toContainText('Upload a renewed certificate')
     await expect(main(page).getByRole('link', { name: /certificate form/ })).toHaveAttribute('href', '/certificato-medico-modello.pdf')
+  })
+
+  test('a renewal warned and its refusal worded: completo renews beside the valid certificate and can still enrol', async ({ page }) => {
+    // The page asks again at its real interval: the test waits for one.
+    test.setTimeout(45_000 + REVIEW_CHECK_INTERVAL_MS)
+    await openCertificate(page, 'completo')
+    await expect(statusCard(page)).toContainText('Valid until 2 Nov 2026.')
+    // Warned before anything is sent: what the upload does to the valid certificate.
+    await expect(uploadForm(page).getByRole('note')).toBeVisible()
+    await expect(renewal(page)).toHaveCount(0)
+
+    await fillAndSubmit(page, pdf('rinnovo.pdf'))
+    await expect(page.getByText('Certificate saved.', { exact: true })).toBeVisible()
+    // The valid one stays, the renewal is in review beside it.
+    await expect(statusCard(page)).toContainText('Valid until 2 Nov 2026.')
+    await expect(renewal(page)).toHaveAttribute('data-renewal', 'in_revision')
+    // Another upload is a renewal too, and is said so before it (the backend carries renewals).
+    await main(page).getByRole('button', { name: 'Upload another certificate' }).click()
+    await expect(uploadForm(page).getByRole('note')).toHaveAttribute('data-effect', 'renewal')
+
+    // The gate counts the valid certificate: the race page and the wizard let completo enrol.
+    await page.goto('/race/203')
+    await expect(page.getByRole('heading', { level: 1, name: 'Alte Vie di Cogne 52K 2026' })).toBeVisible()
+    // Its unpaid place there (the seed's) is to be continued, nothing refused.
+    const registration = page.getByRole('region', { name: 'Registration', exact: true })
+    await expect(registration.getByRole('link', { name: 'Continue the enrolment' })).toBeVisible()
+    await expect(registration).not.toContainText('You cannot enrol now')
+    await page.goto('/race/203/subscribe')
+    await expect(main(page).getByRole('heading', { level: 2, name: 'Your data' })).toBeFocused()
+
+    // Staff accept it: it becomes the certificate, without a reload of the page that waits.
+    await page.goto('/me/medical-certificate')
+    await fillAndSubmit(page, pdf('rinnovo.pdf'))
+    await expect(renewal(page)).toHaveAttribute('data-renewal', 'in_revision')
+    await mock(page, 'reviewCertificate', persona('completo').mail, 'valido')
+    await expect(statusCard(page)).toContainText('Valid until 1 Mar 2027.', { timeout: REVIEW_CHECK_INTERVAL_MS + 5_000 })
+    await expect(renewal(page)).toHaveCount(0)
+  })
+
+  test('a renewal the review rejects shows beside the valid certificate, which still counts', async ({ page }) => {
+    await openCertificate(page, 'completo')
+    await fillAndSubmit(page, pdf('rejected.pdf'))
+    await expect(renewal(page)).toHaveAttribute('data-renewal', 'not_valid')
+    await expect(statusCard(page)).toContainText('Valid until 2 Nov 2026.')
+  })
+
+  test('scaduto, whose certificate expired, uploads: it is in review, and the gate\'s refusal names the review', async ({ page }) => {
+    await openCertificate(page, 'scaduto')
+    // Nothing valid to lose: no warning, and no renewal: the upload is the certificate.
+    await expect(uploadForm(page).getByRole('note')).toHaveCount(0)
+    await fillAndSubmit(page)
+    await expect(statusCard(page)).toContainText('In revision')
+    await expect(renewal(page)).toHaveCount(0)
+
+    await page.goto('/race/203')
+    const card = page.getByRole('region', { name: 'Registration', exact: true })
+    await expect(card).toContainText('Your medical certificate is being reviewed. You can enrol as soon as it is accepted')
+    await expect(card.getByRole('link', { name: 'Enrol', exact: true })).toHaveCount(0)
+    await page.goto('/race/203/subscribe')
+    await expect(main(page)).toContainText('Your medical certificate is being reviewed. You can enrol as soon as it is accepted')
   })
 
   for (const width of [360, 1280]) {
@@ -201,7 +265,8 @@ test.describe('medical certificate', () => {
       expectFailures({ operation: 'certificate.save', status: 500 })
       test.setTimeout(60_000)
       await page.setViewportSize({ width, height: 900 })
-      await openCertificate(page, 'completo')
+      // In revision: the upload replaces it, and the rejected one shows as not valid (no renewal).
+      await openCertificate(page, 'revisione')
       await expectNoAxeViolations(page, { content: statusCard(page) })
       // The upload waits at the backend until released: the scan and Cancel find it under way,
       // however long the scan takes on a busy machine.
@@ -231,6 +296,17 @@ test.describe('medical certificate', () => {
       await page.getByRole('button', { name: 'Log out' }).click()
       await openCertificate(page, 'scaduto')
       await expect(statusCard(page)).toContainText('Expired on')
+      await expectNoAxeViolations(page)
+
+      // A renewal: warned of before the upload, then shown beside the valid certificate (decision 029).
+      await page.getByRole('button', { name: 'Log out' }).click()
+      await openCertificate(page, 'completo')
+      await expect(uploadForm(page).getByRole('note')).toBeVisible()
+      await expectNoAxeViolations(page)
+      await fillAndSubmit(page)
+      await expect(renewal(page)).toHaveAttribute('data-renewal', 'in_revision')
+      await main(page).getByRole('button', { name: 'Upload another certificate' }).click()
+      await expect(uploadForm(page).getByRole('note')).toHaveAttribute('data-effect', 'renewal')
       await expectNoAxeViolations(page)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
       expect(overflow).toBeLessThanOrEqual(0)

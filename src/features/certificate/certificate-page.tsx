@@ -6,7 +6,14 @@ import type { ApiError } from '../../../contracts/api-error'
 import type { Profile } from '../../../contracts/athlete.contract'
 import { MAX_UPLOAD_BYTES } from '../../../contracts/files.contract'
 import type { CertificateFailure, CertificateField } from '../../../machines/certificate/certificate.machine'
-import { certificateStatus, type CertificateStatus } from '../../../machines/rules/certificate-status'
+import {
+  certificateStatus,
+  renewalStatus,
+  uploadEffect,
+  type CertificateStatus,
+  type RenewalStatus,
+  type UploadEffect,
+} from '../../../machines/rules/certificate-status'
 import { useAthlete } from '../../lib/athlete-queries'
 import { now } from '../../lib/clock'
 import { calendarDayInRome, formatDate, formatNumber } from '../../lib/format'
@@ -54,7 +61,7 @@ export default function CertificatePage() {
     <Page title={t`Medical certificate`} lead={t`A valid medical certificate for competitive sport is needed to run our races.`}>
       {profile ? (
         <>
-          <StatusCard status={certificateStatus(profile, today)} />
+          <StatusCard status={certificateStatus(profile, today)} renewal={renewalStatus(profile, today) ?? null} />
           <p className={styles.template}>
             <a href={TEMPLATE_URL} download>{t`Download the certificate form for your doctor (PDF)`}</a>
           </p>
@@ -67,10 +74,11 @@ export default function CertificatePage() {
   )
 }
 
-function StatusCard({ status }: { status: CertificateStatus }) {
+export function StatusCard({ status, renewal }: { status: CertificateStatus; renewal: RenewalStatus | null }) {
   const { t } = useLingui()
-  const date = status.expiresOn ? formatDate(activeLocale(), status.expiresOn) : ''
-  const [tone, title, next] = ((): [string, string, string] => {
+  const locale = activeLocale()
+  const date = status.expiresOn ? formatDate(locale, status.expiresOn) : ''
+  const [tone, title, next] = ((): [string, string, string | null] => {
     switch (status.state) {
       case 'none':
         return ['neutral', t`No certificate uploaded yet.`, t`Have the form filled in by a sports doctor, then upload it below with its expiry date.`]
@@ -81,7 +89,7 @@ function StatusCard({ status }: { status: CertificateStatus }) {
           t`Nothing to do for now: the outcome will show here. You can still upload a different file if needed.`,
         ]
       case 'valid':
-        return ['positive', t`Valid until ${date}.`, t`You can enrol in races. Upload a renewed certificate before it expires.`]
+        return ['positive', t`Valid until ${date}.`, renewal ? null : t`You can enrol in races. Upload a renewed certificate before it expires.`]
       case 'not_valid':
         return [
           'negative',
@@ -89,16 +97,50 @@ function StatusCard({ status }: { status: CertificateStatus }) {
           t`Upload a new certificate: make sure it is complete, legible, signed and stamped by the doctor.`,
         ]
       case 'expired':
-        return ['negative', t`Expired on ${date}.`, t`Upload a renewed certificate to enrol in races.`]
+        // A renewal in review says what comes next (decision 029).
+        return ['negative', t`Expired on ${date}.`, renewal?.state === 'in_revision' ? null : t`Upload a renewed certificate to enrol in races.`]
     }
   })()
+  const renewalDate = renewal ? formatDate(locale, renewal.expiresOn) : ''
   return (
     <section className={`${styles.card} ${styles[tone] ?? ''}`} aria-labelledby="certificate-status">
       <h2 id="certificate-status">{t`Your certificate`}</h2>
       <p className={styles.state}>{title}</p>
       {status.expiresOn && status.state === 'in_revision' ? <p>{t`Expiry date given: ${date}.`}</p> : null}
-      <p>{next}</p>
+      {next ? <p>{next}</p> : null}
+      {renewal ? (
+        <p className={styles.renewal} data-renewal={renewal.state}>
+          {renewal.state === 'in_revision'
+            ? t`Renewal in review: the certificate you uploaded, valid until ${renewalDate}, replaces this one once staff accept it. Until then this one counts.`
+            : t`Your renewal, valid until ${renewalDate}, was not accepted: upload another. This certificate counts until it expires.`}
+        </p>
+      ) : null}
     </section>
+  )
+}
+
+/**
+ * What the upload does to the valid certificate, said before the athlete uploads (decision 029):
+ * beside it as a renewal, or in its place, with a later day to upload on and stay covered.
+ */
+export function UploadEffectNote({ effect }: { effect: UploadEffect }) {
+  const { t } = useLingui()
+  const locale = activeLocale()
+  if (effect.kind === 'first') return null
+  const validUntil = formatDate(locale, effect.validUntil)
+  if (effect.kind === 'renewal') {
+    return (
+      <p role="note" className={styles.note} data-effect="renewal">
+        {t`Your current certificate stays valid until ${validUntil}. The new one will be reviewed by staff and replaces it once accepted.`}
+      </p>
+    )
+  }
+  const waitUntil = effect.waitUntil ? formatDate(locale, effect.waitUntil) : null
+  return (
+    <div role="note" className={styles.note} data-effect="replaces">
+      <p>{t`Uploading replaces your current certificate, valid until ${validUntil}: the new one stays in review until staff decide, and you cannot enrol in races meanwhile.`}</p>
+      {waitUntil ? <p>{t`To stay covered, upload it closer to ${waitUntil}: until then your current certificate keeps counting.`}</p> : null}
+    </div>
   )
 }
 
@@ -114,6 +156,7 @@ function UploadSection({ profile, today }: { profile: Profile; today: string }) 
     <UploadForm
       key={round}
       input={{ athleteId: profile.id, certificateFieldId: fieldId, today }}
+      effect={uploadEffect(profile, today)}
       onRestart={() => setRound((n) => n + 1)}
     />
   )
@@ -121,9 +164,11 @@ function UploadSection({ profile, today }: { profile: Profile; today: string }) 
 
 function UploadForm({
   input,
+  effect,
   onRestart,
 }: {
   input: { athleteId: number; certificateFieldId: number; today: string }
+  effect: UploadEffect
   onRestart: () => void
 }) {
   const { t, i18n } = useLingui()
@@ -181,6 +226,7 @@ function UploadForm({
       <h2 id="certificate-upload">{t`Upload a certificate`}</h2>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className={styles.form} aria-labelledby="certificate-upload">
         {submitted ? <FormProblems count={problemCount} /> : null}
+        {upload.step === 'editing' ? <UploadEffectNote effect={effect} /> : null}
         {restored && !submitted ? (
           <p role="status">{t`What you chose earlier is back: check the file and the expiry date, then upload.`}</p>
         ) : null}

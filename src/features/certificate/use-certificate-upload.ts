@@ -14,7 +14,7 @@ import {
   type UploadInput,
   unsavedChoice,
 } from '../../../machines/certificate/certificate.machine'
-import { certificateStatus, type CertificateState } from '../../../machines/rules/certificate-status'
+import { awaitedState, type CertificateState } from '../../../machines/rules/certificate-status'
 import { fromApiCall } from '../../lib/api-actor'
 import { callApi, expectOk } from '../../lib/api-client'
 import { athleteQueries } from '../../lib/athlete-queries'
@@ -43,11 +43,12 @@ export function useCertificateUpload(
 
   /**
    * Reads the profile afresh into the query cache, so the page's status card shows it, and gives the
-   * machine the certificate's state only: the profile stays in the cache.
+   * machine the certificate's state only: the profile stays in the cache. A renewal in review is
+   * awaited as a certificate in revision (decision 029).
    */
   const readCertificateState = async (): Promise<CertificateState> => {
     const me = await queryClient.fetchQuery({ ...athleteQueries.me(), staleTime: 0 })
-    return certificateStatus(me.profilo[0] ?? {}, calendarDayInRome(now())).state
+    return awaitedState(me.profilo[0] ?? {}, calendarDayInRome(now()))
   }
 
   const actor = useActorRef(

@@ -80,7 +80,8 @@ test.describe('npm start (the dev server, StrictMode)', () => {
   })
 
   test('a medical certificate upload, its progress held until released, ends in revision', async ({ page }) => {
-    await logInFromHeader(page, 'completo')
+    // scaduto's certificate has expired: the upload replaces it (completo's would be a renewal).
+    await logInFromHeader(page, 'scaduto')
     await page.goto('/me/medical-certificate')
     await expect(page.getByRole('heading', { level: 1, name: 'Medical certificate' })).toBeVisible()
     const form = main(page).getByRole('form', { name: 'Upload a certificate' })
