@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { enrolmentGate, type GateRace } from '../enrolment/eligibility'
 import { makeProfile } from '../session/test-harness'
-import { awaitedState, certificateStatus, renewalStatus, uploadEffect } from './certificate-status'
+import { certificateStatus, renewalStatus } from './certificate-status'
+import { awaitedState, uploadEffect } from './certificate-upload'
 
 const TODAY = '2026-03-02'
 

@@ -6,14 +6,8 @@ import type { ApiError } from '../../../contracts/api-error'
 import type { Profile } from '../../../contracts/athlete.contract'
 import { MAX_UPLOAD_BYTES } from '../../../contracts/files.contract'
 import type { CertificateFailure, CertificateField } from '../../../machines/certificate/certificate.machine'
-import {
-  certificateStatus,
-  renewalStatus,
-  uploadEffect,
-  type CertificateStatus,
-  type RenewalStatus,
-  type UploadEffect,
-} from '../../../machines/rules/certificate-status'
+import { certificateStatus, renewalStatus, type CertificateStatus, type RenewalStatus } from '../../../machines/rules/certificate-status'
+import { uploadEffect, type UploadEffect } from '../../../machines/rules/certificate-upload'
 import { useAthlete } from '../../lib/athlete-queries'
 import { now } from '../../lib/clock'
 import { calendarDayInRome, formatDate, formatNumber } from '../../lib/format'

@@ -14,7 +14,8 @@ import {
   type UploadInput,
   unsavedChoice,
 } from '../../../machines/certificate/certificate.machine'
-import { awaitedState, type CertificateState } from '../../../machines/rules/certificate-status'
+import type { CertificateState } from '../../../machines/rules/certificate-status'
+import { awaitedState } from '../../../machines/rules/certificate-upload'
 import { fromApiCall } from '../../lib/api-actor'
 import { callApi, expectOk } from '../../lib/api-client'
 import { athleteQueries } from '../../lib/athlete-queries'
