@@ -265,6 +265,11 @@ export default defineConfig({
     italianMunicipalities(),
     retryableChunks(),
   ],
+  resolve: {
+    // wouter (and @xstate/react's selector) read stores through the shim that gave React 17
+    // `useSyncExternalStore`; React 19 has its own, and the shim's copy was 0.4 KiB of the first page.
+    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: resolve('src/lib/sync-external-store.ts') }],
+  },
   // Vite marks index.html's tags and its CSS loader with this; the server swaps in each page's nonce.
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   build: {

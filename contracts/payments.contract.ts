@@ -41,6 +41,14 @@ export type PaymentState = z.infer<typeof PaymentStateSchema>
 export const PaymentVoidReasonSchema = z.enum(['already_paid'])
 export type PaymentVoidReason = z.infer<typeof PaymentVoidReasonSchema>
 
+/**
+ * Why the provider declined the card, as it says (a failed card payment; on an organiser's link,
+ * the last card declined while the link stays open): refused by the bank with no reason given,
+ * not enough funds, the card has expired, the security code (CVC) was wrong.
+ */
+export const PaymentDeclineReasonSchema = z.enum(['card_declined', 'insufficient_funds', 'expired_card', 'incorrect_cvc'])
+export type PaymentDeclineReason = z.infer<typeof PaymentDeclineReasonSchema>
+
 export const PaymentStatusSchema = z.object({
   pagamento_id: PaymentIdSchema,
   stato: PaymentStateSchema,
@@ -49,6 +57,8 @@ export const PaymentStatusSchema = z.object({
   aggiornato: InstantSchema,
   /** Set only on a payment voided (or refunded) because its place was already paid. */
   motivo: z.optional(PaymentVoidReasonSchema),
+  /** Set only when the provider declined the card: the reason it gave. */
+  motivo_rifiuto: z.optional(PaymentDeclineReasonSchema),
 })
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>
 

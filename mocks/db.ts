@@ -2,7 +2,7 @@ import { Collection } from '@msw/data'
 import * as z from 'zod/mini'
 import { ProfileSchema, RefundOptionSchema, SubscriptionSchema } from '../contracts/athlete.contract'
 import { ExperienceReportSchema } from '../contracts/experience.contract'
-import { PaymentStatusSchema } from '../contracts/payments.contract'
+import { PaymentDeclineReasonSchema, PaymentStatusSchema } from '../contracts/payments.contract'
 import { RaceDetailSchema, RankingRowSchema, SubscriberRowSchema } from '../contracts/races.contract'
 import { LocaleSchema } from '../contracts/common'
 import { ExtraFieldValueSchema } from '../contracts/subscriptions.contract'
@@ -63,6 +63,16 @@ export const MailRecordSchema = z.discriminatedUnion('kind', [
     /** Epoch milliseconds (mock clock) after which the link can no longer be paid. */
     scade: z.number(),
   }),
+  /** Sent when a payment settles paid: the race (`<name> <edition>`), the bib if one is given, the amount. */
+  z.object({
+    ...MailBaseSchema,
+    kind: z.literal('enrolment_confirmed'),
+    gara: z.string(),
+    /** The bib number; `null` when the organiser gives bibs later. */
+    pettorale: z.nullable(z.number()),
+    /** The amount paid, EUR. */
+    totale: z.number(),
+  }),
 ])
 export type MailRecord = z.infer<typeof MailRecordSchema>
 /** A record of one kind of e-mail: `MailOf<'payment_link'>` has the race, amount and deadline. */
@@ -109,6 +119,8 @@ export const PaymentRecordSchema = z.extend(PaymentStatusSchema, {
   noleggio_gps: z.optional(z.boolean()),
   /** What the simulated provider decided at checkout, applied once `settle_at` (mock clock) passes. */
   esito: z.optional(z.nullable(z.enum(['authorised', 'declined', 'cancelled']))),
+  /** Why the checkout declined the card (with `esito: 'declined'`), told to the backend as it settles. */
+  esito_motivo: z.optional(z.nullable(PaymentDeclineReasonSchema)),
   settle_at: z.optional(z.nullable(z.number())),
   /**
    * Epoch milliseconds the provider last declined a card on this organiser's link, once the backend

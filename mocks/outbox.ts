@@ -7,6 +7,7 @@ const CONSOLE_NAMES: Record<MailKind, string> = {
   confirm: 'confirmation',
   reset: 'password-reset',
   payment_link: 'payment-link',
+  enrolment_confirmed: 'enrolment-confirmation',
 }
 
 /** The pages the e-mails link to, relative to the portal. */
@@ -18,6 +19,8 @@ export const mailLinks = {
    * the athlete back to `/payment/by-link?code=<code>` with the outcome (decision 026).
    */
   paymentLink: (code: string) => providerPages.linkCheckout(code),
+  /** The athlete's enrolment in the race (bib, options, total), as the confirmation e-mail links it. */
+  enrolment: (raceId: number) => `/race/${String(raceId)}/subscribed`,
 }
 
 /** An e-mail of one kind, without its id: `Omit` of each member of the union, so each keeps its own fields. */

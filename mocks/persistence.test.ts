@@ -177,13 +177,14 @@ describe('the browser database over a store', () => {
       }),
     })
     expect(paid.status).toBe(201)
-    // The provider authorises the card; the next request after the delay settles the payment.
+    // The provider authorises the card; the next request after the delay settles the payment and
+    // sends the enrolment's confirmation e-mail.
     await createProvider(controls.now, () => database.persist()).decide(String(paid.body.pagamento_id), 'authorised')
     controls.advance(SETTLE_DELAY_MS)
     expect((await call('GET', `/api/v1/vdatrailers/pagamenti/${String(paid.body.pagamento_id)}`, { headers: bearer(token) })).body.stato).toBe('success')
 
     const written = [...new Set(storage.writes)].map((key) => key.slice(CHANGE_KEY_PREFIX.length)).sort()
-    expect(written).toEqual(['entrants', 'payments', 'races', 'subscriptions', 'transactions'])
+    expect(written).toEqual(['entrants', 'outbox', 'payments', 'races', 'subscriptions', 'transactions'])
     const entries = (name: DbName) => JSON.parse(storage.getItem(CHANGE_KEY_PREFIX + name)!) as ChangeEntry[]
     expect(entries('entrants')).toHaveLength(1)
     expect(entries('races')).toHaveLength(1)

@@ -1,4 +1,4 @@
-import type { PaymentState } from '../contracts/payments.contract'
+import type { PaymentDeclineReason, PaymentState } from '../contracts/payments.contract'
 import { db, type PaymentRecord } from './db'
 import { mailLinks, sendMail } from './outbox'
 import { providerPages } from './provider-pages'
@@ -34,20 +34,36 @@ export type CheckoutOutcome = 'authorised' | 'declined' | 'cancelled'
 export const PAYMENT_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000
 
 /**
- * Sentinel cards (any future expiry, any CVC): the one that succeeds, the one declined (it ends in
- * 0002) and the one whose bank asks for a 3-D Secure confirmation. Other valid numbers succeed.
+ * Sentinel cards (any future expiry, any CVC): the one that succeeds, the ones declined, each for
+ * the reason a provider gives (any number ending in 0002 is declined with no reason given,
+ * `card_declined`), and the one whose bank asks for a 3-D Secure confirmation. Other valid numbers
+ * succeed. The numbers are the ones a real provider's test mode uses for the same answers.
  */
 export const TEST_CARDS = {
   succeeds: '4242 4242 4242 4242',
   declined: '4000 0000 0000 0002',
+  insufficientFunds: '4000 0000 0000 9995',
+  expiredCard: '4000 0000 0000 0069',
+  incorrectCvc: '4000 0000 0000 0127',
   threeDSecure: '4000 0000 0000 3220',
 } as const
 
+const digitsOf = (cardNumber: string) => cardNumber.replace(/\D/g, '')
+
+/** Why the provider declines a card number; `null` for a card it does not decline. */
+export function declineReasonOf(cardNumber: string): PaymentDeclineReason | null {
+  const digits = digitsOf(cardNumber)
+  if (digits.endsWith('0002')) return 'card_declined'
+  if (digits === digitsOf(TEST_CARDS.insufficientFunds)) return 'insufficient_funds'
+  if (digits === digitsOf(TEST_CARDS.expiredCard)) return 'expired_card'
+  if (digits === digitsOf(TEST_CARDS.incorrectCvc)) return 'incorrect_cvc'
+  return null
+}
+
 /** What a card number asks of the checkout: pay, be declined, or confirm with the bank first. */
 export function cardBehaviour(cardNumber: string): 'pay' | 'decline' | 'confirm' {
-  const digits = cardNumber.replace(/\D/g, '')
-  if (digits.endsWith('0002')) return 'decline'
-  if (digits === TEST_CARDS.threeDSecure.replace(/\D/g, '')) return 'confirm'
+  if (declineReasonOf(cardNumber) !== null) return 'decline'
+  if (digitsOf(cardNumber) === digitsOf(TEST_CARDS.threeDSecure)) return 'confirm'
   return 'pay'
 }
 
@@ -146,8 +162,11 @@ export function paymentsOfPlace(athleteId: number, raceId: number): PaymentRecor
 }
 
 export function createProvider(now: () => number, onChanged: () => void) {
-  /** Records the checkout's outcome; the backend hears of it SETTLE_DELAY_MS later. */
-  async function decide(pagamento_id: string, esito: CheckoutOutcome): Promise<void> {
+  /**
+   * Records the checkout's outcome; the backend hears of it SETTLE_DELAY_MS later. A declined card
+   * carries the provider's reason (`card_declined` when none is given).
+   */
+  async function decide(pagamento_id: string, esito: CheckoutOutcome, reason: PaymentDeclineReason = 'card_declined'): Promise<void> {
     try {
       await withLedger(async () => {
         const at = now()
@@ -162,6 +181,7 @@ export function createProvider(now: () => number, onChanged: () => void) {
         await db.payments.update((q) => q.where({ pagamento_id }), {
           data(record) {
             record.esito = esito
+            record.esito_motivo = esito === 'declined' ? reason : null
             record.settle_at = at + SETTLE_DELAY_MS
           },
         })
@@ -191,10 +211,10 @@ export function createProvider(now: () => number, onChanged: () => void) {
      * calls it; so can QA and tests): the same decision as the checkout's, for the link's payment.
      * `'cancelled'` decides nothing: the link stays open.
      */
-    async payLink(code: string, esito: CheckoutOutcome = 'authorised'): Promise<string | null> {
+    async payLink(code: string, esito: CheckoutOutcome = 'authorised', reason?: PaymentDeclineReason): Promise<string | null> {
       const payment = db.payments.findFirst((q) => q.where({ link_code: code }))
       if (!payment) return null
-      await decide(payment.pagamento_id, esito)
+      await decide(payment.pagamento_id, esito, reason)
       return payment.pagamento_id
     },
     /**
@@ -318,6 +338,8 @@ async function settle(pagamento_id: string, now: number): Promise<void> {
         record.esito = null
         record.settle_at = null
         record.rifiutato_at = now
+        record.motivo_rifiuto = record.esito_motivo ?? 'card_declined'
+        record.esito_motivo = null
         record.aggiornato = at
       },
     })
@@ -333,6 +355,10 @@ async function settle(pagamento_id: string, now: number): Promise<void> {
       record.aggiornato = at
       record.settle_at = null
       if (voided) record.motivo = 'already_paid'
+      // The provider's reason for a declined card, as its webhook tells it.
+      if (record.esito === 'declined') record.motivo_rifiuto = record.esito_motivo ?? 'card_declined'
+      else record.motivo_rifiuto = undefined
+      record.esito_motivo = null
     },
   })
   if (!race || !athlete) return
@@ -390,6 +416,18 @@ async function settle(pagamento_id: string, now: number): Promise<void> {
       record.totale = payment.totale
     },
   })
+  // The backend confirms the enrolment by e-mail: the race, the bib, the amount.
+  if (athlete.mail) {
+    await sendMail({
+      kind: 'enrolment_confirmed',
+      to: athlete.mail,
+      link: mailLinks.enrolment(race.id),
+      sent_at: now,
+      gara: raceTitle(race),
+      pettorale: bib,
+      totale: payment.totale,
+    })
+  }
   // The place is paid: every other open payment of it (a checkout left open, the organiser's link)
   // can no longer charge. One authorised meanwhile is voided when it settles.
   for (const other of paymentsOfPlace(athlete.id, race.id)) {

@@ -15,6 +15,7 @@ export namespace byLink {
       totale: number;
       aggiornato: string;
       motivo?: ("already_paid") | undefined;
+      motivo_rifiuto?: ("card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc") | undefined;
       gara: string;
       scade?: string | undefined;
       checkout_url?: string | undefined;
@@ -38,6 +39,8 @@ export namespace byLink {
   }
 }
 
+export type PaymentDeclineReason = "card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc";
+
 export type PaymentId = string;
 
 export type PaymentLinkCode = string;
@@ -51,6 +54,7 @@ export type PaymentLinkStatus = {
     totale: number;
     aggiornato: string;
     motivo?: ("already_paid") | undefined;
+    motivo_rifiuto?: ("card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc") | undefined;
     gara: string;
     scade?: string | undefined;
     checkout_url?: string | undefined;
@@ -68,6 +72,7 @@ export type PaymentStatus = {
     totale: number;
     aggiornato: string;
     motivo?: ("already_paid") | undefined;
+    motivo_rifiuto?: ("card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc") | undefined;
 };
 
 export type PaymentVoidReason = "already_paid";
@@ -146,6 +151,7 @@ export namespace status {
       totale: number;
       aggiornato: string;
       motivo?: ("already_paid") | undefined;
+      motivo_rifiuto?: ("card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc") | undefined;
   }
   type Response404 = {
       status?: number | undefined;

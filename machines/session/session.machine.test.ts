@@ -96,18 +96,20 @@ describe('session: restoring on page load', () => {
     expect(h.navigations()).toEqual([])
   })
 
-  it('an expired stored session starts logged out, without loading anything', () => {
+  it('an expired stored session starts logged out, without loading anything, and says it has expired', () => {
     const h = startSession({ stored: { token: 'stored-token', expiresAt: T0 - 1 } })
     expect(h.value()).toBe('loggedOut')
     expectSignedOut(h)
     expect(h.calls.loadProfile).toEqual([])
-    expect(h.emitted).toEqual([])
+    // As a session running out while the page is open does (issue 20 point 8): never silently.
+    expect(h.emitted).toEqual([notice('session_expired')])
   })
 
-  it('a stored session expiring exactly now starts logged out', () => {
+  it('a stored session expiring exactly now starts logged out, and says it has expired', () => {
     const h = startSession({ stored: { token: 'stored-token', expiresAt: T0 } })
     expect(h.value()).toBe('loggedOut')
     expectSignedOut(h)
+    expect(h.notices()).toEqual(['session_expired'])
   })
 
   it('no stored session starts logged out, with the drawer closed and the clock not watched', () => {
@@ -235,13 +237,15 @@ describe('session: login failures', () => {
     { failure: 'an answer outside the contract', error: contractFailure(), code: 'unexpected_answer' },
   ]
 
-  it.each(cases)('$failure -> logged out, told $code (notice and drawer), nothing of a session kept', async ({ error, code }) => {
+  // Said once, in the drawer where the athlete typed (issue 20 point 8): no notice besides.
+  it.each(cases)('$failure -> logged out, told $code in the drawer only (no notice), nothing of a session kept', async ({ error, code }) => {
     const h = startSession({ hold: ['requestToken'] })
     h.send(login)
     await h.reject('requestToken', error)
 
     expect(h.value()).toBe('loggedOut')
-    expect(h.emitted).toEqual([notice(code)])
+    expect(h.emitted).toEqual([])
+    expect(h.notices()).toEqual([])
     expect(h.context().loginFailure).toBe(code)
     expectSignedOut(h)
     expect(h.calls.loadProfile).toEqual([])
@@ -305,7 +309,7 @@ describe('session: login failures', () => {
 
     h.send(login)
     await waitFor(h.actor, isReady)
-    expect(h.emitted).toEqual([notice('wrong_password'), { type: 'navigate', to: '/me/open-subscriptions', replace: false }])
+    expect(h.emitted).toEqual([{ type: 'navigate', to: '/me/open-subscriptions', replace: false }])
   })
 })
 
@@ -317,13 +321,13 @@ describe('session: too many sign-in attempts (429)', () => {
     return { h, refused: h.reject('requestToken', error) }
   }
 
-  it('closes sign-in for exactly the Retry-After the server sent, says so once, and keeps nothing of a session', async () => {
+  it('closes sign-in for exactly the Retry-After the server sent, says so in the drawer only, and keeps nothing of a session', async () => {
     const { h, refused } = refusedFor(tooManyAttemptsFailure(45))
     await refused
 
     expect(h.value()).toBe('coolingDown')
     expect(h.context()).toMatchObject({ loginFailure: 'too_many_attempts', loginRetryDelayMs: 45 * SECOND_MS })
-    expect(h.emitted).toEqual([notice('too_many_attempts')])
+    expect(h.emitted).toEqual([])
     expectSignedOut(h)
     expect(h.calls.loadProfile).toEqual([])
     expect(h.clock.watchers).toBe(0)
@@ -333,8 +337,8 @@ describe('session: too many sign-in attempts (429)', () => {
     expect(h.value()).toBe('coolingDown')
     h.clock.advance(1)
     expect(h.value()).toBe('loggedOut')
-    // Opening again is silent: the athlete was told once.
-    expect(h.emitted).toEqual([notice('too_many_attempts')])
+    // Opening again is silent: the athlete was told once, in the drawer.
+    expect(h.emitted).toEqual([])
   })
 
   it('without a Retry-After, sign-in stays closed for 30 s', async () => {
@@ -358,7 +362,7 @@ describe('session: too many sign-in attempts (429)', () => {
     expect(h.value()).toBe('coolingDown')
     expect(h.calls.requestToken).toHaveLength(1)
     expect(h.context().loginFailure).toBe('too_many_attempts')
-    expect(h.emitted).toEqual([notice('too_many_attempts')])
+    expect(h.emitted).toEqual([])
 
     // Still the server's 20 s, counted from the refusal.
     h.clock.advance(10 * SECOND_MS - 1)
@@ -382,7 +386,7 @@ describe('session: too many sign-in attempts (429)', () => {
     await h.resolve('requestToken', { accessToken: PASSWORD_TOKEN, expiresIn: PASSWORD_EXPIRES_IN })
     await waitFor(h.actor, isReady)
     expect(h.context().token).toBe(PASSWORD_TOKEN)
-    expect(h.emitted).toEqual([notice('too_many_attempts'), home])
+    expect(h.emitted).toEqual([home])
   })
 
   it('a second refusal after the wait closes sign-in again, for the new Retry-After', async () => {
@@ -394,7 +398,8 @@ describe('session: too many sign-in attempts (429)', () => {
     await h.reject('requestToken', tooManyAttemptsFailure(120))
     expect(h.value()).toBe('coolingDown')
     expect(h.context().loginRetryDelayMs).toBe(120 * SECOND_MS)
-    expect(h.notices()).toEqual(['too_many_attempts', 'too_many_attempts'])
+    expect(h.context().loginFailure).toBe('too_many_attempts')
+    expect(h.notices()).toEqual([])
     h.clock.advance(120 * SECOND_MS - 1)
     expect(h.value()).toBe('coolingDown')
     h.clock.advance(1)

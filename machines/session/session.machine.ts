@@ -101,6 +101,11 @@ export interface SessionContext {
   loginFailure: LoginFailure | 'cant_retrieve_profile' | null
   /** After "too many attempts": how long sign-in stays closed. */
   loginRetryDelayMs: number
+  /**
+   * The page opened on a stored session whose time was up: the athlete is told it has expired as
+   * the machine starts (read only then: `restoring` is never entered again).
+   */
+  expiredOnArrival: boolean
 }
 
 export type SessionEvent =
@@ -164,6 +169,7 @@ export const sessionMachine = setup({
   },
   guards: {
     hasUsableStoredSession: ({ context }) => context.token !== null,
+    isExpiredOnArrival: ({ context }) => context.expiredOnArrival,
     isSignInJustMade: ({ context }) => context.navigateAfterProfile,
     /**
      * A session still in force, which another sign-in must not switch silently: one whose time is up
@@ -244,6 +250,7 @@ export const sessionMachine = setup({
       redirectTo: null,
       loginFailure: null,
       loginRetryDelayMs: 0,
+      expiredOnArrival: input.stored !== null && !usable,
     }
   },
   invoke: { id: 'drawer', src: 'loginDrawer' },
@@ -269,8 +276,18 @@ export const sessionMachine = setup({
     ],
   },
   states: {
+    // A session that ran out while the page was closed ends as one that runs out while it is open:
+    // the athlete is told, rather than finding themselves signed out without a word.
     restoring: {
-      always: [{ guard: 'hasUsableStoredSession', target: 'loggedIn' }, { target: 'loggedOut' }],
+      always: [
+        { guard: 'hasUsableStoredSession', target: 'loggedIn' },
+        {
+          guard: 'isExpiredOnArrival',
+          target: 'loggedOut',
+          actions: { type: 'notify', params: 'session_expired' },
+        },
+        { target: 'loggedOut' },
+      ],
     },
 
     // A denial counts only where it can be true: "log in" while signed out, "complete your profile"
@@ -307,22 +324,19 @@ export const sessionMachine = setup({
           ],
         },
         onError: [
+          // A failed sign-in is said once, where the athlete typed: in the drawer (`loginFailure`,
+          // announced there as an alert), never again as a notice.
           {
             guard: 'isRateLimited',
             target: 'coolingDown',
             actions: [
               'clearSession',
               assign({ loginFailure: 'too_many_attempts', loginRetryDelayMs: ({ event }) => loginRetryDelayOf(event.error) }),
-              { type: 'notify', params: 'too_many_attempts' },
             ],
           },
           {
             target: 'loggedOut',
-            actions: [
-              'clearSession',
-              assign({ loginFailure: ({ event }) => loginFailureOf(event.error) }),
-              { type: 'notify', params: ({ event }) => loginFailureOf(event.error) },
-            ],
+            actions: ['clearSession', assign({ loginFailure: ({ event }) => loginFailureOf(event.error) })],
           },
         ],
       },

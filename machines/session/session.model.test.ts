@@ -158,11 +158,21 @@ function valueOf(node: AnyStateNode): StateValue {
 }
 
 /** The eventless transitions taken on the way into the initial state (out of `restoring`). */
+/** Whether a transition's named guard holds for the snapshot's context (no guard: it does). */
+function guardHolds(t: AnyTransitionDefinition, snapshot: SessionSnapshot): boolean {
+  if (typeof t.guard !== 'string') return t.guard === undefined
+  const guard = (sessionMachine.implementations.guards as Record<string, (args: { context: unknown; event: unknown }) => boolean>)[t.guard]
+  return guard!({ context: snapshot.context, event: { type: 'xstate.init' } })
+}
+
 function initialTransitions(initial: SessionSnapshot): AnyTransitionDefinition[] {
   const taken: AnyTransitionDefinition[] = []
   for (let node = sessionMachine.root.initial.target[0]; node !== undefined; node = node.initial?.target[0]) {
     // Targets differ, so the transition whose targets are all active is the one that was taken.
-    const always = (node.always ?? []).find((t) => t.target?.every((target) => matchesState(valueOf(target), initial.value)))
+    // Two may share a target (an expired stored session is said, none is not): the first whose guard holds.
+    const always = (node.always ?? []).find(
+      (t) => t.target?.every((target) => matchesState(valueOf(target), initial.value)) && guardHolds(t, initial),
+    )
     if (always) taken.push(always)
   }
   return taken

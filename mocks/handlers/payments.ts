@@ -114,8 +114,16 @@ export function paymentsHandlers(ctx: MockContext): ResourceHandlers<'payments'>
 }
 
 function publicPayment(record: PaymentRecord) {
-  const { pagamento_id, stato, project_id, totale, aggiornato, motivo } = record
-  return { pagamento_id, stato, project_id, totale, aggiornato, ...(motivo ? { motivo } : {}) }
+  const { pagamento_id, stato, project_id, totale, aggiornato, motivo, motivo_rifiuto } = record
+  return {
+    pagamento_id,
+    stato,
+    project_id,
+    totale,
+    aggiornato,
+    ...(motivo ? { motivo } : {}),
+    ...(motivo_rifiuto ? { motivo_rifiuto } : {}),
+  }
 }
 
 /** What a payment request asks for, to tell a retry (same request) from a reused key. */

@@ -47,7 +47,9 @@ export function initSessionStore(landing: Landing, queryClient: QueryClient) {
   const stored = readStoredSession()
   const restoring = stored !== null && stored.expiresAt > now()
   // A session to restore or a sign-in to complete: the guard waits for it instead of turning away.
-  const loadNow = restoring || landing?.kind === 'social' || landing?.kind === 'confirm'
+  // One that ran out while the page was closed loads it too, to say so at once.
+  const expired = stored !== null && !restoring
+  const loadNow = restoring || expired || landing?.kind === 'social' || landing?.kind === 'confirm'
   publish({
     session: {
       status: restoring || landing?.kind === 'social' ? 'pending' : 'loggedOut',

@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useSearch } from 'wouter'
-import { cardBehaviour, TEST_CARDS, type CheckoutOutcome, type CheckoutView, type Provider } from '../../mocks/provider'
+import type { PaymentDeclineReason } from '../../contracts/payments.contract'
+import { cardBehaviour, declineReasonOf, TEST_CARDS, type CheckoutOutcome, type CheckoutView, type Provider } from '../../mocks/provider'
 import { formatMoney, formatOwnMoment } from '../lib/format'
 import { activeLocale } from '../lib/i18n'
 import { paths } from '../lib/paths'
@@ -91,7 +92,8 @@ export default function CheckoutPage({ provider }: { provider: Provider }) {
   }
   if (!payment.open) return <Decided payment={payment} />
 
-  const finish = async (outcome: CheckoutOutcome) => {
+  /** `reason`: why the bank declined the card (a refused 3-D Secure confirmation gives none). */
+  const finish = async (outcome: CheckoutOutcome, reason?: PaymentDeclineReason) => {
     // Decided meanwhile (another tab): shown as it is, nothing decided twice.
     const now = read()
     if (!now?.open) {
@@ -100,8 +102,8 @@ export default function CheckoutPage({ provider }: { provider: Provider }) {
       return
     }
     setBusy(true)
-    if (payment.link !== null) await provider.payLink(payment.link, outcome)
-    else await provider.decide(payment.pagamento_id, outcome)
+    if (payment.link !== null) await provider.payLink(payment.link, outcome, reason)
+    else await provider.decide(payment.pagamento_id, outcome, reason)
     // Back through the address the provider was given.
     window.location.assign(payment.returnTo)
   }
@@ -113,7 +115,8 @@ export default function CheckoutPage({ provider }: { provider: Provider }) {
     if (Object.keys(found).length > 0) return
     const behaviour = cardBehaviour(card.number)
     if (behaviour === 'confirm') setConfirming(true)
-    else void finish(behaviour === 'pay' ? 'authorised' : 'declined')
+    else if (behaviour === 'pay') void finish('authorised')
+    else void finish('declined', declineReasonOf(card.number) ?? undefined)
   }
   const error = (field: keyof Card, invalid: string) =>
     problems[field] === 'required' ? i18n._(FIELD_ERRORS.required) : problems[field] === 'invalid' ? invalid : null
@@ -127,7 +130,9 @@ export default function CheckoutPage({ provider }: { provider: Provider }) {
       <p className={styles.banner}>
         <Trans>
           This page stands in for the payment provider in mock mode. Card {TEST_CARDS.succeeds} pays, a card ending in 0002
-          is declined, {TEST_CARDS.threeDSecure} asks for a 3-D Secure confirmation. Any future expiry and any CVC.
+          is declined, {TEST_CARDS.insufficientFunds} is declined for insufficient funds, {TEST_CARDS.expiredCard} as
+          expired, {TEST_CARDS.incorrectCvc} for a wrong security code, {TEST_CARDS.threeDSecure} asks for a 3-D Secure
+          confirmation. Any future expiry and any CVC.
         </Trans>
       </p>
       <form className={styles.form} noValidate onSubmit={submit} aria-describedby={hintId}>

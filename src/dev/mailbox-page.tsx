@@ -31,6 +31,12 @@ const WORDING: Record<MailKind, { subject: MessageDescriptor; body: MessageDescr
     body: msg`The organiser sent you this link to pay for your race entry.`,
     action: msg`Pay now`,
   },
+  // Sent when the payment settles paid; its button opens the enrolment (bib, options, total).
+  enrolment_confirmed: {
+    subject: msg`Your enrolment is confirmed`,
+    body: msg`Your payment has been received and your place in the race is confirmed.`,
+    action: msg`See your enrolment`,
+  },
 }
 
 // The outbox as React reads it: the same array until an e-mail comes or goes (a sent e-mail never
@@ -65,6 +71,7 @@ function Mail({ mail }: { mail: MailRecord }) {
       </div>
       <p>{i18n._(wording.body)}</p>
       {mail.kind === 'payment_link' ? <PaymentRequest mail={mail} /> : null}
+      {mail.kind === 'enrolment_confirmed' ? <EnrolmentConfirmed mail={mail} /> : null}
       <p>
         {/* A full page load, as from a mail client: the portal takes a link's token from the
             address bar when it starts. The mock's data and clock are kept across it. */}
@@ -90,6 +97,15 @@ function PaymentRequest({ mail }: { mail: MailOf<'payment_link'> }) {
       ]}
     />
   )
+}
+
+/** What an enrolment confirmation names: the race, the bib when there is one, the amount paid. */
+function EnrolmentConfirmed({ mail }: { mail: MailOf<'enrolment_confirmed'> }) {
+  const { t } = useLingui()
+  const rows: Array<[string, string]> = [[t`Race`, mail.gara]]
+  if (mail.pettorale !== null) rows.push([t`Bib number`, String(mail.pettorale)])
+  rows.push([t`Amount paid`, formatMoney(activeLocale(), mail.totale)])
+  return <DefinitionList minColumn="10rem" rows={rows} />
 }
 
 /**

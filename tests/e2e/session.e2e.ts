@@ -1,5 +1,5 @@
 import { HOUR_MS, MINUTE_MS } from '../../contracts/time'
-import { expect, logInFromHeader, mock, test } from './fixtures'
+import { expect, fillLogin, logInFromHeader, loginDrawer, mock, test } from './fixtures'
 
 test.describe('session', () => {
   test('logging out returns to the home page signed out', async ({ page }) => {
@@ -23,6 +23,41 @@ test.describe('session', () => {
   test('the session ends when its time is up', async ({ page }) => {
     await logInFromHeader(page, 'completo')
     await mock(page, 'advance', 8 * HOUR_MS + MINUTE_MS)
+    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
+  })
+
+  test('a wrong password is said once, in the drawer, and no notice repeats it', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'auth.token', status: 400 })
+    await page.goto('/')
+    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
+    await fillLogin(page, 'completo', 'Not-the-password-1')
+    const said = 'Wrong e-mail or password. Check them and try again.'
+    await expect(loginDrawer(page).getByRole('alert')).toHaveText(said)
+    await expect(page.getByText(said)).toHaveCount(1)
+    await expect(loginDrawer(page).getByLabel('E-mail')).toHaveValue('completo@pettorale.test')
+  })
+
+  test('a session the server no longer accepts (401) says it has expired', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'transactions.list', status: 401 })
+    await logInFromHeader(page, 'completo')
+    await mock(page, 'fault', 'transactions.list', { kind: 'status', status: 401 })
+    // Within the page, as a link would: the session is the one in use, not one restored by a reload.
+    await page.evaluate(() => {
+      history.pushState(null, '', '/me/transactions')
+      dispatchEvent(new PopStateEvent('popstate'))
+    })
+    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
+  })
+
+  test('a session that ran out while the page was closed says so when the portal opens again', async ({ page }) => {
+    await logInFromHeader(page, 'completo')
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('pettorale.session')!) as { token: string; expiresAt: number }
+      localStorage.setItem('pettorale.session', JSON.stringify({ ...stored, expiresAt: stored.expiresAt - 24 * 3_600_000 }))
+    })
+    await page.reload()
     await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
     await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
   })

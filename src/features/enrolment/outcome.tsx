@@ -9,10 +9,11 @@ import { Loading } from '../../ui/state'
 import { useFocusOnMount } from '../../ui/use-focus-on-mount'
 import styles from './enrolment.module.css'
 import type { EnrolmentWizard } from './use-enrolment-wizard'
+import AfterPaidLinks from './after-paid-links'
 import { failureMessage } from './wizard-text'
 
 /** After the steps: on the way to the checkout, confirming the payment, paid, or applied to the lottery. */
-export function Outcome({ wizard, race }: { wizard: EnrolmentWizard; race: RaceDetail }) {
+export default function Outcome({ wizard, race }: { wizard: EnrolmentWizard; race: RaceDetail }) {
   const { t, i18n } = useLingui()
   const { screen, wait } = wizard
   switch (screen.kind) {
@@ -88,10 +89,8 @@ function Paid({ race }: { race: RaceDetail }) {
         <Link href={paths.subscribed(race.id)} className={buttonClass('primary')}>
           {t`See your enrolment`}
         </Link>
-        <Link href={paths.myRaces} className={buttonClass('secondary')}>
-          {t`Go to my races`}
-        </Link>
       </div>
+      <AfterPaidLinks race={race} />
     </section>
   )
 }

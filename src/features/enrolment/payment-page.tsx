@@ -1,8 +1,11 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { Link, useSearch } from 'wouter'
+import type { PaymentDeclineReason } from '../../../contracts/payments.contract'
 import { paymentWaitMachine, paymentWaitView } from '../../../machines/enrolment/payment-wait.machine'
 import { noticeForApiError } from '../../lib/api-error-notice'
 import { useAthlete, usePaidEnrolment } from '../../lib/athlete-queries'
@@ -16,6 +19,7 @@ import { notify } from '../../ui/notifications'
 import { Page } from '../../ui/page'
 import { Empty, Loading } from '../../ui/state'
 import { afterPaid, paymentWaitActors } from './enrolment-binding'
+import AfterPaidLinks from './after-paid-links'
 import styles from './enrolment.module.css'
 import { enrolmentQueries } from './enrolment-queries'
 import { dropKeptWizard } from './wizard-storage'
@@ -120,29 +124,46 @@ function PaymentSucceeded({ paymentId }: { paymentId: string }) {
         {race ? <p>{`${race.nome} ${String(race.edizione)}`}</p> : null}
         {paid ? <p>{t`Amount paid: ${paid}`}</p> : null}
         {bib !== null ? <p className={styles.bib}>{t`Your bib number: ${bib}`}</p> : null}
-        <div className={styles.navigation}>
-          {raceId !== undefined ? (
+        {raceId !== undefined ? (
+          <div className={styles.navigation}>
             <Link href={paths.subscribed(raceId)} className={buttonClass('primary')}>
               {t`See your enrolment`}
             </Link>
-          ) : null}
-          <Link href={paths.myRaces} className={buttonClass('secondary')}>
-            {t`Go to my races`}
-          </Link>
-        </div>
+          </div>
+        ) : null}
+        {race ? (
+          <AfterPaidLinks race={race} />
+        ) : (
+          <div className={styles.navigation}>
+            <Link href={paths.myRaces} className={buttonClass('secondary')}>
+              {t`Go to my races`}
+            </Link>
+          </div>
+        )}
       </div>
     </Page>
   )
 }
 
+/** A declined card, in the words of the reason the provider gave. */
+const DECLINED: Record<PaymentDeclineReason, MessageDescriptor> = {
+  card_declined: msg`Your bank declined the card. You have not been charged and your enrolment is kept: try another card.`,
+  insufficient_funds: msg`Your bank declined the card: insufficient funds. You have not been charged and your enrolment is kept: try another card.`,
+  expired_card: msg`Your bank declined the card: it has expired. You have not been charged and your enrolment is kept: try another card.`,
+  incorrect_cvc: msg`Your bank declined the card: the security code (CVC) is wrong. You have not been charged and your enrolment is kept: check it and try again, or try another card.`,
+}
+
 function PaymentFailed({ paymentId }: { paymentId: string }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const { status, race } = usePaymentRace(paymentId)
+  const declined = status?.stato === 'failed' ? status.motivo_rifiuto : undefined
   return (
     <Page title={t`Payment failed`}>
       <div className={styles.step}>
         <p role="alert" className={styles.alert}>
-          {t`The payment did not go through and you have not been charged. Your enrolment is kept: you can pay again with another attempt.`}
+          {declined
+            ? i18n._(DECLINED[declined])
+            : t`The payment did not go through and you have not been charged. Your enrolment is kept: you can pay again with another attempt.`}
         </p>
         {race ? <p>{`${race.nome} ${String(race.edizione)}`}</p> : null}
         {status ? (

@@ -1,3 +1,4 @@
+import { Suspense, useEffect } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import type { RaceDetail } from '../../../contracts/races.contract'
@@ -7,12 +8,12 @@ import { useAthlete } from '../../lib/athlete-queries'
 import { NOTICES } from '../../lib/notices'
 import { raceQueries } from '../../lib/race-queries'
 import { useSession } from '../../lib/session'
+import { lazyPart } from '../../ui/lazy-part'
 import { Page } from '../../ui/page'
 import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-found'
 import { ErrorState, Loading, QueryErrorState } from '../../ui/state'
 import styles from './enrolment.module.css'
 import { GateRefusals } from './gate-refusals'
-import { Outcome } from './outcome'
 import { useEnrolmentWizard, type EnrolmentWizard } from './use-enrolment-wizard'
 import { WizardStep } from './wizard-steps'
 import { useStepTitles } from './wizard-text'
@@ -58,9 +59,20 @@ function Wizard({ race, athleteId }: { race: RaceDetail; athleteId: number | nul
   )
 }
 
+/**
+ * What follows the steps (the way to the checkout, the wait, paid or applied) loads apart: a first
+ * visit shows the steps sooner. It is fetched while the athlete is on the steps, so it is there when
+ * they pay; an athlete back from the checkout downloads it with the page.
+ */
+const Outcome = lazyPart(() => import('./outcome'))
+
 function WizardBody({ wizard, race }: { wizard: EnrolmentWizard; race: RaceDetail }) {
   const { t, i18n } = useLingui()
   const { screen } = wizard
+  const onSteps = screen.kind === 'step'
+  useEffect(() => {
+    if (onSteps) Outcome.preload()
+  }, [onSteps])
   switch (screen.kind) {
     case 'checking':
       return <Loading label={t`Checking that you can enrol…`} />
@@ -74,7 +86,11 @@ function WizardBody({ wizard, race }: { wizard: EnrolmentWizard; race: RaceDetai
     case 'confirming':
     case 'paid':
     case 'applied':
-      return <Outcome wizard={wizard} race={race} />
+      return (
+        <Suspense fallback={<Loading />}>
+          <Outcome wizard={wizard} race={race} />
+        </Suspense>
+      )
   }
 }
 

@@ -14,6 +14,7 @@ import { Page } from '../../ui/page'
 import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-found'
 import { Empty, Loading, QueryErrorState } from '../../ui/state'
 import styles from './enrolment.module.css'
+import AfterPaidLinks from './after-paid-links'
 
 /** `/race/{id}/subscribed`: the athlete's enrolment in a race, once paid: bib, options, total, waiver. */
 export default withRaceId(SubscribedScreen)
@@ -80,10 +81,8 @@ function Enrolment({ race }: { race: RaceDetail }) {
           <Link href={paths.race(race.id)} className={buttonClass('secondary')}>
             {t`Back to the race`}
           </Link>
-          <Link href={paths.myRaces} className={buttonClass('primary')}>
-            {t`Go to my races`}
-          </Link>
         </div>
+        <AfterPaidLinks race={race} />
       </div>
     </Page>
   )

@@ -1,0 +1,57 @@
+import { useState } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'wouter'
+import type { RaceDetail } from '../../../contracts/races.contract'
+import * as transactions from '../../../contracts/transactions.contract'
+import { raceEnd } from '../../../machines/rules/race-day'
+import { apiQuery } from '../../lib/api-query'
+import { now } from '../../lib/clock'
+import { downloadRaceStart, preloadCalendar } from '../../lib/race-calendar'
+import { paths } from '../../lib/paths'
+import { Button, buttonClass } from '../../ui/button'
+import styles from './enrolment.module.css'
+
+/**
+ * What an athlete who has just paid looks for next: the receipt of the payment, the race in their
+ * calendar (while it is still to be run), and My races. Shown by every page that says a place is
+ * paid: the wizard's outcome, `/payment`, the enrolment page.
+ */
+export default function AfterPaidLinks({ race }: { race: RaceDetail }) {
+  const { t } = useLingui()
+  // The payment's line is written as it settles: read afresh, not a list cached before paying.
+  const lines = useQuery({ ...apiQuery(transactions.list, {}), refetchOnMount: 'always' })
+  const paidLine = lines.data?.transazioni.find((line) => line.gara_id === race.id && line.stato === 'paid')
+  const [calendarFailed, setCalendarFailed] = useState(false)
+  const addToCalendar = () => {
+    setCalendarFailed(false)
+    downloadRaceStart(race, raceEnd(race)).catch(() => setCalendarFailed(true))
+  }
+  return (
+    <div>
+      <div className={styles.navigation}>
+        {paidLine ? (
+          <Link href={paths.receipt(paidLine.id)} className={buttonClass('secondary')}>
+            {t`See the receipt`}
+          </Link>
+        ) : null}
+        {/* A race already run has no start to add. */}
+        {now() < raceEnd(race) ? (
+          <span onPointerEnter={preloadCalendar} onFocus={preloadCalendar}>
+            <Button variant="secondary" onClick={addToCalendar}>
+              {t`Add to calendar`}
+            </Button>
+          </span>
+        ) : null}
+        <Link href={paths.myRaces} className={buttonClass('secondary')}>
+          {t`Go to my races`}
+        </Link>
+      </div>
+      {calendarFailed ? (
+        <p role="alert" className={styles.alert}>
+          {t`The calendar file could not be prepared. Check your connection, then try again.`}
+        </p>
+      ) : null}
+    </div>
+  )
+}
