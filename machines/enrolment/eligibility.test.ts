@@ -50,6 +50,13 @@ describe('enrolment gate', () => {
     expect(codes({ athlete: athlete(certificate) })).toEqual([code])
   })
 
+  it('says whether the certificate has already expired or will before race day, for words in the right tense', () => {
+    const expiry = (scadenza_certificato: string) => gate({ athlete: athlete({ scadenza_certificato }) }).refusals
+    expect(expiry('2026-02-14')).toEqual([{ code: 'certificate_expires_before_race', expiresOn: '2026-02-14', expired: true }])
+    expect(expiry(TODAY)).toEqual([{ code: 'certificate_expires_before_race', expiresOn: TODAY }])
+    expect(expiry('2026-07-10')).toEqual([{ code: 'certificate_expires_before_race', expiresOn: '2026-07-10' }])
+  })
+
   it('accepts a certificate that expires on race day itself', () => {
     expect(codes({ athlete: athlete({ scadenza_certificato: '2026-07-11' }) })).toEqual([])
   })

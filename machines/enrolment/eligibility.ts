@@ -17,10 +17,11 @@ export type GateRefusal =
   | { code: 'certificate_in_review' }
   | { code: 'certificate_not_valid' }
   /**
-   * The certificate expires before race day (or has already expired). `renewalInReview`: a renewal
-   * valid on race day is in review (decision 029); once staff accept it, the athlete can enrol.
+   * The certificate expires before race day; `expired`: it already has, so the words are in the past.
+   * `renewalInReview`: a renewal valid on race day is in review (decision 029); once staff accept it,
+   * the athlete can enrol.
    */
-  | { code: 'certificate_expires_before_race'; expiresOn: string; renewalInReview?: true }
+  | { code: 'certificate_expires_before_race'; expiresOn: string; expired?: true; renewalInReview?: true }
   | { code: 'under_minimum_age'; minimumAge: number }
   | { code: 'registration_not_open'; opensAt: string }
   | { code: 'registration_closed' }
@@ -113,7 +114,12 @@ export function enrolmentGate({ race, athlete, now, today }: GateInput): GateRes
       if (certificate.expiresOn !== null && certificate.expiresOn < raceDay(race)) {
         const renewal = renewalStatus(profile, today)
         const covers = renewal?.state === 'in_revision' && renewal.expiresOn >= raceDay(race)
-        refusals.push({ code: 'certificate_expires_before_race', expiresOn: certificate.expiresOn, ...(covers ? { renewalInReview: true as const } : {}) })
+        refusals.push({
+          code: 'certificate_expires_before_race',
+          expiresOn: certificate.expiresOn,
+          ...(certificate.state === 'expired' ? { expired: true as const } : {}),
+          ...(covers ? { renewalInReview: true as const } : {}),
+        })
       }
       break
   }

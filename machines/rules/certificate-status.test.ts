@@ -151,9 +151,9 @@ describe('the enrolment gate with a renewal (decision 029)', () => {
     expect(refusals({ ...valid('2026-06-30'), ...rejected })).toEqual([{ code: 'certificate_expires_before_race', expiresOn: '2026-06-30' }])
   })
 
-  it('names the renewal once the valid certificate has expired while it is reviewed', () => {
+  it('names the renewal, and the expiry as past, once the valid certificate has expired while it is reviewed', () => {
     expect(refusals({ ...valid('2026-03-01'), ...inReview('2027-03-01') })).toEqual([
-      { code: 'certificate_expires_before_race', expiresOn: '2026-03-01', renewalInReview: true },
+      { code: 'certificate_expires_before_race', expiresOn: '2026-03-01', expired: true, renewalInReview: true },
     ])
   })
 })

@@ -14,7 +14,7 @@ import { registrationOpeningText } from './registration-opening'
 export type WordedRefusal =
   | { code: 'profile_incomplete'; missing: readonly unknown[] }
   | { code: 'certificate_missing' | 'certificate_in_review' | 'certificate_not_valid' }
-  | { code: 'certificate_expires_before_race'; expiresOn: string; renewalInReview?: true }
+  | { code: 'certificate_expires_before_race'; expiresOn: string; expired?: true; renewalInReview?: true }
   | { code: 'under_minimum_age'; minimumAge: number }
   | { code: 'registration_not_open'; opensAt: string }
   | { code: 'registration_closed' | 'sold_out' | 'already_enrolled' }
@@ -63,17 +63,26 @@ export function RefusalWords({ refusal, raceId, raceDay: dayOfRace }: { refusal:
     case 'certificate_expires_before_race': {
       const expiry = formatDate(locale, refusal.expiresOn)
       const raceDay = formatDate(locale, dayOfRace)
+      // An expiry already past is said in the past; either way the athlete is told the day the
+      // certificate must still cover, never "upload on race day".
+      const reason = refusal.expired
+        ? t`Your medical certificate expired on ${expiry}. Race day is ${raceDay}: the certificate must still be valid then.`
+        : t`Your medical certificate expires on ${expiry}, before race day (${raceDay}): the certificate must still be valid then.`
       if (refusal.renewalInReview) {
         return (
           <>
-            <p>{t`Your medical certificate expires on ${expiry}, before race day (${raceDay}). Your renewal is being reviewed: you can enrol once staff accept it.`}</p>
+            <p>
+              {reason} {t`Your renewal is being reviewed: you can enrol once staff accept it.`}
+            </p>
             <Link href={paths.medicalCertificate}>{t`See my certificate`}</Link>
           </>
         )
       }
       return (
         <>
-          <p>{t`Your medical certificate expires on ${expiry}, before race day (${raceDay}). Upload one that is valid on race day.`}</p>
+          <p>
+            {reason} {t`Upload a certificate that is valid until race day or later.`}
+          </p>
           <Link href={paths.medicalCertificate}>{t`Upload a new certificate`}</Link>
         </>
       )
