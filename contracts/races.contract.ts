@@ -3,6 +3,7 @@ import {
   boundedString,
   EuroAmountSchema,
   InstantSchema,
+  LocaleSchema,
   MAX_RACE_DURATION_S,
   MAX_WAIVER_VERSION_LENGTH,
   maxKeys,
@@ -106,9 +107,20 @@ export const RefundRuleSchema = z.object({
 })
 export type RefundRule = z.infer<typeof RefundRuleSchema>
 
+/**
+ * What a race's content is asked in (inferred: decision 030): the athlete's language; none asked is
+ * Italian, as the backend answered before it knew of languages. The answer says the language it is
+ * in (`lingua`): the one asked where the organiser wrote it, else English, else Italian, which the
+ * organiser always writes.
+ */
+export const ContentLanguageQuery = z.object({ lingua: z.optional(LocaleSchema) })
+
 export const RaceDetailSchema = z.extend(RaceSchema, {
+  /** The language of `descrizione` and `regolamento`: the one asked, or the fallback (decision 030). */
+  lingua: LocaleSchema,
   /** Plain text; blank lines separate paragraphs, lines starting with "- " are list items. */
   descrizione: z.string(),
+  /** The rules the athlete accepts when enrolling, in the same plain text and the same language. */
   regolamento: z.string(),
   profilo: CourseProfileSchema,
   /** The refund schedule, by days before the start, largest first; the last rule is at 0 days. */
@@ -141,12 +153,13 @@ export const list = defineOperation({
 
 export const get = defineOperation({
   name: 'races.get',
-  summary: 'One race with its description and rules; 404 for an unknown id.',
+  summary: 'One race with its description and rules in a language; 404 for an unknown id.',
   method: 'GET',
   path: '/api/v1/vdatrailers/gare/:id',
   auth: 'none',
   inferred: true,
   pathParams: raceIdParams,
+  query: ContentLanguageQuery,
   responses: { 200: RaceDetailSchema, 404: raceNotFound },
   errors: RaceLookupErrorSchema,
 })
@@ -208,15 +221,26 @@ export const MAX_EXTRA_FIELD_NAME_LENGTH = 100
 export const MAX_EXTRA_FIELD_ANSWER_LENGTH = 1_000
 
 /**
- * Shape not published; ours: extra questions the organiser asks per race. Names and choices fit
- * what an enrolment may answer (`subscriptions.create`'s `campi`).
+ * A choice of a `select` question: `valore` is the answer sent and kept (`campi`), the same in every
+ * language; `etichetta` is what the athlete reads, in the answer's language (decision 030).
+ */
+export const FieldOptionSchema = z.object({
+  valore: boundedString(MAX_EXTRA_FIELD_ANSWER_LENGTH),
+  etichetta: z.string(),
+})
+export type FieldOption = z.infer<typeof FieldOptionSchema>
+
+/**
+ * Shape not published; ours: extra questions the organiser asks per race. Names and choices' values
+ * fit what an enrolment may answer (`subscriptions.create`'s `campi`); labels are in the answer's
+ * language.
  */
 export const SubscriptionFieldSchema = z.object({
   nome: boundedString(MAX_EXTRA_FIELD_NAME_LENGTH),
   etichetta: z.string(),
   tipo: z.enum(['text', 'select', 'boolean']),
   obbligatorio: z.boolean(),
-  opzioni: z.optional(z.array(boundedString(MAX_EXTRA_FIELD_ANSWER_LENGTH))),
+  opzioni: z.optional(z.array(FieldOptionSchema)),
 })
 export type SubscriptionField = z.infer<typeof SubscriptionFieldSchema>
 
@@ -234,11 +258,19 @@ export type ExtraFieldAnswers = z.infer<typeof ExtraFieldAnswersSchema>
 
 export const subscriptionFields = defineOperation({
   name: 'races.subscriptionFields',
-  summary: 'Extra fields the athlete fills in to enrol in a race.',
+  summary: 'Extra fields the athlete fills in to enrol in a race, labelled in a language.',
   method: 'GET',
   path: '/api/v1/vdatrailers/campi_per_iscrizione/:id',
   auth: 'bearer',
   pathParams: raceIdParams,
-  responses: { 200: z.object({ campi: z.array(SubscriptionFieldSchema).check(z.maxLength(MAX_EXTRA_FIELDS)) }), 404: raceNotFound },
+  query: ContentLanguageQuery,
+  responses: {
+    200: z.object({
+      /** The language of every label (decision 030). */
+      lingua: LocaleSchema,
+      campi: z.array(SubscriptionFieldSchema).check(z.maxLength(MAX_EXTRA_FIELDS)),
+    }),
+    404: raceNotFound,
+  },
   errors: RaceLookupErrorSchema,
 })

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini'
 import { RefundOptionSchema } from './athlete.contract'
-import { EuroAmountSchema, InstantSchema } from './common'
+import { EuroAmountSchema, InstantSchema, LocaleSchema } from './common'
 import { defineOperation } from './operation'
+import { ContentLanguageQuery } from './races.contract'
 
 export const TransactionStatusSchema = z.enum(['paid', 'pending', 'failed', 'refunded'])
 
@@ -9,6 +10,8 @@ export const TransactionSchema = z.object({
   id: z.string(),
   data: InstantSchema,
   descrizione: z.string(),
+  /** The language of `descrizione`: the one asked, else English, else Italian (decision 030). */
+  lingua: LocaleSchema,
   gara_id: z.nullable(z.number()),
   importo: EuroAmountSchema,
   valuta: z.literal('EUR'),
@@ -25,10 +28,11 @@ export type Transaction = z.infer<typeof TransactionSchema>
 
 export const list = defineOperation({
   name: 'transactions.list',
-  summary: "The athlete's transactions, newest first.",
+  summary: "The athlete's transactions, newest first, described in a language.",
   method: 'GET',
   path: '/api/v1/vdatrailers/transazioni',
   auth: 'bearer',
   inferred: true,
+  query: ContentLanguageQuery,
   responses: { 200: z.object({ transazioni: z.array(TransactionSchema) }) },
 })

@@ -127,6 +127,7 @@ describe('an enrolment confirmation e-mail when a payment settles paid', () => {
         id: expect.any(String),
         kind: 'enrolment_confirmed',
         to: persona('completo').mail,
+        lingua: 'en',
         link: `/race/${String(RACE)}/subscribed`,
         sent_at: expect.any(Number),
         gara: `${race().nome} ${String(race().edizione)}`,
@@ -149,7 +150,7 @@ describe('an enrolment confirmation e-mail when a payment settles paid', () => {
   })
 
   it('stored e-mails of every earlier kind still load beside the new kind; one missing its fields is dropped', () => {
-    const base = { to: 'a@example.org', sent_at: SEED_NOW_MS }
+    const base = { to: 'a@example.org', lingua: 'it', sent_at: SEED_NOW_MS }
     const stored = [
       ['m-confirm', { ...base, id: 'm-confirm', kind: 'confirm', link: '/confirm-account?contact_id=1&token=t' }],
       ['m-reset', { ...base, id: 'm-reset', kind: 'reset', link: '/reset-email/t' }],

@@ -39,6 +39,8 @@ export type MailTokenRecord = z.infer<typeof MailTokenRecordSchema>
 const MailBaseSchema = {
   id: z.string(),
   to: z.string(),
+  /** The language it is written in: the recipient's language for communications (decision 030). */
+  lingua: LocaleSchema,
   link: z.string(),
   /** Epoch milliseconds on the mock clock. */
   sent_at: z.number(),
@@ -80,10 +82,30 @@ export type MailOf<K extends MailRecord['kind']> = Extract<MailRecord, { kind: K
 export type MailKind = MailRecord['kind']
 
 /**
- * Other editions are found by the course's name when a race is asked for. The waiver's version is
- * the race's; its text is made from it (seed/waiver.ts).
+ * A text the organiser (or the backend) writes in the portal's languages: Italian always, the others
+ * where written. What is served is one language of it, named (languages.ts, decision 030).
  */
-export const RaceRecordSchema = z.extend(z.omit(RaceDetailSchema, { edizioni: true }), { liberatoria_versione: z.string() })
+export const WrittenTextSchema = z.object({
+  it: z.string(),
+  en: z.optional(z.string()),
+  es: z.optional(z.string()),
+  fr: z.optional(z.string()),
+  zh: z.optional(z.string()),
+  ja: z.optional(z.string()),
+  ko: z.optional(z.string()),
+})
+export type WrittenText = z.infer<typeof WrittenTextSchema>
+
+/**
+ * Other editions are found by the course's name when a race is asked for. The waiver's version is
+ * the race's; its text is made from it (seed/waiver.ts). Description and rules are kept in every
+ * language written; a read serves one.
+ */
+export const RaceRecordSchema = z.extend(z.omit(RaceDetailSchema, { edizioni: true, lingua: true, descrizione: true, regolamento: true }), {
+  descrizione: WrittenTextSchema,
+  regolamento: WrittenTextSchema,
+  liberatoria_versione: z.string(),
+})
 export type RaceRecord = z.infer<typeof RaceRecordSchema>
 
 export const SubscriptionRecordSchema = z.extend(SubscriptionSchema, {
@@ -102,7 +124,14 @@ export type EntrantRecord = z.infer<typeof EntrantRecordSchema>
 export const RankingRecordSchema = z.extend(RankingRowSchema, { race_id: z.number() })
 export type RankingRecord = z.infer<typeof RankingRecordSchema>
 
-export const TransactionRecordSchema = z.extend(TransactionSchema, { athlete_id: z.number() })
+/**
+ * The description in every language written; a plain string is Italian only (what the payment
+ * provider's lines and a browser database stored by an older mock hold).
+ */
+export const TransactionRecordSchema = z.extend(z.omit(TransactionSchema, { lingua: true, descrizione: true }), {
+  athlete_id: z.number(),
+  descrizione: z.union([z.string(), WrittenTextSchema]),
+})
 export type TransactionRecord = z.infer<typeof TransactionRecordSchema>
 
 export const PaymentRecordSchema = z.extend(PaymentStatusSchema, {

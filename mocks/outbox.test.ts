@@ -69,6 +69,7 @@ describe('the outbox', () => {
     expect(mail).toEqual({
       id: mail!.id,
       to: pax.mail,
+      lingua: 'en',
       kind: 'payment_link',
       link: `/checkout?link=${code}`,
       sent_at: Date.parse(payment.aggiornato),
@@ -126,6 +127,22 @@ describe('the outbox', () => {
     expect(db.athletes.findFirst((q) => q.where({ id: completo.athleteId }))?.password).toBe('Nuova-Password-9')
   })
 
+  it("writes each e-mail in the athlete's language for communications: the one chosen at registration, then the profile's", async () => {
+    await api('/api/v1/vdatrailers/new_user', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nome: 'Aiko', cognome: 'Sato', mail: 'aiko@example.org', password: 'Sentiero-2026!', privacy_policy: true, lingua: 'ja' }),
+    })
+    await register('anna@example.org')
+    expect(sentSinceSeed().map((mail) => [mail.to, mail.lingua])).toEqual([
+      ['anna@example.org', 'it'],
+      ['aiko@example.org', 'ja'],
+    ])
+    await db.athletes.update((q) => q.where({ id: completo.athleteId }), { data: (record) => void (record.lingua = 'fr') })
+    await forgot(completo.mail)
+    expect(sentMail()[0]).toMatchObject({ to: completo.mail, kind: 'reset', lingua: 'fr' })
+  })
+
   it('lists the newest first, by the mock clock', async () => {
     await register('first@example.org')
     controls.advance(5 * MINUTE_MS)
@@ -139,7 +156,7 @@ describe('the outbox', () => {
   })
 
   it('puts the later of two e-mails sent in the same millisecond first', async () => {
-    const link = { kind: 'payment_link', gara: 'Sentiero dei Larici 25K 2026', totale: 45, scade: SEED_NOW_MS + MINUTE_MS } as const
+    const link = { kind: 'payment_link', lingua: 'it', gara: 'Sentiero dei Larici 25K 2026', totale: 45, scade: SEED_NOW_MS + MINUTE_MS } as const
     await sendMail({ to: 'a@example.org', link: '/checkout?link=a', sent_at: SEED_NOW_MS, ...link })
     await sendMail({ to: 'b@example.org', link: '/checkout?link=b', sent_at: SEED_NOW_MS, ...link })
     expect(sentSinceSeed().map((mail) => mail.to)).toEqual(['b@example.org', 'a@example.org'])

@@ -1,3 +1,4 @@
+import type { Locale } from '../contracts/locale'
 import { db, type MailKind, type MailRecord } from './db'
 import { providerPages } from './provider-pages'
 import { randomToken } from './records'
@@ -21,6 +22,14 @@ export const mailLinks = {
   paymentLink: (code: string) => providerPages.linkCheckout(code),
   /** The athlete's enrolment in the race (bib, options, total), as the confirmation e-mail links it. */
   enrolment: (raceId: number) => `/race/${String(raceId)}/subscribed`,
+}
+
+/**
+ * The language an athlete's e-mails are written in: the one they chose for communications (at
+ * registration or in their profile), else the organiser's, Italian.
+ */
+export function mailLanguageOf(athlete: { lingua?: Locale | null }): Locale {
+  return athlete.lingua ?? 'it'
 }
 
 /** An e-mail of one kind, without its id: `Omit` of each member of the union, so each keeps its own fields. */

@@ -250,11 +250,13 @@ describe('the browser database over a store', () => {
     expect(dumpDb()).toEqual(createSeed())
   })
 
-  it('drops a payment-link e-mail stored by an older mock (no race, amount or deadline), keeps the other e-mails and the seed\'s', async () => {
-    const old = { id: 'mail-old-link', to: 'a@example.org', kind: 'payment_link', link: '/payment/by-link?code=lnk-old', sent_at: SEED_NOW_MS }
-    const reset = { id: 'mail-old-reset', to: 'a@example.org', kind: 'reset', link: '/reset-email/rst-old', sent_at: SEED_NOW_MS }
+  it('drops e-mails stored by an older mock (a payment link without race, amount or deadline; any without its language), keeps the others and the seed\'s', async () => {
+    const old = { id: 'mail-old-link', to: 'a@example.org', lingua: 'it', kind: 'payment_link', link: '/payment/by-link?code=lnk-old', sent_at: SEED_NOW_MS }
+    const unworded = { id: 'mail-old-reset', to: 'a@example.org', kind: 'reset', link: '/reset-email/rst-old', sent_at: SEED_NOW_MS }
+    const reset = { ...unworded, id: 'mail-reset', lingua: 'en' }
     const current = { ...old, id: 'mail-new-link', link: '/checkout?link=lnk-new', gara: 'Tor des Pettorale 330 2026', totale: 950, scade: SEED_NOW_MS + 1000 }
-    storage.setItem(`${CHANGE_KEY_PREFIX}outbox`, JSON.stringify([[old.id, old], [reset.id, reset], [current.id, current]]))
+    const stored = [old, unworded, reset, current].map((mail) => [mail.id, mail])
+    storage.setItem(`${CHANGE_KEY_PREFIX}outbox`, JSON.stringify(stored))
     await reload()
     expect(sentMail().map((mail) => mail.id)).toEqual([current.id, reset.id, ...seed.outbox.map((mail) => mail.id).reverse()])
   })

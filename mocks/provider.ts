@@ -1,6 +1,6 @@
 import type { PaymentDeclineReason, PaymentState } from '../contracts/payments.contract'
 import { db, type PaymentRecord } from './db'
-import { mailLinks, sendMail } from './outbox'
+import { mailLanguageOf, mailLinks, sendMail } from './outbox'
 import { providerPages } from './provider-pages'
 import { nextId, raceTitle } from './records'
 
@@ -255,6 +255,7 @@ export function createProvider(now: () => number, onChanged: () => void) {
             await sendMail({
               kind: 'payment_link',
               to: athlete.mail,
+              lingua: mailLanguageOf(athlete),
               link: mailLinks.paymentLink(code),
               sent_at: at,
               gara: raceTitle(race),
@@ -386,7 +387,7 @@ async function settle(pagamento_id: string, now: number): Promise<void> {
     await db.transactions.create({
       id: `TX-${payment.pagamento_id}`,
       athlete_id: athlete.id,
-      descrizione: `Iscrizione ${race.nome} ${String(race.edizione)}`,
+      descrizione: { it: `Iscrizione ${raceTitle(race)}`, en: `Race entry: ${raceTitle(race)}` },
       gara_id: race.id,
       valuta: 'EUR',
       ...entry,
@@ -421,6 +422,7 @@ async function settle(pagamento_id: string, now: number): Promise<void> {
     await sendMail({
       kind: 'enrolment_confirmed',
       to: athlete.mail,
+      lingua: mailLanguageOf(athlete),
       link: mailLinks.enrolment(race.id),
       sent_at: now,
       gara: raceTitle(race),

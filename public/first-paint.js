@@ -51,7 +51,11 @@
   //    when the request fails, or after a second at most.
   const race = /^\/race\/(\d{1,9})$/.exec(window.location.pathname)
   if (race && root.dataset.api !== undefined) {
-    const url = new URL(root.dataset.api + '/api/v1/vdatrailers/gare/' + race[1], window.location.origin).href
+    // In the language the app will ask in (its texts come per language, decision 030): the one
+    // chosen before, else Italian, the default.
+    const locales = ['it', 'en', 'es', 'fr', 'zh', 'ja', 'ko']
+    const lingua = locales.includes(chosen) ? chosen : 'it'
+    const url = new URL(root.dataset.api + '/api/v1/vdatrailers/gare/' + race[1] + '?lingua=' + lingua, window.location.origin).href
     const answer = fetch(url, { headers: { accept: 'application/json' } })
     window.pettoraleEarlyAnswer = { url, answer }
     const showRace = (detail) => {

@@ -32,13 +32,21 @@ export type ExtraFieldAnswers = {
 
 export type ExtraFieldValue = string | boolean;
 
+export type FieldOption = {
+    valore: string;
+    etichetta: string;
+};
+
 /**
  * races.get: GET /api/v1/vdatrailers/gare/:id (auth: none) [inferred: not in the organiser's published calls]
- * One race with its description and rules; 404 for an unknown id.
+ * One race with its description and rules in a language; 404 for an unknown id.
  */
 export namespace get {
   type PathParams = {
       id: number | string;
+  }
+  type Query = {
+      lingua?: ("it" | "en" | "es" | "fr" | "zh" | "ja" | "ko") | undefined;
   }
   type Response200 = {
       id: number;
@@ -66,6 +74,7 @@ export namespace get {
       ammissione: "diretta" | "lotteria";
       eta_minima: number;
       liberatoria_versione?: string | undefined;
+      lingua: "it" | "en" | "es" | "fr" | "zh" | "ja" | "ko";
       descrizione: string;
       regolamento: string;
       profilo: {
@@ -170,6 +179,7 @@ export type RaceDetail = {
     ammissione: "diretta" | "lotteria";
     eta_minima: number;
     liberatoria_versione?: string | undefined;
+    lingua: "it" | "en" | "es" | "fr" | "zh" | "ja" | "ko";
     descrizione: string;
     regolamento: string;
     profilo: {
@@ -313,19 +323,26 @@ export namespace subscribers {
 
 /**
  * races.subscriptionFields: GET /api/v1/vdatrailers/campi_per_iscrizione/:id (auth: bearer)
- * Extra fields the athlete fills in to enrol in a race.
+ * Extra fields the athlete fills in to enrol in a race, labelled in a language.
  */
 export namespace subscriptionFields {
   type PathParams = {
       id: number | string;
   }
+  type Query = {
+      lingua?: ("it" | "en" | "es" | "fr" | "zh" | "ja" | "ko") | undefined;
+  }
   type Response200 = {
+      lingua: "it" | "en" | "es" | "fr" | "zh" | "ja" | "ko";
       campi: {
           nome: string;
           etichetta: string;
           tipo: "text" | "select" | "boolean";
           obbligatorio: boolean;
-          opzioni?: string[] | undefined;
+          opzioni?: {
+              valore: string;
+              etichetta: string;
+          }[] | undefined;
       }[];
   }
   type Response404 = {
@@ -343,7 +360,10 @@ export type SubscriptionField = {
     etichetta: string;
     tipo: "text" | "select" | "boolean";
     obbligatorio: boolean;
-    opzioni?: string[] | undefined;
+    opzioni?: {
+        valore: string;
+        etichetta: string;
+    }[] | undefined;
 };
 
 export type TrailType = "trail" | "ultra" | "skyrace" | "vertical" | "snow";

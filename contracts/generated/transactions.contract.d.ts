@@ -2,14 +2,18 @@
 
 /**
  * transactions.list: GET /api/v1/vdatrailers/transazioni (auth: bearer) [inferred: not in the organiser's published calls]
- * The athlete's transactions, newest first.
+ * The athlete's transactions, newest first, described in a language.
  */
 export namespace list {
+  type Query = {
+      lingua?: ("it" | "en" | "es" | "fr" | "zh" | "ja" | "ko") | undefined;
+  }
   type Response200 = {
       transazioni: {
           id: string;
           data: string;
           descrizione: string;
+          lingua: "it" | "en" | "es" | "fr" | "zh" | "ja" | "ko";
           gara_id: number | null;
           importo: number;
           valuta: "EUR";
@@ -29,6 +33,7 @@ export type Transaction = {
     id: string;
     data: string;
     descrizione: string;
+    lingua: "it" | "en" | "es" | "fr" | "zh" | "ja" | "ko";
     gara_id: number | null;
     importo: number;
     valuta: "EUR";

@@ -37,7 +37,7 @@ export function accountHandlers(): ResourceHandlers<'account'> {
       })
       const token = randomToken('cnf')
       await db.mailTokens.create({ token, athlete_id: id, kind: 'confirm', expires_at: now + CONFIRM_TOKEN_TTL_MS, used: false })
-      await sendMail({ to: body.mail, kind: 'confirm', link: mailLinks.confirm(id, token), sent_at: now })
+      await sendMail({ to: body.mail, lingua: body.lingua ?? 'it', kind: 'confirm', link: mailLinks.confirm(id, token), sent_at: now })
       return reply(201, { contact_id: id })
     },
 

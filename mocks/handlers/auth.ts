@@ -1,6 +1,6 @@
 import { SECOND_MS } from '../../contracts/time'
 import { db } from '../db'
-import { mailLinks, sendMail } from '../outbox'
+import { mailLanguageOf, mailLinks, sendMail } from '../outbox'
 import { oauthError, portalOriginOf, problem, reply, type MockContext, type ResourceHandlers } from '../handler'
 import {
   findAthleteByMail,
@@ -54,7 +54,7 @@ export function authHandlers(ctx: MockContext): ResourceHandlers<'auth'> {
       if (!athlete) return reply(404, problem(404, 'unknown_mail'))
       const token = randomToken('rst')
       await db.mailTokens.create({ token, athlete_id: athlete.id, kind: 'reset', expires_at: now + RESET_TOKEN_TTL_MS, used: false })
-      await sendMail({ to: athlete.mail ?? query.mail, kind: 'reset', link: mailLinks.reset(token), sent_at: now })
+      await sendMail({ to: athlete.mail ?? query.mail, lingua: mailLanguageOf(athlete), kind: 'reset', link: mailLinks.reset(token), sent_at: now })
       return reply(200, true)
     },
 

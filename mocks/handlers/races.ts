@@ -1,28 +1,41 @@
-import type { Race } from '../../contracts/races.contract'
+import type { Locale } from '../../contracts/locale'
+import type { Race, SubscriptionField } from '../../contracts/races.contract'
 import { db, type RaceRecord } from '../db'
 import { problem, reply, type ResourceHandlers } from '../handler'
+import { servedLanguage, textIn } from '../languages'
 import { crowdEntrants } from '../seed/entrants'
-import { extraFieldsOf, SEED_RACE_IDS } from '../seed/races'
+import { extraFieldsOf, SEED_RACE_IDS, type SeedQuestion } from '../seed/races'
 
 export function racesHandlers(): ResourceHandlers<'races'> {
   const findRace = (id: number | string) => db.races.findFirst((q) => q.where({ id: Number(id) }))
 
   return {
     list: ({ query, now }) => {
-      const isOpen = (race: Race) => Date.parse(race.apertura_iscrizioni) <= now && now < Date.parse(race.chiusura_iscrizioni)
-      const all = db.races.findMany(undefined, { orderBy: { data_evento: 'asc' } }).map(summary)
-      const filter = query.filter ?? 'all'
-      const gare = filter === 'all' ? all : all.filter((race) => isOpen(race) === (filter === 'open'))
+      // Closed is closed for good: a race whose registration is still to open is neither open nor closed.
+      const matches = {
+        all: () => true,
+        open: (race: Race) => Date.parse(race.apertura_iscrizioni) <= now && now < Date.parse(race.chiusura_iscrizioni),
+        closed: (race: Race) => Date.parse(race.chiusura_iscrizioni) <= now,
+      }[query.filter ?? 'all']
+      const gare = db.races.findMany(undefined, { orderBy: { data_evento: 'asc' } }).map(summary).filter(matches)
       return reply(200, { gare })
     },
 
-    get: ({ params }) => {
+    get: ({ params, query }) => {
       const race = findRace(params.id)
       if (!race) return reply(404, problem(404, 'race_not_found'))
       const edizioni = db.races
         .findMany((q) => q.where({ nome: race.nome }), { orderBy: { data_evento: 'desc' } })
         .map(({ id, edizione, data_evento }) => ({ id, edizione, data_evento }))
-      return reply(200, { ...race, edizioni })
+      const { descrizione, regolamento, ...facts } = race
+      const lingua = servedLanguage(query.lingua ?? 'it', [descrizione, regolamento])
+      return reply(200, {
+        ...facts,
+        lingua,
+        descrizione: textIn(descrizione, lingua),
+        regolamento: textIn(regolamento, lingua),
+        edizioni,
+      })
     },
 
     ranking: ({ params }) => {
@@ -39,10 +52,12 @@ export function racesHandlers(): ResourceHandlers<'races'> {
       return reply(200, { iscritti: rows.map(({ race_id: _race, ...row }) => row) })
     },
 
-    subscriptionFields: ({ params }) => {
+    subscriptionFields: ({ params, query }) => {
       const race = findRace(params.id)
       if (!race) return reply(404, problem(404, 'race_not_found'))
-      return reply(200, { campi: extraFieldsOf(race) })
+      const questions = extraFieldsOf(race)
+      const lingua = servedLanguage(query.lingua ?? 'it', questions.flatMap(({ etichetta, opzioni = [] }) => [etichetta, ...opzioni.map((option) => option.etichetta)]))
+      return reply(200, { lingua, campi: questions.map((question) => fieldIn(question, lingua)) })
     },
   }
 }
@@ -55,4 +70,13 @@ function summary({
   ...race
 }: RaceRecord): Race {
   return race
+}
+
+/** A question as served: its label and its choices' labels in one language, the choices' values as they are. */
+function fieldIn({ etichetta, opzioni, ...question }: SeedQuestion, lingua: Locale): SubscriptionField {
+  return {
+    ...question,
+    etichetta: textIn(etichetta, lingua),
+    ...(opzioni ? { opzioni: opzioni.map(({ valore, etichetta: label }) => ({ valore, etichetta: textIn(label, lingua) })) } : {}),
+  }
 }

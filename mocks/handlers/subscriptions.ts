@@ -66,6 +66,6 @@ function answersRequired(race: RaceRecord, body: EnrolmentRequest): boolean {
     if (!field.obbligatorio) return true
     const answer = body.campi[field.nome]
     if (field.tipo === 'boolean') return answer === true
-    return typeof answer === 'string' && answer.trim() !== '' && (!field.opzioni || field.opzioni.includes(answer))
+    return typeof answer === 'string' && answer.trim() !== '' && (!field.opzioni || field.opzioni.some((option) => option.valore === answer))
   })
 }

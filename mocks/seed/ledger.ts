@@ -4,7 +4,7 @@ import type { Transaction } from '../../contracts/transactions.contract'
 import type { ExperienceRecord, MailRecord, PaymentRecord, RaceRecord, SubscriptionRecord, TransactionRecord } from '../db'
 import { categoryFor } from './categories'
 import { athleteById, ATHLETE_IDS } from './personas'
-import { mailLinks } from '../outbox'
+import { mailLanguageOf, mailLinks } from '../outbox'
 import { enrolmentTotal, raceTitle } from '../records'
 import { FIRST_WAIVER_VERSION, raceById } from './races'
 import { rome } from './time'
@@ -41,9 +41,9 @@ export const ENROLMENTS: readonly Enrolment[] = [
   { athleteId: completo, raceId: 203, bib: null, signed: null, options: null, paid: false },
   { athleteId: pax, raceId: 102, bib: 88, signed: '2025-02-10T21:24', options: { opzione_rimborso: 'standard', noleggio_gps: true }, paid: true, answers: { navetta: 'Courmayeur' } },
   { athleteId: pax, raceId: 103, bib: 41, signed: '2025-03-05T18:33', options: { opzione_rimborso: 'protetto', noleggio_gps: false }, paid: true, answers: { navetta: 'Aosta', pasta_party: true } },
-  { athleteId: revisione, raceId: 105, bib: 12, signed: '2025-04-14T12:08', options: STANDARD, paid: true, answers: { navetta: 'No shuttle' } },
+  { athleteId: revisione, raceId: 105, bib: 12, signed: '2025-04-14T12:08', options: STANDARD, paid: true, answers: { navetta: 'none' } },
   { athleteId: scaduto, raceId: 106, bib: 73, signed: '2025-01-08T19:45', options: STANDARD, paid: true, answers: { navetta: 'Aosta' } },
-  { athleteId: social, raceId: 204, bib: 121, signed: '2026-02-23T18:20', options: STANDARD, paid: true, answers: { navetta: 'No shuttle' } },
+  { athleteId: social, raceId: 204, bib: 121, signed: '2026-02-23T18:20', options: STANDARD, paid: true, answers: { navetta: 'none' } },
   // The flagship's direct entry for a PAX holder: signed, the payment link sent, not paid yet; its
   // answers include the ITRA id the flagship asks for, so resuming it goes straight to the payment.
   { athleteId: pax, raceId: 201, bib: null, signed: '2026-02-27T10:52', options: STANDARD, paid: false, answers: { team: 'Valdigne Skyrunning', navetta: 'Courmayeur', itra_id: '2704183' } },
@@ -130,13 +130,15 @@ export function payments(): PaymentRecord[] {
 export function paymentLinkMails(): MailRecord[] {
   return CHARGES.flatMap(({ pagamento_id, athleteId, raceId, options, link }) => {
     if (!link) return []
-    const { mail } = athleteById(athleteId)
+    const athlete = athleteById(athleteId)
+    const { mail } = athlete
     if (!mail) throw new Error(`athlete ${String(athleteId)} has no e-mail`)
     const race = raceById(raceId)
     return [
       {
         id: `mail-seed-${pagamento_id}`,
         to: mail,
+        lingua: mailLanguageOf(athlete),
         kind: 'payment_link' as const,
         link: mailLinks.paymentLink(link.code),
         sent_at: Date.parse(rome(link.sent)),
@@ -157,7 +159,7 @@ export function transactions(): TransactionRecord[] {
         id: transaction.id,
         athlete_id: athleteId,
         data: rome(at),
-        descrizione: `Iscrizione ${race.nome} ${String(race.edizione)}`,
+        descrizione: { it: `Iscrizione ${raceTitle(race)}`, en: `Race entry: ${raceTitle(race)}` },
         gara_id: raceId,
         importo: enrolmentTotal(race, options),
         valuta: 'EUR' as const,

@@ -1,5 +1,5 @@
 import type { SubscriptionField, TrailType } from '../../contracts/races.contract'
-import type { RaceRecord } from '../db'
+import type { RaceRecord, WrittenText } from '../db'
 import { courseProfile, type CourseShape } from './profile'
 import { rome } from './time'
 
@@ -22,7 +22,8 @@ interface Course extends Omit<CourseShape, 'distanza_km' | 'dislivello_m'> {
   /** ITRA mountain level (0-12); null where not rated. */
   punti: number | null
   noleggio_gps: number
-  descrizione: string
+  /** Italian and English at least (decision 030). */
+  descrizione: WrittenText
 }
 
 const COURSES = {
@@ -45,10 +46,16 @@ const COURSES = {
     quota_partenza_m: 1224,
     forma: 'loop',
     ristori: ['Rifugio Deffeyes', 'Valgrisenche', 'Cogne', 'Donnas', 'Gressoney', 'Valtournenche', 'Ollomont', 'Rifugio Bertone'],
-    descrizione:
-      'A non-stop loop of the Aosta Valley along its two high routes: 330 km, 24,000 m of climbing and more than ' +
-      'twenty passes above 2,000 m. Runners choose when to sleep in the seven life bases and have 150 hours to ' +
-      'close the loop back in Courmayeur. Places are drawn by lottery; PAX holders enter directly.',
+    descrizione: {
+      it:
+        'Un giro senza soste della Valle d’Aosta lungo le sue due Alte Vie: 330 km, 24.000 m di dislivello positivo e ' +
+        'più di venti colli sopra i 2.000 m. Si sceglie da sé quando dormire nelle sette basi vita e si hanno 150 ore ' +
+        'per chiudere l’anello a Courmayeur. I pettorali si assegnano per sorteggio; chi ha il PAX entra direttamente.',
+      en:
+        'A non-stop loop of the Aosta Valley along its two high routes: 330 km, 24,000 m of climbing and more than ' +
+        'twenty passes above 2,000 m. Runners choose when to sleep in the seven life bases and have 150 hours to ' +
+        'close the loop back in Courmayeur. Places are drawn by lottery; PAX holders enter directly.',
+    },
   },
   larici: {
     nome: 'Sentiero dei Larici 25K',
@@ -69,10 +76,16 @@ const COURSES = {
     quota_partenza_m: 1441,
     forma: 'loop',
     ristori: ['Alpe Porassey', 'Lago Verney', 'Plan Praz'],
-    descrizione:
-      'A first taste of high trails: a loop through larch woods and alpine pastures above La Thuile, with a view ' +
-      'of the Rutor glacier from the top. Well marked, with three refreshment points. It counts as a qualifying ' +
-      'experience race for the PAX.',
+    descrizione: {
+      it:
+        'Il primo assaggio dei sentieri d’alta quota: un anello tra lariceti e alpeggi sopra La Thuile, con vista sul ' +
+        'ghiacciaio del Rutor dal punto più alto. Percorso ben segnalato, tre punti di ristoro. Vale come gara di ' +
+        'esperienza qualificante per il PAX.',
+      en:
+        'A first taste of high trails: a loop through larch woods and alpine pastures above La Thuile, with a view ' +
+        'of the Rutor glacier from the top. Well marked, with three refreshment points. It counts as a qualifying ' +
+        'experience race for the PAX.',
+    },
   },
   cogne: {
     nome: 'Alte Vie di Cogne 52K',
@@ -93,9 +106,15 @@ const COURSES = {
     quota_partenza_m: 1534,
     forma: 'loop',
     ristori: ['Valnontey', 'Rifugio Sella', 'Lillaz', 'Gimillan'],
-    descrizione:
-      'Two passes and the balcony path of the Gran Paradiso national park, with ibex more likely than spectators. ' +
-      'A long day out for runners moving up from short trails. It counts as a qualifying experience race for the PAX.',
+    descrizione: {
+      it:
+        'Due colli e il sentiero balcone del Parco nazionale del Gran Paradiso, dove è più facile incontrare uno ' +
+        'stambecco che uno spettatore. Una lunga giornata per chi arriva dai trail brevi. Vale come gara di esperienza ' +
+        'qualificante per il PAX.',
+      en:
+        'Two passes and the balcony path of the Gran Paradiso national park, with ibex more likely than spectators. ' +
+        'A long day out for runners moving up from short trails. It counts as a qualifying experience race for the PAX.',
+    },
   },
   laghi: {
     nome: 'Ultra dei Laghi Blu 100K',
@@ -116,9 +135,15 @@ const COURSES = {
     quota_partenza_m: 1385,
     forma: 'loop',
     ristori: ['Lago Gabiet', 'Alpe Bettolina', 'Lago Blu', 'Colle Ranzola', 'Ejola'],
-    descrizione:
-      'From Gressoney to the lakes under Monte Rosa and back, through the night. The start is at 5 in the morning ' +
-      'and most runners see a second sunrise. It counts as a qualifying experience race for the PAX.',
+    descrizione: {
+      it:
+        'Da Gressoney ai laghi ai piedi del Monte Rosa e ritorno, attraverso la notte. Si parte alle 5 del mattino e ' +
+        'la maggior parte dei concorrenti vede sorgere il sole due volte. Vale come gara di esperienza qualificante ' +
+        'per il PAX.',
+      en:
+        'From Gressoney to the lakes under Monte Rosa and back, through the night. The start is at 5 in the morning ' +
+        'and most runners see a second sunrise. It counts as a qualifying experience race for the PAX.',
+    },
   },
   becca: {
     nome: 'Skyrace della Becca 21K',
@@ -139,9 +164,14 @@ const COURSES = {
     quota_partenza_m: 1524,
     forma: 'loop',
     ristori: ['Cheneil', 'Colle Fontana Fredda'],
-    descrizione:
-      'Straight up to a 3,000 m summit on rocky ground, a short ridge with fixed ropes, and a fast descent to ' +
-      'Valtournenche. An experience race that does not count towards the PAX.',
+    descrizione: {
+      it:
+        'Dritti fino a una vetta di 3.000 m su terreno roccioso, una breve cresta attrezzata con corde fisse e una ' +
+        'discesa veloce su Valtournenche. Gara di esperienza che non vale per il PAX.',
+      en:
+        'Straight up to a 3,000 m summit on rocky ground, a short ridge with fixed ropes, and a fast descent to ' +
+        'Valtournenche. An experience race that does not count towards the PAX.',
+    },
   },
   bard: {
     nome: 'Trail del Forte di Bard 30K',
@@ -162,9 +192,14 @@ const COURSES = {
     quota_partenza_m: 381,
     forma: 'loop',
     ristori: ['Hône', 'Arnad', 'Perloz'],
-    descrizione:
-      'The spring opener: chestnut woods and old mule tracks of the lower valley, finishing inside the walls of ' +
-      'the Bard fortress. An experience race that does not count towards the PAX.',
+    descrizione: {
+      it:
+        'La gara che apre la stagione: castagneti e antiche mulattiere della bassa valle, con arrivo dentro le mura ' +
+        'del Forte di Bard. Gara di esperienza che non vale per il PAX.',
+      en:
+        'The spring opener: chestnut woods and old mule tracks of the lower valley, finishing inside the walls of ' +
+        'the Bard fortress. An experience race that does not count towards the PAX.',
+    },
   },
   notturna: {
     nome: 'Notturna di Saint-Vincent 12K',
@@ -185,9 +220,14 @@ const COURSES = {
     quota_partenza_m: 575,
     forma: 'loop',
     ristori: ['Amay'],
-    descrizione:
-      'An evening race by headlamp on the paths above Saint-Vincent, starting at 7 pm from the spa gardens. ' +
-      'Short, fast and friendly; pasta party at the finish.',
+    descrizione: {
+      it:
+        'Una gara serale alla luce della frontale sui sentieri sopra Saint-Vincent, con partenza alle 19 dai giardini ' +
+        'delle terme. Corta, veloce e conviviale; pasta party all’arrivo.',
+      en:
+        'An evening race by headlamp on the paths above Saint-Vincent, starting at 7 pm from the spa gardens. ' +
+        'Short, fast and friendly; pasta party at the finish.',
+    },
   },
   snow: {
     nome: 'Snow Trail di Cogne 15K',
@@ -208,9 +248,14 @@ const COURSES = {
     quota_partenza_m: 1534,
     forma: 'loop',
     ristori: ['Valnontey', 'Lillaz'],
-    descrizione:
-      'A winter race on the packed snow of the Sant’Orso meadows and the Valnontey cross-country tracks. ' +
-      'Microspikes recommended; the course is groomed the night before.',
+    descrizione: {
+      it:
+        'Una gara invernale sulla neve battuta dei prati di Sant’Orso e sulle piste di fondo di Valnontey. ' +
+        'Consigliati i ramponcini; il tracciato viene battuto la sera prima.',
+      en:
+        'A winter race on the packed snow of the Sant’Orso meadows and the Valnontey cross-country tracks. ' +
+        'Microspikes recommended; the course is groomed the night before.',
+    },
   },
   pila: {
     nome: 'Vertical di Pila',
@@ -231,9 +276,14 @@ const COURSES = {
     quota_partenza_m: 1800,
     forma: 'vertical',
     ristori: ['Baby Pila'],
-    descrizione:
-      'One thousand metres of climbing in 3.4 km under the Pila ski lifts, from the bottom station to the Chamolé ' +
-      'ridge. Individual start every 30 seconds; the descent is on foot or by gondola.',
+    descrizione: {
+      it:
+        'Mille metri di dislivello in 3,4 km sotto gli impianti di Pila, dalla partenza della cabinovia alla cresta ' +
+        'del Chamolé. Partenze individuali ogni 30 secondi; si scende a piedi o in cabinovia.',
+      en:
+        'One thousand metres of climbing in 3.4 km under the Pila ski lifts, from the bottom station to the Chamolé ' +
+        'ridge. Individual start every 30 seconds; the descent is on foot or by gondola.',
+    },
   },
   city: {
     nome: 'Aosta Urban Trail 10K',
@@ -254,39 +304,74 @@ const COURSES = {
     quota_partenza_m: 583,
     forma: 'loop',
     ristori: ['Arco d’Augusto', 'Porta Pretoria'],
-    descrizione:
-      'The organiser’s festival race: through the Roman gates and up the vineyard paths above Aosta, open to ' +
-      'everyone with a medical certificate. Twenty thousand runners fill the old town on race morning; start ' +
-      'waves leave every five minutes.',
+    descrizione: {
+      it:
+        'La festa di corsa dell’organizzatore: attraverso le porte romane e su per i sentieri tra le vigne sopra Aosta, ' +
+        'aperta a tutti con un certificato medico. Ventimila concorrenti riempiono il centro storico la mattina della ' +
+        'gara; le onde di partenza si susseguono ogni cinque minuti.',
+      en:
+        'The organiser’s festival race: through the Roman gates and up the vineyard paths above Aosta, open to ' +
+        'everyone with a medical certificate. Twenty thousand runners fill the old town on race morning; start ' +
+        'waves leave every five minutes.',
+    },
   },
 } satisfies Record<string, Course>
 
-const KIT: Record<TrailType, readonly string[]> = {
-  ultra: ['headlamp with spare batteries', 'waterproof jacket and trousers', 'warm layer', 'survival blanket', '1 litre of water', 'phone'],
-  trail: ['waterproof jacket', 'survival blanket', '0.5 litres of water', 'phone'],
-  skyrace: ['windproof jacket', 'survival blanket', 'gloves', 'phone'],
-  vertical: ['windproof jacket for the summit'],
-  snow: ['microspikes or studded shoes', 'warm layer', 'gloves', 'hat'],
+/** The mandatory kit by kind of race, in the languages the organiser writes. */
+const KIT: Record<TrailType, Record<'it' | 'en', readonly string[]>> = {
+  ultra: {
+    it: ['lampada frontale con batterie di ricambio', 'giacca e pantaloni impermeabili', 'uno strato caldo', 'telo di sopravvivenza', '1 litro d’acqua', 'telefono cellulare'],
+    en: ['headlamp with spare batteries', 'waterproof jacket and trousers', 'warm layer', 'survival blanket', '1 litre of water', 'phone'],
+  },
+  trail: {
+    it: ['giacca impermeabile', 'telo di sopravvivenza', '0,5 litri d’acqua', 'telefono cellulare'],
+    en: ['waterproof jacket', 'survival blanket', '0.5 litres of water', 'phone'],
+  },
+  skyrace: {
+    it: ['giacca antivento', 'telo di sopravvivenza', 'guanti', 'telefono cellulare'],
+    en: ['windproof jacket', 'survival blanket', 'gloves', 'phone'],
+  },
+  vertical: { it: ['giacca antivento per la vetta'], en: ['windproof jacket for the summit'] },
+  snow: {
+    it: ['ramponcini o scarpe chiodate', 'uno strato caldo', 'guanti', 'berretto'],
+    en: ['microspikes or studded shoes', 'warm layer', 'gloves', 'hat'],
+  },
 }
 
 /**
- * The rules as the organiser writes them: paragraphs separated by blank lines, lists as lines
- * starting with "- " (what the portal's rules renderer reads).
+ * The rules as the organiser writes them, in Italian and English: paragraphs separated by blank
+ * lines, lists as lines starting with "- " (what the portal's rules renderer reads). The last
+ * paragraph points to the refund schedule, which the race page shows beside the rules.
  */
-function regolamento(course: Course): string {
-  const admission =
-    course.ammissione === 'lotteria'
-      ? 'Places are allocated by lottery among applicants; PAX holders enter directly.'
-      : 'Places are allocated in order of paid registration until the race is full.'
-  return [
-    `Minimum age on race day: ${String(course.eta_minima)}. A valid medical certificate for competitive ` +
-      'athletics is required and must not expire before race day.',
-    admission,
-    `Time limit: ${String(course.tempo_limite_ore)} hours from the start; intermediate cut-offs are enforced by marshals.`,
-    ['Mandatory kit:', ...KIT[course.tipo_percorso].map((item) => `- ${item}`)].join('\n'),
-    'Registrations are personal and cannot be transferred. What a withdrawal refunds depends on the refund ' +
-      'option chosen at enrolment and on how long before the start it happens (see the refund schedule).',
-  ].join('\n\n')
+function regolamento(course: Course): WrittenText {
+  const kit = KIT[course.tipo_percorso]
+  const list = (heading: string, items: readonly string[]) => [heading, ...items.map((item) => `- ${item}`)].join('\n')
+  const lottery = course.ammissione === 'lotteria'
+  return {
+    it: [
+      `Età minima il giorno della gara: ${String(course.eta_minima)} anni. È richiesto un certificato medico per ` +
+        'l’atletica leggera agonistica in corso di validità, che non scada prima del giorno della gara.',
+      lottery
+        ? 'I pettorali sono assegnati per sorteggio tra chi ne fa domanda; chi ha il PAX entra direttamente.'
+        : 'I pettorali sono assegnati in ordine di iscrizione pagata, fino a esaurimento dei posti.',
+      `Tempo massimo: ${String(course.tempo_limite_ore).replace('.', ',')} ore dalla partenza; i cancelli orari ` +
+        'intermedi sono fatti rispettare dai commissari.',
+      list('Materiale obbligatorio:', kit.it),
+      'L’iscrizione è personale e non può essere ceduta. Quanto rimborsa un ritiro dipende dall’opzione di ' +
+        'rimborso scelta all’iscrizione e da quanto tempo prima della partenza avviene (vedi la tabella dei rimborsi).',
+    ].join('\n\n'),
+    en: [
+      `Minimum age on race day: ${String(course.eta_minima)}. A valid medical certificate for competitive ` +
+        'athletics is required and must not expire before race day.',
+      lottery
+        ? 'Places are allocated by lottery among applicants; PAX holders enter directly.'
+        : 'Places are allocated in order of paid registration until the race is full.',
+      `Time limit: ${String(course.tempo_limite_ore)} hours from the start; intermediate cut-offs are enforced by marshals.`,
+      list('Mandatory kit:', kit.en),
+      'Registrations are personal and cannot be transferred. What a withdrawal refunds depends on the refund ' +
+        'option chosen at enrolment and on how long before the start it happens (see the refund schedule).',
+    ].join('\n\n'),
+  }
 }
 
 interface Edition {
@@ -408,20 +493,33 @@ export function raceById(id: number): RaceRecord {
   return race
 }
 
-/** The extra questions of a race's entry form (`campi_per_iscrizione`); the lottery asks for the ITRA id. */
-export function extraFieldsOf(race: Pick<RaceRecord, 'ammissione'>): SubscriptionField[] {
+/** A race question as the organiser writes it: labels in the languages written, choices by stable value. */
+export interface SeedQuestion {
+  nome: string
+  etichetta: WrittenText
+  tipo: SubscriptionField['tipo']
+  obbligatorio: boolean
+  opzioni?: Array<{ valore: string; etichetta: WrittenText }>
+}
+
+/**
+ * The extra questions of a race's entry form (`campi_per_iscrizione`), in Italian and English; the
+ * lottery asks for the ITRA id. A shuttle's value is its stop, or `none`, whatever the language.
+ */
+export function extraFieldsOf(race: Pick<RaceRecord, 'ammissione'>): SeedQuestion[] {
+  const stop = (name: string) => ({ valore: name, etichetta: { it: name, en: name } })
   return [
-    { nome: 'team', etichetta: 'Team or club', tipo: 'text', obbligatorio: false },
+    { nome: 'team', etichetta: { it: 'Squadra o società', en: 'Team or club' }, tipo: 'text', obbligatorio: false },
     {
       nome: 'navetta',
-      etichetta: 'Shuttle bus to the start',
+      etichetta: { it: 'Navetta per la partenza', en: 'Shuttle bus to the start' },
       tipo: 'select',
       obbligatorio: true,
-      opzioni: ['Aosta', 'Courmayeur', 'Cogne', 'No shuttle'],
+      opzioni: [stop('Aosta'), stop('Courmayeur'), stop('Cogne'), { valore: 'none', etichetta: { it: 'Nessuna navetta', en: 'No shuttle' } }],
     },
-    { nome: 'pasta_party', etichetta: 'Pasta party after the finish', tipo: 'boolean', obbligatorio: false },
+    { nome: 'pasta_party', etichetta: { it: 'Pasta party dopo l’arrivo', en: 'Pasta party after the finish' }, tipo: 'boolean', obbligatorio: false },
     ...(race.ammissione === 'lotteria'
-      ? [{ nome: 'itra_id', etichetta: 'ITRA runner id', tipo: 'text' as const, obbligatorio: true }]
+      ? [{ nome: 'itra_id', etichetta: { it: 'Codice atleta ITRA', en: 'ITRA runner id' }, tipo: 'text' as const, obbligatorio: true }]
       : []),
   ]
 }

@@ -36,10 +36,11 @@ describe('the mailbox page', () => {
 
   it('shows each kind of e-mail with its subject, recipient, time, sentence and link, newest first, as they are sent', async () => {
     renderMailbox()
-    await sendMail({ to: 'anna@example.org', kind: 'confirm', link: '/confirm-account?contact_id=9&token=cnf-1', sent_at: SEED_NOW_MS })
-    await sendMail({ to: 'anna@example.org', kind: 'reset', link: '/reset-email/rst-1', sent_at: SEED_NOW_MS + MINUTE_MS })
+    await sendMail({ to: 'anna@example.org', lingua: 'en', kind: 'confirm', link: '/confirm-account?contact_id=9&token=cnf-1', sent_at: SEED_NOW_MS })
+    await sendMail({ to: 'anna@example.org', lingua: 'en', kind: 'reset', link: '/reset-email/rst-1', sent_at: SEED_NOW_MS + MINUTE_MS })
     await sendMail({
       to: 'bruno@example.org',
+      lingua: 'en',
       kind: 'payment_link',
       link: '/checkout?link=lnk-1',
       sent_at: SEED_NOW_MS + 2 * MINUTE_MS,
@@ -78,12 +79,37 @@ describe('the mailbox page', () => {
     expect(screen.queryByText('No e-mails yet.')).toBeNull()
   })
 
+  it("shows an e-mail in the language it was written in, the athlete's, whatever the portal's", async () => {
+    renderMailbox()
+    await sendMail({
+      to: 'carla@example.org',
+      lingua: 'it',
+      kind: 'payment_link',
+      link: '/checkout?link=lnk-2',
+      sent_at: SEED_NOW_MS,
+      gara: 'Tor des Pettorale 330 2026',
+      totale: 950,
+      scade: Date.parse('2026-03-09T23:59:00+01:00'),
+    })
+    const mail = await screen.findByRole('article', { name: 'Il tuo link di pagamento' })
+    expect(mail.getAttribute('lang')).toBe('it')
+    const words = within(mail)
+    expect(words.getByText("L'organizzatore ti ha inviato questo link per pagare la tua iscrizione alla gara.")).toBeTruthy()
+    // Italian formats too: the euro after the amount, Rome's time.
+    const facts = words.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent])
+    expect(facts[1]).toEqual(['Importo', '950,00\u00a0€'])
+    expect(facts[2]?.[1]).toMatch(/^9 mar 2026, 23:59/)
+    expect(words.getByRole('link', { name: 'Paga ora' }).getAttribute('href')).toBe('/checkout?link=lnk-2')
+    // The page around it stays in the portal's language.
+    expect(screen.getByRole('heading', { level: 1, name: 'Mailbox' })).toBeTruthy()
+  })
+
   it('is current when opened again after e-mails were sent while it was closed', async () => {
     renderMailbox()
-    await sendMail({ to: 'anna@example.org', kind: 'confirm', link: '/confirm-account?contact_id=9&token=cnf-1', sent_at: SEED_NOW_MS })
+    await sendMail({ to: 'anna@example.org', lingua: 'en', kind: 'confirm', link: '/confirm-account?contact_id=9&token=cnf-1', sent_at: SEED_NOW_MS })
     await screen.findByRole('article')
     cleanup()
-    await sendMail({ to: 'anna@example.org', kind: 'reset', link: '/reset-email/rst-1', sent_at: SEED_NOW_MS + MINUTE_MS })
+    await sendMail({ to: 'anna@example.org', lingua: 'en', kind: 'reset', link: '/reset-email/rst-1', sent_at: SEED_NOW_MS + MINUTE_MS })
     renderMailbox()
     expect(screen.getAllByRole('article').map((mail) => mail.querySelector('h2')?.textContent)).toEqual([
       'Reset your pettorale password',

@@ -1,15 +1,17 @@
-import type { MessageDescriptor } from '@lingui/core'
+import { setupI18n, type I18n, type MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { I18nProvider } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useId, useSyncExternalStore } from 'react'
+import { Suspense, use, useId, useSyncExternalStore } from 'react'
+import type { Locale } from '../../contracts/locale'
 import type { MailKind, MailOf, MailRecord } from '../../mocks/db'
 import { sentMail, watchOutbox } from '../../mocks/outbox'
 import { formatMoney, formatOwnMoment } from '../lib/format'
-import { activeLocale } from '../lib/i18n'
+import { catalogOf } from '../lib/i18n'
 import { buttonClass } from '../ui/button'
 import { DefinitionList } from '../ui/definition-list'
 import { Page } from '../ui/page'
-import { Empty } from '../ui/state'
+import { Empty, Loading } from '../ui/state'
 import styles from './mailbox-page.module.css'
 
 /** What each kind of e-mail says: its subject, one sentence, and the words on its link. */
@@ -50,14 +52,35 @@ function readOutbox(): MailRecord[] {
   return snapshot
 }
 
+// One Lingui instance per language an e-mail is written in, its catalog loaded once.
+const mailI18ns = new Map<Locale, Promise<I18n>>()
+
+function mailI18n(locale: Locale): Promise<I18n> {
+  let instance = mailI18ns.get(locale)
+  if (!instance) {
+    instance = catalogOf(locale).then((messages) => setupI18n({ locale, messages: { [locale]: messages } }))
+    mailI18ns.set(locale, instance)
+  }
+  return instance
+}
+
+/** An e-mail as the athlete receives it: in its own language, whatever the portal's (decision 030). */
+function MailInItsLanguage({ mail }: { mail: MailRecord }) {
+  return (
+    <I18nProvider i18n={use(mailI18n(mail.lingua))}>
+      <Mail mail={mail} />
+    </I18nProvider>
+  )
+}
+
 function Mail({ mail }: { mail: MailRecord }) {
   const { i18n } = useLingui()
   const headingId = useId()
   const wording = WORDING[mail.kind]
   const to = mail.to
-  const sent = formatOwnMoment(activeLocale(), mail.sent_at)
+  const sent = formatOwnMoment(mail.lingua, mail.sent_at)
   return (
-    <article className={styles.mail} aria-labelledby={headingId}>
+    <article className={styles.mail} aria-labelledby={headingId} lang={mail.lingua}>
       <h2 id={headingId}>{i18n._(wording.subject)}</h2>
       <div className={styles.meta}>
         <p>
@@ -86,7 +109,7 @@ function Mail({ mail }: { mail: MailRecord }) {
 /** What a payment-link e-mail asks for: the race, the amount and the link's deadline. */
 function PaymentRequest({ mail }: { mail: MailOf<'payment_link'> }) {
   const { t } = useLingui()
-  const locale = activeLocale()
+  const locale = mail.lingua
   return (
     <DefinitionList
       minColumn="10rem"
@@ -104,7 +127,7 @@ function EnrolmentConfirmed({ mail }: { mail: MailOf<'enrolment_confirmed'> }) {
   const { t } = useLingui()
   const rows: Array<[string, string]> = [[t`Race`, mail.gara]]
   if (mail.pettorale !== null) rows.push([t`Bib number`, String(mail.pettorale)])
-  rows.push([t`Amount paid`, formatMoney(activeLocale(), mail.totale)])
+  rows.push([t`Amount paid`, formatMoney(mail.lingua, mail.totale)])
   return <DefinitionList minColumn="10rem" rows={rows} />
 }
 
@@ -125,7 +148,9 @@ export default function MailboxPage() {
         <ol className={styles.list}>
           {mails.map((mail) => (
             <li key={mail.id}>
-              <Mail mail={mail} />
+              <Suspense fallback={<Loading />}>
+                <MailInItsLanguage mail={mail} />
+              </Suspense>
             </li>
           ))}
         </ol>

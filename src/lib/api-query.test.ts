@@ -20,7 +20,7 @@ describe('query keys', () => {
   it('one invalidation of the resource reaches every read of it', async () => {
     const client = new QueryClient()
     client.setQueryData(apiQuery(races.list, { query: { filter: 'open' } }).queryKey, { gare: [] })
-    client.setQueryData(apiQuery(races.get, { params: { id: 7 } }).queryKey, null as never)
+    client.setQueryData(apiQuery(races.get, { params: { id: 7 }, query: { lingua: 'it' } }).queryKey, null as never)
     expect(raceKeys.root).toEqual(['races'])
     await client.invalidateQueries({ queryKey: raceKeys.root })
     expect(client.getQueryCache().findAll({ queryKey: raceKeys.root }).map((q) => q.state.isInvalidated)).toEqual([true, true])

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { LOCALES } from '../../contracts/locale'
 import * as races from '../../contracts/races.contract'
 import { server, TEST_API_BASE } from '../../mocks/node'
 import '../../tests/setup/mock-backend'
@@ -69,22 +70,39 @@ describe("a race's page asks for the race before the app's code, and the app tak
       expect(document.querySelector('.boot-words p')?.textContent).toBe('La Thuile')
       expect(document.querySelector('.boot-words')?.hasAttribute('lang')).toBe(false)
 
-      const race = await callApi(races.get, { params: { id: 202 } })
+      const race = await callApi(races.get, { params: { id: 202 }, query: { lingua: 'it' } })
       expect(race.ok && race.data.nome).toBe('Sentiero dei Larici 25K')
-      expect(asked).toEqual([`${TEST_API_BASE}/api/v1/vdatrailers/gare/202`])
+      expect(asked).toEqual([`${TEST_API_BASE}/api/v1/vdatrailers/gare/202?lingua=it`])
 
       // Taken once: the next call for the same race asks again.
-      await callApi(races.get, { params: { id: 202 } })
+      await callApi(races.get, { params: { id: 202 }, query: { lingua: 'it' } })
       expect(asked).toHaveLength(2)
     } finally {
       server.events.removeListener('request:start', count)
     }
   })
 
+  it('asks in the language chosen before, as the app will, and in Italian when none is', () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockReturnValue(new Promise(() => {}))
+    try {
+      for (const locale of LOCALES) {
+        localStorage.setItem(LOCALE_STORAGE_KEY, locale)
+        landOnRace('/race/202', TEST_API_BASE)
+        expect(window.pettoraleEarlyAnswer?.url).toBe(`${TEST_API_BASE}/api/v1/vdatrailers/gare/202?lingua=${locale}`)
+      }
+      localStorage.removeItem(LOCALE_STORAGE_KEY)
+      landOnRace('/race/202', TEST_API_BASE)
+      expect(window.pettoraleEarlyAnswer?.url).toBe(`${TEST_API_BASE}/api/v1/vdatrailers/gare/202?lingua=it`)
+    } finally {
+      localStorage.removeItem(LOCALE_STORAGE_KEY)
+      fetchSpy.mockRestore()
+    }
+  })
+
   it('an early request that failed is asked again by the client', async () => {
     const fetchOnce = vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'))
     landOnRace('/race/202', TEST_API_BASE)
-    const race = await callApi(races.get, { params: { id: 202 } })
+    const race = await callApi(races.get, { params: { id: 202 }, query: { lingua: 'it' } })
     expect(race.ok).toBe(true)
     expect(fetchOnce).toHaveBeenCalledTimes(2)
     expect(root.hasAttribute('data-frame-words')).toBe(false)

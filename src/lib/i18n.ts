@@ -1,4 +1,4 @@
-import { i18n } from '@lingui/core'
+import { i18n, type Messages } from '@lingui/core'
 import { isLocale, LOCALES, type Locale } from '../../contracts/locale'
 
 export const DEFAULT_LOCALE: Locale = 'it'
@@ -43,10 +43,15 @@ const catalogs: Partial<Record<CatalogLocale, () => Promise<{ messages: Record<s
   ...(import.meta.env.DEV ? { [PSEUDO]: () => import('../../locales/pseudo/messages.po') } : {}),
 }
 
-export async function activateLocale(locale: CatalogLocale): Promise<void> {
+/** A locale's compiled messages (the default's for one without a catalog). */
+export async function catalogOf(locale: CatalogLocale): Promise<Messages> {
   const load = catalogs[locale] ?? catalogs[DEFAULT_LOCALE]!
-  const { messages } = await load()
-  i18n.loadAndActivate({ locale, messages: messages as never })
+  return (await load()).messages as Messages
+}
+
+export async function activateLocale(locale: CatalogLocale): Promise<void> {
+  const messages = await catalogOf(locale)
+  i18n.loadAndActivate({ locale, messages })
   document.documentElement.lang = locale
   globalThis.localStorage?.setItem(LOCALE_STORAGE_KEY, locale)
 }

@@ -20,16 +20,17 @@ function paymentLinkMail(page: Page, to: string, sent: string) {
   return page.getByRole('article', { name: 'Your payment link' }).filter({ hasText: `To: ${to}` }).filter({ hasText: `Sent ${sent}` })
 }
 
-async function register(page: Page, mail: string) {
+/** Registers as the registration page does, with a language for communications (English, as the page's default here). */
+async function register(page: Page, mail: string, lingua = 'en') {
   await page.waitForFunction(() => 'pettoraleMock' in window)
-  const status = await page.evaluate(async (address) => {
+  const status = await page.evaluate(async ([address, language]) => {
     const answer = await fetch('/api/v1/vdatrailers/new_user', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ nome: 'Lucia', cognome: 'Bionaz', mail: address, password: 'Sentiero-2026!', privacy_policy: true }),
+      body: JSON.stringify({ nome: 'Lucia', cognome: 'Bionaz', mail: address, password: 'Sentiero-2026!', privacy_policy: true, lingua: language }),
     })
     return answer.status
-  }, mail)
+  }, [mail, lingua] as const)
   expect(status).toBe(201)
 }
 
@@ -93,6 +94,19 @@ test.describe('the mailbox of the simulated backend', () => {
     await expect(page.getByText('Your account is confirmed. Welcome!')).toBeVisible()
     // Signed in with the link, the new athlete is held on "My profile" to complete it.
     await expect(page).toHaveURL('/me')
+  })
+
+  test("shows an e-mail in the athlete's language for communications, in a page in the portal's", async ({ page }) => {
+    await openMailbox(page)
+    await register(page, MAIL, 'it')
+    const confirmation = page.getByRole('article', { name: 'Conferma il tuo account pettorale' })
+    await expect(confirmation).toBeVisible()
+    await expect(confirmation).toHaveAttribute('lang', 'it')
+    // Italian date and Rome's time, as the athlete's mail would show them.
+    await expect(confirmation.getByText(/^Inviata: 2 mar 2026, 09:\d\d CET$/)).toBeVisible()
+    await expect(confirmation.getByRole('link', { name: 'Conferma il mio account' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Mailbox' })).toBeVisible()
+    await expectNoAxeViolations(page)
   })
 
   test('lists a password-reset e-mail above the earlier ones, also on a later visit, and its link opens the reset page', async ({ page }) => {

@@ -3,12 +3,11 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import type { RaceDetail } from '../../../contracts/races.contract'
-import * as transactions from '../../../contracts/transactions.contract'
 import { raceEnd } from '../../../machines/rules/race-day'
-import { apiQuery } from '../../lib/api-query'
 import { now } from '../../lib/clock'
 import { downloadRaceStart, preloadCalendar } from '../../lib/race-calendar'
 import { paths } from '../../lib/paths'
+import { transactionQueries } from '../../lib/transaction-queries'
 import { Button, buttonClass } from '../../ui/button'
 import styles from './enrolment.module.css'
 
@@ -20,7 +19,7 @@ import styles from './enrolment.module.css'
 export default function AfterPaidLinks({ race }: { race: RaceDetail }) {
   const { t } = useLingui()
   // The payment's line is written as it settles: read afresh, not a list cached before paying.
-  const lines = useQuery({ ...apiQuery(transactions.list, {}), refetchOnMount: 'always' })
+  const lines = useQuery({ ...transactionQueries.list(), refetchOnMount: 'always' })
   const paidLine = lines.data?.transazioni.find((line) => line.gara_id === race.id && line.stato === 'paid')
   const [calendarFailed, setCalendarFailed] = useState(false)
   const addToCalendar = () => {

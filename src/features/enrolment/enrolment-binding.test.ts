@@ -77,7 +77,7 @@ describe("the wizard's actors against the simulated backend", () => {
     expect(actor.getSnapshot().matches({ wizard: 'extraFields' })).toBe(true)
     expect(Object.keys(actor.getSnapshot().context.problems.extra ?? {})).toEqual(required.map((field) => field.nome))
     for (const field of required) {
-      actor.send({ type: 'extra.answer', name: field.nome, value: field.tipo === 'boolean' ? true : (field.opzioni?.[0] ?? 'Yes') })
+      actor.send({ type: 'extra.answer', name: field.nome, value: field.tipo === 'boolean' ? true : (field.opzioni?.[0]?.valore ?? 'Yes') })
     }
     actor.send({ type: 'wizard.next' })
     actor.send({ type: 'rules.accept', accepted: true })
@@ -164,7 +164,7 @@ describe("what the wizard's emitted events do", () => {
     reactToWizard({ type: 'waiverRevised' }, around)
     expect(around.invalidated).toEqual([
       [...athleteQueries.me().queryKey],
-      [...raceQueries.get(RACE).queryKey],
+      [...raceKeys.detail(RACE)],
       [...enrolmentQueries.waiver(RACE, 'en').queryKey],
     ])
   })

@@ -162,7 +162,7 @@ export function reactToWizard(event: EnrolmentEmitted | PaymentWaitEmitted, arou
       void queryClient.invalidateQueries({ queryKey: raceKeys.root })
       return
     case 'priceChanged':
-      void queryClient.invalidateQueries({ queryKey: raceQueries.get(raceId).queryKey })
+      void queryClient.invalidateQueries({ queryKey: raceKeys.detail(raceId) })
       return
     case 'redirect':
       if (around.leaveFor(event.url)) return

@@ -18,7 +18,7 @@ import { CheckboxField, Field, SelectField } from '../../ui/field'
 import { fieldErrorMessage } from '../../ui/form-messages'
 import { lazyPart } from '../../ui/lazy-part'
 import { useFocusOnMount } from '../../ui/use-focus-on-mount'
-import { RulesText } from '../../ui/rules-text'
+import { OrganiserText } from '../../ui/organiser-text'
 import { Loading } from '../../ui/state'
 import styles from './enrolment.module.css'
 import { enrolmentQueries } from './enrolment-queries'
@@ -114,7 +114,7 @@ function DataCheckStep({ wizard }: StepProps) {
       <DefinitionList className={styles.data} rows={rows.map(([label, value]) => [label, value || '—'] as const)} />
       <p>
         <Link href={`${paths.me}?return=${encodeURIComponent(paths.subscribe(wizard.raceId))}`}>
-          {t`Something is wrong? Edit my profile (you come back to this step)`}
+          {t`Something wrong? Edit your profile (you will come back to this step)`}
         </Link>
       </p>
       <div ref={container}>
@@ -201,8 +201,8 @@ function ExtraField({
         >
           <option value="">{t`Choose…`}</option>
           {(field.opzioni ?? []).map((option) => (
-            <option key={option} value={option}>
-              {option}
+            <option key={option.valore} value={option.valore}>
+              {option.etichetta}
             </option>
           ))}
         </SelectField>
@@ -228,7 +228,7 @@ function RulesStep({ wizard, race }: StepProps) {
   return (
     <StepFrame step="rules" wizard={wizard} next={wizard.next}>
       <div id={rulesId} className={styles.rules} tabIndex={0} role="region" aria-label={t`Race rules`}>
-        <RulesText text={race.regolamento} />
+        <OrganiserText text={race.regolamento} lingua={race.lingua} />
       </div>
       <div ref={container}>
         <CheckboxField
@@ -259,7 +259,7 @@ function RefundStep({ wizard, race }: StepProps) {
   const surcharge = formatMoney(locale, race.supplemento_rimborso)
   const options: Array<[RefundOption, string, string]> = [
     ['standard', t`Standard`, t`Included in the fee`],
-    ['protetto', t`Protected`, t`${surcharge} more, not refundable`],
+    ['protetto', t`Protected`, t`${surcharge} extra, non-refundable`],
   ]
   return (
     <StepFrame step="refund" wizard={wizard} next={wizard.next}>
@@ -291,7 +291,7 @@ function RefundStep({ wizard, race }: StepProps) {
         </fieldset>
       </div>
       <table className={styles.table}>
-        <caption>{t`What a withdrawal gives back`}</caption>
+        <caption>{t`What you get back if you withdraw`}</caption>
         <thead>
           <tr>
             <th scope="col">{t`When you withdraw`}</th>
@@ -398,9 +398,12 @@ function Answers({ wizard, race }: { wizard: EnrolmentWizard; race: RaceDetail }
   const { t } = useLingui()
   const headingId = useId()
   const fields = useQuery(enrolmentQueries.extraFields(race.id)).data?.campi ?? []
+  // A choice is kept by its value and shown by its label in the language on screen.
   const answered = fields.flatMap((field) => {
     const value = wizard.choices.extra[field.nome]
-    return value === undefined || value === '' || value === false ? [] : [[field.etichetta, value] as const]
+    if (value === undefined || value === '' || value === false) return []
+    const shown = field.opzioni?.find((option) => option.valore === value)?.etichetta ?? value
+    return [[field.etichetta, shown] as const]
   })
   if (answered.length === 0) return null
   return (
@@ -489,7 +492,7 @@ function PaymentStep({ wizard, race, screen }: StepProps) {
       ) : null}
       {failure?.action === 'startPayment' ? (
         <p role="alert" className={styles.alert}>
-          {i18n._(failureMessage(failure.error))} {t`Paying again cannot charge you twice.`}
+          {i18n._(failureMessage(failure.error))} {t`Paying again will not charge you twice.`}
         </p>
       ) : null}
       <p>{t`You will pay on the payment provider's secure page, then come back here.`}</p>

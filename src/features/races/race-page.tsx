@@ -2,10 +2,10 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useId, useState, type ReactNode } from 'react'
 import { Link } from 'wouter'
-import type { Edition, RaceDetail } from '../../../contracts/races.contract'
+import type { Edition, RaceDetail, RefundRule } from '../../../contracts/races.contract'
 import { hasEnded, raceEnd } from '../../../machines/rules/race-day'
 import { registrationDisplay } from '../../../machines/rules/registration-display'
-import { formatDate, formatMoney, formatNumber, formatRaceTime } from '../../lib/format'
+import { formatDate, formatMoney, formatNumber, formatPercent, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { useNow } from '../../lib/use-now'
@@ -22,10 +22,10 @@ import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-foun
 import { calendarInput, downloadRaceStart, preloadCalendar } from '../../lib/race-calendar'
 import { raceQueries } from '../../lib/race-queries'
 import { RegistrationBadge } from './registration-badge'
-import { RulesText } from '../../ui/rules-text'
+import { OrganiserText } from '../../ui/organiser-text'
 import { registrationOpeningText } from '../../ui/registration-opening'
 
-// The race list's cards load it with this page, so it adds no file of its own (home-page.tsx).
+// The race list's cards load it with this page, so it adds no file of its own (race-cards.tsx).
 export { default as CardStanding } from './card-standing'
 
 /** `/race/{id}`: everything about one race, what the athlete can do about entering it, and its other editions. */
@@ -110,11 +110,12 @@ function RaceDetails({ race }: { race: RaceDetail }) {
               </section>
               <section aria-labelledby={ids.description} className={`${styles.section} ${styles.later}`}>
                 <h2 id={ids.description}>{t`Description`}</h2>
-                <RulesText text={race.descrizione} empty={t`The organiser has not written a description yet.`} />
+                <OrganiserText text={race.descrizione} lingua={race.lingua} empty={t`The organiser has not written a description yet.`} />
               </section>
               <section aria-labelledby={ids.rules} className={`${styles.section} ${styles.later}`}>
                 <h2 id={ids.rules}>{t`Rules`}</h2>
-                <RulesText text={race.regolamento} empty={t`The organiser has not published the rules yet.`} />
+                <OrganiserText text={race.regolamento} lingua={race.lingua} empty={t`The organiser has not published the rules yet.`} />
+                <RefundSchedule rules={race.rimborsi} />
               </section>
             </>
           ) : null}
@@ -154,7 +155,7 @@ function RaceFacts({ race }: { race: RaceDetail }) {
     <dl className={styles.facts}>
       <Fact term={t`Distance`}>{formatNumber(locale, race.distanza_km, 1)} km</Fact>
       <Fact term={t`Elevation gain`}>{formatNumber(locale, race.dislivello_m)} m D+</Fact>
-      <Fact term={t`Trail type`}>{i18n._(TRAIL_TYPE_LABELS[race.tipo_percorso])}</Fact>
+      <Fact term={t`Race type`}>{i18n._(TRAIL_TYPE_LABELS[race.tipo_percorso])}</Fact>
       <Fact term={t`Time limit`}>{formatNumber(locale, race.tempo_limite_ore)} h</Fact>
       <Fact term={t`Places`}>{formatNumber(locale, race.posti)}</Fact>
       <Fact term={t`Places left`}>{formatNumber(locale, placesLeft)}</Fact>
@@ -164,10 +165,10 @@ function RaceFacts({ race }: { race: RaceDetail }) {
       <Fact term={t`Registration opens`}>{registrationOpeningText(i18n, locale, race.apertura_iscrizioni)}</Fact>
       <Fact term={t`Registration closes`}>{formatRaceTime(locale, race.chiusura_iscrizioni)}</Fact>
       <Fact term={t`Category`}>{race.categoria}</Fact>
-      <Fact term={t`iTra evaluation`}>
+      <Fact term={t`ITRA score`}>
         {race.itra === null ? notRated : <Plural value={race.itra} one="# ITRA point" other="# ITRA points" />}
       </Fact>
-      <Fact term={t`Mountain level`}>
+      <Fact term={t`ITRA mountain level`}>
         {race.punti === null ? notRated : <Plural value={race.punti} one="# point" other="# points" />}
       </Fact>
       <Fact term={t`Minimum age`}>
@@ -185,6 +186,54 @@ function RaceFacts({ race }: { race: RaceDetail }) {
       </Fact>
     </dl>
   )
+}
+
+/**
+ * The refund schedule the rules refer to: what a withdrawal gives back, by days before the start,
+ * with each option. A rule holds from its day up to the day before the previous (larger) one.
+ */
+function RefundSchedule({ rules }: { rules: readonly RefundRule[] }) {
+  const { t } = useLingui()
+  const locale = activeLocale()
+  const percent = (share: number) => formatPercent(locale, share / 100)
+  return (
+    <div className={styles.refunds}>
+      <table className={styles.refundTable}>
+        <caption>{t`Refund schedule`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t`Withdrawal`}</th>
+            <th scope="col">{t`Standard`}</th>
+            <th scope="col">{t`Protected`}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rules.map((rule, index) => (
+            <tr key={rule.giorni_prima}>
+              <th scope="row">
+                <RefundPeriod from={rule.giorni_prima} until={index === 0 ? null : rules[index - 1]!.giorni_prima} />
+              </th>
+              <td className={styles.share}>{percent(rule.standard_percento)}</td>
+              <td className={styles.share}>{percent(rule.protetto_percento)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className={styles.hint}>
+        {t`Shares of the race fee. The surcharge for the protected option is not refunded; a GPS rental you do not collect always is.`}
+      </p>
+    </div>
+  )
+}
+
+/** When a refund rule holds: from `from` days before the start, up to (not including) `until`. */
+function RefundPeriod({ from, until }: { from: number; until: number | null }) {
+  if (until === null) {
+    return from === 0 ? <Trans>Any time before the start</Trans> : <Plural value={from} one="# day or more before the start" other="# days or more before the start" />
+  }
+  if (from === 0) return <Plural value={until} one="Less than # day before the start" other="Less than # days before the start" />
+  const last = until - 1
+  return <Trans>From {from} to {last} days before the start</Trans>
 }
 
 /**
@@ -251,13 +300,13 @@ function RaceLinks({ race, now }: { race: RaceDetail; now: number }) {
   return (
     <ul className={styles.links}>
       <li>
-        <Link href={paths.subscribers(race.id)}>{t`Subscribers list`}</Link>
+        <Link href={paths.subscribers(race.id)}>{t`Entry list`}</Link>
         <span className={styles.hint}>
           <Plural value={race.iscritti} one="# athlete entered" other="# athletes entered" />
         </span>
       </li>
       <li>
-        <Link href={paths.ranking(race.id)}>{t`Ranking`}</Link>
+        <Link href={paths.ranking(race.id)}>{t`Results`}</Link>
         {ended ? null : <span className={styles.hint}>{t`Published after the race.`}</span>}
       </li>
     </ul>
@@ -285,8 +334,8 @@ function OtherEditions({ race, now }: { race: RaceDetail; now: number }) {
               <span className={styles.editionDate}>{formatDate(locale, edition.data_evento)}</span>
             </span>
             {run(edition) ? (
-              <Link href={paths.ranking(edition.id)} aria-label={t`Ranking of the ${year} edition`}>
-                {t`Ranking`}
+              <Link href={paths.ranking(edition.id)} aria-label={t`${year} results`}>
+                {t`Results`}
               </Link>
             ) : null}
           </li>

@@ -12,6 +12,7 @@ import { formatMoney, formatOwnMoment } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { ORGANISER } from '../../lib/organiser'
 import { paths } from '../../lib/paths'
+import { transactionQueries } from '../../lib/transaction-queries'
 import { raceQueries } from '../../lib/race-queries'
 import { Button } from '../../ui/button'
 import { DefinitionList } from '../../ui/definition-list'
@@ -19,7 +20,7 @@ import { Page } from '../../ui/page'
 import { Empty, Loading, QueryErrorState } from '../../ui/state'
 import { hasReceipt, receiptOf, type ReceiptLine } from './receipt'
 import styles from './receipt.module.css'
-import { METHOD_LABELS, STATUS_LABELS, transactionQueries } from './transactions'
+import { METHOD_LABELS, STATUS_LABELS } from './transactions'
 
 /** `/me/transactions/{id}/receipt`: a receipt for a payment made, printable on one A4 page. */
 export default function ReceiptPage() {
@@ -50,7 +51,7 @@ export default function ReceiptPage() {
         <Empty>
           {transaction
             ? t`This transaction has no receipt: only payments made, or made and refunded, have one.`
-            : t`There is no transaction ${id} among yours.`}
+            : t`You have no transaction ${id}.`}
         </Empty>
         <Link href={paths.transactions}>{t`Back to my transactions`}</Link>
       </Page>
@@ -114,7 +115,7 @@ function ReceiptDocument({ transaction, race, profile }: { transaction: Transact
           ]}
         />
         <table className={styles.items}>
-          <caption>{raceName ? t`Enrolment in ${raceName}` : transaction.descrizione}</caption>
+          <caption>{raceName ? t`Enrolment in ${raceName}` : <span lang={transaction.lingua}>{transaction.descrizione}</span>}</caption>
           <thead>
             <tr>
               <th scope="col">{t`Item`}</th>
@@ -126,7 +127,9 @@ function ReceiptDocument({ transaction, race, profile }: { transaction: Transact
           <tbody>
             {receipt.lines.map((line) => (
               <tr key={line.kind}>
-                <th scope="row">{line.kind === 'payment' ? transaction.descrizione : i18n._(LINE_LABELS[line.kind])}</th>
+                <th scope="row" lang={line.kind === 'payment' ? transaction.lingua : undefined}>
+                  {line.kind === 'payment' ? transaction.descrizione : i18n._(LINE_LABELS[line.kind])}
+                </th>
                 <td className={styles.amount}>{money(line.cents)}</td>
               </tr>
             ))}

@@ -7,6 +7,7 @@ const transaction = (over: Partial<Transaction> = {}): Transaction => ({
   id: 'TX-1',
   data: '2025-02-11T12:02:00.000Z',
   descrizione: 'Iscrizione Skyrace della Becca 21K 2025',
+  lingua: 'it',
   gara_id: 104,
   importo: 56.8,
   valuta: 'EUR',

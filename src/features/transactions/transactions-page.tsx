@@ -4,6 +4,7 @@ import { Link, useLocation, useSearch } from 'wouter'
 import { formatMoney, formatOwnMoment } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
+import { transactionQueries } from '../../lib/transaction-queries'
 import { raceQueries } from '../../lib/race-queries'
 import { Button } from '../../ui/button'
 import { SelectField } from '../../ui/field'
@@ -16,7 +17,6 @@ import {
   STATUS_LABELS,
   readTransactionFilter,
   TRANSACTION_STATUSES,
-  transactionQueries,
   transactionYears,
   writeTransactionFilter,
   type TransactionFilter,
@@ -104,13 +104,15 @@ export default function TransactionsPage() {
             return (
               <li key={row.id} className={styles.row}>
                 <div className={styles.main}>
-                  <p className={styles.description}>{row.descrizione}</p>
+                  <p className={styles.description} lang={row.lingua}>
+                    {row.descrizione}
+                  </p>
                   <p className={styles.meta}>
                     <time dateTime={row.data}>{formatOwnMoment(locale, row.data)}</time> · {i18n._(METHOD_LABELS[row.metodo])} · {row.id}
                   </p>
                   {race && row.gara_id !== null ? <Link href={paths.race(row.gara_id)}>{race}</Link> : null}
                   {hasReceipt(row) ? (
-                    <Link href={paths.receipt(row.id)} aria-label={t`Receipt of ${row.id}`}>
+                    <Link href={paths.receipt(row.id)} aria-label={t`Receipt for ${row.id}`}>
                       {t`Receipt`}
                     </Link>
                   ) : null}

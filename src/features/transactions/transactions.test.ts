@@ -4,7 +4,7 @@ import { ensureTemporal } from '../../lib/temporal'
 import { filterTransactions, readTransactionFilter, transactionYears, writeTransactionFilter } from './transactions'
 
 const tx = (id: string, data: string, stato: Transaction['stato']): Transaction => ({
-  id, data, descrizione: id, gara_id: 1, importo: 10, valuta: 'EUR', metodo: 'card', stato,
+  id, data, descrizione: id, lingua: 'en', gara_id: 1, importo: 10, valuta: 'EUR', metodo: 'card', stato,
 })
 const rows = [
   tx('a', '2025-02-11T12:02:00Z', 'refunded'),

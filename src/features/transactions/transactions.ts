@@ -1,13 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import * as transactions from '../../../contracts/transactions.contract'
 import type { Transaction } from '../../../contracts/transactions.contract'
-import { apiQuery } from '../../lib/api-query'
 import { calendarDayInRome } from '../../lib/format'
-
-export const transactionQueries = {
-  list: () => apiQuery(transactions.list, {}),
-}
 
 export type TransactionStatus = Transaction['stato']
 export const TRANSACTION_STATUSES: readonly TransactionStatus[] = ['paid', 'pending', 'failed', 'refunded']
