@@ -6,6 +6,7 @@ import { sessionMachine, type SessionEvent } from '../../machines/session/sessio
 import { callApi } from '../lib/api-client'
 import { configureApiClient } from '../lib/api-config'
 import { dropEveryWizard } from '../features/enrolment/wizard-storage'
+import { forgetExperienceLater } from '../features/profile/experience-later'
 import { forgetAthleteQueries } from '../lib/api-query'
 import { athleteQueries } from '../lib/athlete-queries'
 import { now, subscribeClock } from '../lib/clock'
@@ -22,7 +23,10 @@ function bindSessionMachine(queryClient: QueryClient) {
   return sessionMachine.provide({
     actions: {
       forgetAthleteData: () => forgetAthleteQueries(queryClient),
-      forgetKeptWork: dropEveryWizard,
+      forgetKeptWork: () => {
+        dropEveryWizard()
+        forgetExperienceLater()
+      },
     },
     actors: {
       requestToken: fromPromise(async ({ input, signal }) => {

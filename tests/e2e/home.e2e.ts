@@ -61,7 +61,7 @@ test.describe('home page race list', () => {
     for (const [term, value] of [
       ['Distance', '330.0 km'],
       ['Elevation gain', '24,000 m D+'],
-      ['Trail type', 'Ultra trail'],
+      ['Race type', 'Ultra trail'],
       ['Time limit', '150 h'],
       ['Price', '€950.00'],
       ['Places left', '280 of 600'],
@@ -87,7 +87,7 @@ test.describe('home page race list', () => {
     await page.reload()
     await expect(filters.getByRole('link', { name: 'Closed' })).toHaveAttribute('aria-current', 'page')
     await expect(page.getByRole('heading', { level: 3, name: 'Notturna di Saint-Vincent 12K 2026' })).toBeVisible()
-    await filters.getByRole('link', { name: 'Open registrations' }).click()
+    await filters.getByRole('link', { name: 'Registration open' }).click()
     await expect(page.getByRole('heading', { level: 3, name: 'Sentiero dei Larici 25K 2026' })).toBeVisible()
     await expect(page.getByRole('heading', { level: 3, name: 'Notturna di Saint-Vincent 12K 2026' })).toHaveCount(0)
   })

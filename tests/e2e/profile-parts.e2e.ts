@@ -74,18 +74,6 @@ test.describe('the experience question', () => {
     await dialog.getByRole('button', { name: 'Save answer' }).click()
     await expect(dialog).toBeHidden()
   })
-
-  test('"Later" puts the question off until the portal is opened again', async ({ page }) => {
-    await logInFromHeader(page, 'nuovo')
-    await experienceDialog(page).getByRole('button', { name: 'Later' }).click()
-    await expect(experienceDialog(page)).toBeHidden()
-    await expect(myProfile(page)).toBeFocused()
-    await page.reload()
-    await expect(experienceDialog(page)).toBeVisible()
-    // Escape is "Later" too.
-    await page.keyboard.press('Escape')
-    await expect(experienceDialog(page)).toBeHidden()
-  })
 })
 
 test.describe('the profile picture', () => {
@@ -139,7 +127,7 @@ test.describe('the profile picture', () => {
     const heavy = Buffer.concat([PNG, Buffer.alloc(MAX_PICTURE_BYTES + 1 - PNG.length)])
     await main(page).getByLabel('Add a picture').setInputFiles({ name: 'heavy.png', mimeType: 'image/png', buffer: heavy })
     await expect(main(page).getByRole('alert').filter({ hasText: 'too large' })).toHaveText(
-      'This picture is too large: choose one of at most 5 MB.',
+      'This picture is too large: choose one no larger than 5 MB.',
     )
     await expect(main(page).getByRole('button', { name: 'Save picture' })).toHaveCount(0)
   })
@@ -151,13 +139,13 @@ test.describe('the municipality field', () => {
     await experienceDialog(page).getByRole('button', { name: 'No' }).click()
     await main(page).getByRole('button', { name: 'Edit profile' }).click()
     const form = main(page).getByRole('form', { name: 'Edit your profile' })
-    await form.getByLabel('Birth country').selectOption({ label: 'Italy' })
+    await form.getByLabel('Country of birth').selectOption({ label: 'Italy' })
     return form
   }
 
   test('is used with the keyboard only: type, arrow down, Enter', async ({ page }) => {
     const form = await editBirthPlace(page)
-    const box = form.getByRole('combobox', { name: 'Birth municipality' })
+    const box = form.getByRole('combobox', { name: 'Municipality of birth' })
     await box.focus()
     await page.keyboard.type('aost')
     await expect(page.getByRole('option', { name: 'Aosta (AO)' })).toBeVisible()
@@ -170,7 +158,7 @@ test.describe('the municipality field', () => {
     await expect(box).toHaveValue('Aosta')
     await expect(box).toHaveAttribute('aria-expanded', 'false')
     await expect(box).toBeFocused()
-    await expect(form.getByLabel('Birth province')).toHaveValue('AO')
+    await expect(form.getByLabel('Province of birth')).toHaveValue('AO')
   })
 
   test.describe('on a phone', () => {
@@ -178,11 +166,11 @@ test.describe('the municipality field', () => {
 
     test('is used with a finger: type, tap the municipality', async ({ page }) => {
       const form = await editBirthPlace(page)
-      const box = form.getByRole('combobox', { name: 'Birth municipality' })
+      const box = form.getByRole('combobox', { name: 'Municipality of birth' })
       await box.fill('valtourn')
       await page.getByRole('option', { name: 'Valtournenche (AO)' }).tap()
       await expect(box).toHaveValue('Valtournenche')
-      await expect(form.getByLabel('Birth province')).toHaveValue('AO')
+      await expect(form.getByLabel('Province of birth')).toHaveValue('AO')
     })
   })
 })
