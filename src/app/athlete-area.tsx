@@ -20,7 +20,7 @@ export default function AthleteArea({ children }: { children: ReactNode }) {
     { href: paths.myRaces, label: t`My races` },
     {
       href: paths.openSubscriptions,
-      label: t`Places to pay`,
+      label: t`Places awaiting payment`,
       count: waiting > 0 ? <Plural value={waiting} one="# place waiting for payment" other="# places waiting for payment" /> : null,
       shown: waiting,
     },

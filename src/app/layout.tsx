@@ -106,7 +106,7 @@ export function Layout({ children, footerLinks = [] }: { children: ReactNode; fo
         <div className={styles.bar}>
           <ul>
             <li>
-              <Link href={paths.company}>{t`Company`}</Link>
+              <Link href={paths.company}>{t`About us`}</Link>
             </li>
             <li>
               <Link href={paths.contacts}>{t`Contacts`}</Link>
@@ -128,7 +128,7 @@ export function Layout({ children, footerLinks = [] }: { children: ReactNode; fo
 
       <NotificationRegion />
       {drawerLoaded ? (
-        <PartBoundary message={t`The login could not load.`} floating onDismiss={() => drawer.setOpen(false)}>
+        <PartBoundary message={t`The login form could not load.`} floating onDismiss={() => drawer.setOpen(false)}>
           <Suspense fallback={null}>
             <LoginDrawer />
           </Suspense>

@@ -58,6 +58,17 @@ export function useAthlete() {
 }
 
 /**
+ * The key of messages that address the athlete with a gendered word in some languages
+ * (`{sex, select, F {…} M {…} other {…}}`, decision 032): the profile's `sesso`, or 'other', the
+ * neutral wording, when the athlete has not said or nobody is signed in.
+ */
+export type AddressedSex = 'F' | 'M' | 'other'
+
+export function useAddressedSex(): AddressedSex {
+  return useAthlete().profile?.sesso ?? 'other'
+}
+
+/**
  * The signed-in athlete's subscription history up to today on Rome's calendar (the day the
  * history's `to_date` counts in). Idle until there is a profile; `enabled: false` keeps it idle too.
  */

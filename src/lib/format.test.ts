@@ -3,6 +3,7 @@ import { LOCALES } from '../../contracts/locale'
 import { HOUR_S, MINUTE_S } from '../../contracts/time'
 import {
   DATE_ONLY_ZONE,
+  dayShown,
   formatDate,
   formatDuration,
   formatMoney,
@@ -283,6 +284,48 @@ describe('formatDate', () => {
 
   it('rejects an impossible calendar date', () => {
     expect(() => formatDate('it', '2026-02-30')).toThrow(RangeError)
+  })
+})
+
+describe('the first of the month in French', () => {
+  it('is written 1er by every date formatter, and only in French', () => {
+    expect(plain(formatDate('fr', '2026-03-01'))).toBe('1er mars 2026')
+    expect(plain(formatRaceTime('fr', '2026-03-01T09:00:00Z'))).toMatch(/^1er mars 2026, 10:00 .*UTC\+1\)$/)
+    expect(plain(formatOwnMoment('fr', '2026-03-01T09:00:00Z'))).toBe('1er mars 2026, 10:00 UTC+1')
+    expect(plain(formatDate('fr', '2026-03-11'))).toBe('11 mars 2026')
+    expect(plain(formatDate('fr', '2026-03-21'))).toBe('21 mars 2026')
+    expect(formatDate('it', '2026-03-01')).toBe('1 mar 2026')
+    expect(formatDate('en', '2026-03-01')).toBe('1 Mar 2026')
+  })
+})
+
+describe('dayShown', () => {
+  it('gives the day of a calendar date, whatever the locale', () => {
+    for (const locale of LOCALES) expect(dayShown(locale, '2026-10-08', 'date')).toBe(8)
+  })
+
+  it('gives the day that the matching formatter shows, in its zone', () => {
+    // 17:30 UTC on 10 October: still the 10th in Rome, already the 11th in Shanghai.
+    const evening = '2026-10-10T17:30:00Z'
+    expect(formatOwnMoment('zh', evening)).toMatch(/10月11日/)
+    expect(dayShown('zh', evening, 'own')).toBe(11)
+    expect(dayShown('it', evening, 'own')).toBe(10)
+    expect(formatRaceTime('zh', evening)).toMatch(/10月10日/)
+    expect(dayShown('zh', evening, 'race')).toBe(10)
+    expect(dayShown('zh', evening, 'date')).toBe(10)
+  })
+
+  it("reads an instant's day in Rome for date-only values, as formatDate does", () => {
+    // 23:30 UTC on 7 October is already the 8th in Rome (summer time, UTC+2).
+    expect(formatDate('it', '2026-10-07T23:30:00Z')).toBe('8 ott 2026')
+    expect(dayShown('it', '2026-10-07T23:30:00Z', 'date')).toBe(8)
+    expect(dayShown('en', Date.parse('2026-10-07T21:30:00Z'), 'date')).toBe(7)
+  })
+
+  it("follows the locale's zone for own moments: London is still on the day before Rome", () => {
+    const justAfterMidnightInRome = '2026-01-10T23:30:00Z'
+    expect(dayShown('it', justAfterMidnightInRome, 'own')).toBe(11)
+    expect(dayShown('en', justAfterMidnightInRome, 'own')).toBe(10)
   })
 })
 

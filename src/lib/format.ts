@@ -106,7 +106,7 @@ const TIME_FIELDS = { hour: 'numeric', minute: '2-digit' } as const satisfies In
  * offset or 'Z'; a bare local date-time would be ambiguous.
  */
 export function formatOwnMoment(locale: Locale, iso: string | number): string {
-  return dateFormat(locale, { timeZone: timeZoneFor(locale), ...DATE_TIME_FIELDS, timeZoneName: 'short' }).format(toEpochMs(iso))
+  return formatWithOrdinalFirst(locale, dateFormat(locale, { timeZone: timeZoneFor(locale), ...DATE_TIME_FIELDS, timeZoneName: 'short' }), toEpochMs(iso))
 }
 
 /**
@@ -125,7 +125,7 @@ export const formatDateTime = formatOwnMoment
 export function formatRaceTime(locale: Locale, iso: string | number): string {
   const epochMs = toEpochMs(iso)
   const parts = dateFormat(locale, { timeZone: RACE_ZONE, ...DATE_TIME_FIELDS, timeZoneName: 'short' }).formatToParts(epochMs)
-  return parts.map((part) => (part.type === 'timeZoneName' ? raceZoneLabel(locale, part.value) : part.value)).join('')
+  return parts.map((part) => (part.type === 'timeZoneName' ? raceZoneLabel(locale, part.value) : dayOrdinal(locale, part))).join('')
 }
 
 /** Intl's short name of a zone when it is only an offset: 'GMT+1', 'UTC+2', 'GMT−3'. */
@@ -175,6 +175,15 @@ export function formatRegistrationOpening(locale: Locale, iso: string | number):
   return { race, local }
 }
 
+/**
+ * A month of the race calendar ('2026-06', the race's zone) as the locale names it: 'June 2026',
+ * 'giugno 2026', '2026年6月'. Read at mid-month in Rome, so no zone can move it to a neighbour.
+ */
+export function formatMonth(locale: Locale, yearMonth: string): string {
+  const midMonth = Temporal.PlainYearMonth.from(yearMonth).toPlainDate({ day: 15 }).toZonedDateTime(RACE_ZONE)
+  return dateFormat(locale, { timeZone: RACE_ZONE, year: 'numeric', month: 'long' }).format(midMonth.epochMilliseconds)
+}
+
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/
 
 /**
@@ -185,7 +194,38 @@ export function formatDate(locale: Locale, isoDate: string): string {
   const epochMs = CALENDAR_DATE.test(isoDate)
     ? Temporal.PlainDate.from(isoDate).toZonedDateTime(DATE_ONLY_ZONE).epochMilliseconds
     : toEpochMs(isoDate)
-  return dateFormat(locale, { timeZone: DATE_ONLY_ZONE, dateStyle: 'medium' }).format(epochMs)
+  return formatWithOrdinalFirst(locale, dateFormat(locale, { timeZone: DATE_ONLY_ZONE, dateStyle: 'medium' }), epochMs)
+}
+
+/**
+ * French writes the first of the month as an ordinal, '1er mars 2026', which Intl does not: every
+ * date formatter passes its day part through here.
+ */
+function dayOrdinal(locale: Locale, part: Intl.DateTimeFormatPart): string {
+  return locale === 'fr' && part.type === 'day' && part.value === '1' ? '1er' : part.value
+}
+
+function formatWithOrdinalFirst(locale: Locale, format: Intl.DateTimeFormat, epochMs: number): string {
+  // Only French needs the parts; the other locales keep the cheaper `format` for long lists.
+  return locale === 'fr' ? format.formatToParts(epochMs).map((part) => dayOrdinal(locale, part)).join('') : format.format(epochMs)
+}
+
+/**
+ * Which formatter shows a date, so `dayShown` reads the day in its zone: `formatDate` (date-only
+ * values, `DATE_ONLY_ZONE`), `formatRaceTime` (`RACE_ZONE`) or `formatOwnMoment` (the locale's zone).
+ */
+export type DateShown = 'date' | 'race' | 'own'
+
+/**
+ * The day of the month a formatted date shows, for messages whose words depend on it: Italian
+ * elides the article before 8 and 11 ("l'8 ott", "dell'11 ott"), so the message gets the day as a
+ * plural argument (decision 032). It must be the day in the formatter's zone, or a moment near
+ * midnight would pick the article of the neighbouring day.
+ */
+export function dayShown(locale: Locale, value: string | number, shown: DateShown): number {
+  if (shown === 'date' && typeof value === 'string' && CALENDAR_DATE.test(value)) return Temporal.PlainDate.from(value).day
+  const zone = shown === 'date' ? DATE_ONLY_ZONE : shown === 'race' ? RACE_ZONE : timeZoneFor(locale)
+  return Temporal.Instant.fromEpochMilliseconds(toEpochMs(value)).toZonedDateTimeISO(zone).day
 }
 
 /**

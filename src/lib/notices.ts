@@ -19,14 +19,18 @@ export const NOTICES = {
   },
   cant_retrieve_profile: {
     tone: 'negative',
-    message: msg`We could not load your profile, so you have been signed out. Please sign in again.`,
+    message: msg`We could not load your profile, so you have been logged out. Please log in again.`,
   },
   account_confirmed: { tone: 'positive', message: msg`Your account is confirmed. Welcome!` },
   password_changed: {
     tone: 'positive',
-    message: msg`Your new password is saved and you are signed in. You have been signed out on every other device.`,
+    // Addressed by sex where a language must (decision 032): the region passes `sex`.
+    message: msg({
+      message:
+        '{sex, select, F {Your new password is saved and you are logged in. You have been logged out on every other device.} M {Your new password is saved and you are logged in. You have been logged out on every other device.} other {Your new password is saved and you are logged in. You have been logged out on every other device.}}',
+    }),
   },
-  session_expired: { tone: 'warning', message: msg`Your session has expired. Please sign in again.` },
+  session_expired: { tone: 'warning', message: msg`Your session has expired. Please log in again.` },
   network_error: {
     tone: 'negative',
     message: msg`We could not reach the server. Check your connection and try again.`,
@@ -42,17 +46,17 @@ export const NOTICES = {
   too_many_requests: { tone: 'warning', message: msg`The service is busy. Wait a moment, then try again.` },
   too_many_attempts: {
     tone: 'warning',
-    message: msg`Too many sign-in attempts. Wait a moment before trying again.`,
+    message: msg`Too many login attempts. Wait a moment before trying again.`,
   },
   already_signed_in: {
     tone: 'warning',
-    message: msg`You are already signed in, so the other sign-in was ignored. Log out first to use another account.`,
+    message: msg`You are already logged in, so the other login was ignored. Log out first to use another account.`,
   },
   sign_in_link_refused: {
     tone: 'warning',
-    message: msg`This sign-in link was not started from this browser, so it was ignored.`,
+    message: msg`This login link was not started from this browser, so it was ignored.`,
   },
-  signed_out_elsewhere: { tone: 'warning', message: msg`You signed out in another tab of this browser.` },
+  signed_out_elsewhere: { tone: 'warning', message: msg`You logged out in another tab of this browser.` },
   unsafe_redirect: {
     tone: 'negative',
     message: msg`The service sent an address we do not trust, so you stayed on this page.`,
@@ -62,8 +66,8 @@ export const NOTICES = {
     tone: 'warning',
     message: msg`Complete your profile before continuing: some required details are missing.`,
   },
-  login_to_enroll: { tone: 'warning', message: msg`You must log in to enroll in a race.` },
-  must_be_registered: { tone: 'warning', message: msg`You must be registered to apply for the races.` },
+  login_to_enroll: { tone: 'warning', message: msg`You must log in to enrol in a race.` },
+  must_be_registered: { tone: 'warning', message: msg`You need an account to enrol in races.` },
   registration_failed: { tone: 'negative', message: msg`Registration failed. Please try again.` },
   user_exists: { tone: 'negative', message: msg`An account with this e-mail already exists. Log in instead.` },
   unknown_mail: {
@@ -85,13 +89,13 @@ export const NOTICES = {
   profile_updated: { tone: 'positive', message: msg`Profile updated.` },
   operation_saved: { tone: 'positive', message: msg`Certificate saved.` },
   payment_successful: { tone: 'positive', message: msg`Payment successful.` },
-  race_registration_successful: { tone: 'positive', message: msg`You are registered for the race.` },
+  race_registration_successful: { tone: 'positive', message: msg`You are enrolled in the race.` },
   experience_reported: { tone: 'positive', message: msg`Race reported. The organiser's staff will verify it.` },
   language_unavailable: {
     tone: 'negative',
     message: msg`The language could not be loaded. Check your connection and try again.`,
   },
-  logged_out: { tone: 'positive', message: msg`You have signed out.` },
+  logged_out: { tone: 'positive', message: msg`You have logged out.` },
   payment_in_progress: {
     tone: 'warning',
     message: msg`A payment for this place is already being confirmed, perhaps in another tab: we are waiting for it instead of starting another.`,

@@ -11,13 +11,17 @@ interface PluralMessage {
   categories: string[]
 }
 
+const DAY = 'day'
+
 /** The messages of the active catalog with a plural in them (days, hours, minutes, points, participants...). */
 function pluralMessages(messages: Record<string, unknown>): PluralMessage[] {
   const found: PluralMessage[] = []
   const visit = (id: string, node: unknown) => {
     if (!Array.isArray(node)) return
     if (typeof node[0] === 'string' && node[1] === 'plural' && typeof node[2] === 'object' && node[2] !== null) {
-      found.push({ id, argument: node[0], categories: Object.keys(node[2]) })
+      // `day`, the day of the month a date shows, picks an article, not a count (decision 032).
+      if (node[0] !== DAY) found.push({ id, argument: node[0], categories: Object.keys(node[2]) })
+      else for (const branch of Object.values(node[2] as Record<string, unknown>)) visit(id, branch)
       return
     }
     for (const child of node as Node[]) visit(id, child)
@@ -83,5 +87,18 @@ describe('plural messages in every locale', () => {
     await activateLocale('en')
     const en = pluralMessages(i18n.messages as Record<string, unknown>)[0]!
     expect(i18n._(en.id, { [en.argument]: 0 }).replace('0', '#')).toBe(i18n._(en.id, { [en.argument]: 2 }).replace('2', '#'))
+  })
+
+  it("Italian elides the article before a date on the 8th and the 11th, and only then", async () => {
+    await activateLocale('it')
+    const dayMessages = Object.entries(i18n.messages as Record<string, unknown>).filter(([, compiled]) => JSON.stringify(compiled).includes(`["${DAY}","plural"`))
+    expect(dayMessages.length).toBeGreaterThanOrEqual(10)
+    for (const [id, compiled] of dayMessages) {
+      // Every argument a date, as its formatter writes it on that day.
+      const names = [...new Set([...JSON.stringify(compiled).matchAll(/\["(\w+)"\]/g)].map((match) => match[1]!))]
+      const on = (day: number) => i18n._(id, Object.fromEntries([...names.map((name) => [name, `${String(day)} ott 2026`]), [DAY, day]]))
+      for (const day of [8, 11]) expect(on(day), `${id} on the ${String(day)}th`).not.toMatch(/\b(il|al|dal|del|nel) (8|11) ott/)
+      for (const day of [9, 10]) expect(on(day), `${id} on the ${String(day)}th`).not.toMatch(/l'(9|10) ott/)
+    }
   })
 })

@@ -1,6 +1,8 @@
-import { Plural, useLingui } from '@lingui/react/macro'
+import { plural } from '@lingui/core/macro'
+import { Plural, Select, useLingui } from '@lingui/react/macro'
 import { Link } from 'wouter'
-import { formatDate } from '../lib/format'
+import { useAddressedSex } from '../lib/athlete-queries'
+import { dayShown, formatDate } from '../lib/format'
 import { activeLocale } from '../lib/i18n'
 import { paths } from '../lib/paths'
 import { registrationOpeningText } from './registration-opening'
@@ -98,7 +100,8 @@ export function RefusalWords({ refusal, raceId, raceDay: dayOfRace }: { refusal:
     }
     case 'registration_not_open': {
       const opens = registrationOpeningText(i18n, locale, refusal.opensAt)
-      return <p>{t`Registration opens on ${opens}. Come back then: the race page counts down to it.`}</p>
+      const day = dayShown(locale, refusal.opensAt, 'race')
+      return <p>{t`${plural(day, { other: `Registration opens on ${opens}. Come back then: the race page counts down to it.` })}`}</p>
     }
     case 'registration_closed':
       return (
@@ -117,9 +120,19 @@ export function RefusalWords({ refusal, raceId, raceDay: dayOfRace }: { refusal:
     case 'already_enrolled':
       return (
         <>
-          <p>{t`You are already entered in this race.`}</p>
+          <AlreadyEnrolled />
           <Link href={paths.myRaces}>{t`Go to my races`}</Link>
         </>
       )
   }
+}
+
+/** Said to a signed-in athlete, in the form their language gives their sex (decision 032). */
+function AlreadyEnrolled() {
+  const sex = useAddressedSex()
+  return (
+    <p>
+      <Select value={sex} _F="You are already enrolled in this race." _M="You are already enrolled in this race." other="You are already enrolled in this race." />
+    </p>
+  )
 }

@@ -246,14 +246,14 @@ test.describe('account recovery and password reset', () => {
     await password.fill(NEW_PASSWORD)
     await confirm.fill(NEW_PASSWORD)
     await main.getByRole('button', { name: 'Save my new password' }).click()
-    await expect(page.getByText('Your new password is saved and you are signed in. You have been signed out on every other device.')).toBeVisible()
+    await expect(page.getByText('Your new password is saved and you are logged in. You have been logged out on every other device.')).toBeVisible()
     await expect(page).toHaveURL('/')
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
 
     await mock(page, 'advance', 24 * HOUR_MS - 5 * MINUTE_MS)
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
     await mock(page, 'advance', 10 * MINUTE_MS)
-    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
+    await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible()
 
     // The new password is the one that works now.
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
@@ -273,13 +273,13 @@ test.describe('account recovery and password reset', () => {
     await main.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
     await main.getByLabel('Confirm new password').fill(NEW_PASSWORD)
     await main.getByRole('button', { name: 'Save my new password' }).click()
-    await expect(page.getByText('Your new password is saved and you are signed in. You have been signed out on every other device.')).toBeVisible()
+    await expect(page.getByText('Your new password is saved and you are logged in. You have been logged out on every other device.')).toBeVisible()
     await expect(page).toHaveURL('/')
     // The new session is the one in force: her own pages load, no "session expired".
     await page.getByRole('banner').getByRole('link', { name: 'My area' }).click()
     await page.getByRole('navigation', { name: 'My area' }).getByRole('link', { name: 'My races' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'My races' })).toBeVisible()
-    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeHidden()
+    await expect(page.getByText('Your session has expired. Please log in again.')).toBeHidden()
 
     // Someone else signed in here opens a link of Chiara's: their session goes on.
     await page.getByRole('button', { name: 'Log out' }).click()
@@ -352,7 +352,7 @@ test.describe('account recovery and password reset', () => {
 
     await mock(page, 'fault', 'auth.resetPassword', null)
     await alert.getByRole('button', { name: 'Try again' }).click()
-    await expect(page.getByText('Your new password is saved and you are signed in. You have been signed out on every other device.')).toBeVisible()
+    await expect(page.getByText('Your new password is saved and you are logged in. You have been logged out on every other device.')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
   })
 
@@ -405,7 +405,7 @@ test.describe('social sign-in', () => {
     await mock(page, 'advance', HOUR_MS - 5 * MINUTE_MS)
     await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
     await mock(page, 'advance', 10 * MINUTE_MS)
-    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
+    await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible()
   })
 })
 

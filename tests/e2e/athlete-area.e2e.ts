@@ -18,7 +18,7 @@ test.describe('places to pay', () => {
     expectFailures({ operation: 'payments.start', status: 409 })
     await logInFromHeader(page, 'pax')
     await page.goto('/me/open-subscriptions')
-    await expect(areaNav(page).getByRole('link', { name: 'Places to pay (1 place waiting for payment)' })).toBeVisible()
+    await expect(areaNav(page).getByRole('link', { name: 'Places awaiting payment (1 place waiting for payment)' })).toBeVisible()
     const place = main(page).getByRole('article', { name: 'Tor des Pettorale 330 2026' })
     await expect(place.getByText('Next step: Pay €950.00 for your place.')).toBeVisible()
     await expect(place.getByText('To complete within 7 days')).toBeVisible()
@@ -28,7 +28,7 @@ test.describe('places to pay', () => {
     await expect(main(page).getByRole('heading', { level: 2, name: 'Payment' })).toBeFocused()
     await main(page).getByRole('button', { name: /^Pay / }).click()
     await main(page).getByRole('link', { name: "Pay with the organiser's link" }).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'Payment awaiting' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Awaiting payment' })).toBeVisible()
     // The athlete pays on the provider's page the link leads to; its confirmation comes 3 s later.
     await page.evaluate(async (code) => {
       const api = (window as unknown as { pettoraleMock: { provider: { payLink: (code: string) => Promise<unknown> }; advance: (ms: number) => void } }).pettoraleMock
@@ -38,16 +38,16 @@ test.describe('places to pay', () => {
 
     await page.goto('/me/open-subscriptions')
     await expect(main(page).getByText('No place is waiting for payment.')).toBeVisible()
-    await expect(areaNav(page).getByRole('link', { name: 'Places to pay', exact: true })).toBeVisible()
+    await expect(areaNav(page).getByRole('link', { name: 'Places awaiting payment', exact: true })).toBeVisible()
     await areaNav(page).getByRole('link', { name: 'My races' }).click()
     const race = main(page).getByRole('article', { name: 'Tor des Pettorale 330 2026' })
     await expect(race.getByText('Paid', { exact: true })).toBeVisible()
     await expect(race.getByText('€950.00')).toBeVisible()
     await areaNav(page).getByRole('link', { name: 'My transactions' }).click()
     const newest = main(page).getByRole('list', { name: 'Transactions' }).getByRole('listitem').first()
-    await expect(newest).toContainText('Iscrizione Tor des Pettorale 330 2026')
+    await expect(newest).toContainText('Race entry: Tor des Pettorale 330 2026')
     await expect(newest).toContainText('€950.00')
-    await newest.getByRole('link', { name: /^Receipt of / }).click()
+    await newest.getByRole('link', { name: /^Receipt for / }).click()
     const items = main(page).getByRole('table', { name: 'Enrolment in Tor des Pettorale 330 2026' })
     await expect(items.getByRole('row', { name: /Race entry fee/ })).toContainText('€950.00')
     await expect(items.getByRole('row', { name: /Total paid/ })).toContainText('€950.00')
@@ -81,8 +81,8 @@ test.describe('receipts', () => {
   test('a refunded payment has a receipt with its breakdown and the refund, printed on one A4 page', async ({ page }) => {
     await logInFromHeader(page, 'completo')
     await page.goto('/me/transactions')
-    await expect(main(page).getByRole('link', { name: 'Receipt of TX-2026-0001' })).toHaveCount(0)
-    await main(page).getByRole('link', { name: 'Receipt of TX-2025-0003' }).click()
+    await expect(main(page).getByRole('link', { name: 'Receipt for TX-2026-0001' })).toHaveCount(0)
+    await main(page).getByRole('link', { name: 'Receipt for TX-2025-0003' }).click()
     await expect(page).toHaveURL('/me/transactions/TX-2025-0003/receipt')
     await expect(page.getByRole('heading', { level: 1, name: 'Receipt TX-2025-0003' })).toBeVisible()
     const receipt = main(page).getByRole('article', { name: 'Receipt TX-2025-0003' })
@@ -114,7 +114,7 @@ test.describe('receipts', () => {
     await page.goto('/me/transactions/TX-2026-0001/receipt')
     await expect(main(page).getByText('This transaction has no receipt: only payments made, or made and refunded, have one.')).toBeVisible()
     await page.goto('/me/transactions/TX-NOPE/receipt')
-    await expect(main(page).getByText('There is no transaction TX-NOPE among yours.')).toBeVisible()
+    await expect(main(page).getByText('You have no transaction TX-NOPE.')).toBeVisible()
     await main(page).getByRole('link', { name: 'Back to my transactions' }).click()
     await expect(page).toHaveURL('/me/transactions')
   })
@@ -207,7 +207,7 @@ test.describe('experience races and the PAX', () => {
     await expect(name).toBeFocused()
     await expect(name).toHaveAccessibleDescription("Enter the race's name.")
     await expect(date).toHaveAccessibleDescription('Check the year: this date is before 1900 or before you were born.')
-    await expect(time).toHaveAccessibleDescription(/A finish time is at most 336 hours \(14 days\): check the hours\.$/)
+    await expect(time).toHaveAccessibleDescription(/A finish time cannot be longer than 336 hours \(14 days\): check the hours\.$/)
     await expect(form.getByText('There are unfilled or invalid fields: 3 fields need your attention.')).toBeVisible()
     await name.fill('Trail '.repeat(21))
     await expect(name).toHaveAccessibleDescription('This is too long: use at most 120 characters.')
@@ -259,7 +259,7 @@ test.describe('experience races and the PAX', () => {
 test.describe("the area's pages when the server fails", () => {
   const pages = [
     { path: '/me/races', title: 'My races', operation: 'athlete.subscriptions', loaded: 'Alte Vie di Cogne 52K 2026' },
-    { path: '/me/open-subscriptions', title: 'Places to pay', operation: 'athlete.subscriptions', loaded: 'Alte Vie di Cogne 52K 2026' },
+    { path: '/me/open-subscriptions', title: 'Places awaiting payment', operation: 'athlete.subscriptions', loaded: 'Alte Vie di Cogne 52K 2026' },
     { path: '/me/transactions', title: 'My transactions', operation: 'transactions.list', loaded: 'Sentiero dei Larici 25K 2026' },
   ] as const
   for (const { path, title, operation, loaded } of pages) {

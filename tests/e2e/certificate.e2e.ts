@@ -89,7 +89,7 @@ test.describe('medical certificate', () => {
     await expect(main(page).getByRole('progressbar', { name: 'Upload progress' })).toBeVisible()
     await mock(page, 'release', 'files.putSigned')
     await expect(page.getByText('Certificate saved.', { exact: true })).toBeVisible()
-    await expect(statusCard(page)).toContainText('In revision')
+    await expect(statusCard(page)).toContainText('In review')
     await expect(statusCard(page)).toContainText('1 Mar 2027')
   })
 
@@ -105,7 +105,7 @@ test.describe('medical certificate', () => {
     await mock(page, 'fault', 'certificate.save', null)
     await failure.getByRole('button', { name: 'Retry' }).click()
     await expect(page.getByText('Certificate saved.', { exact: true })).toBeVisible()
-    await expect(statusCard(page)).toContainText('In revision')
+    await expect(statusCard(page)).toContainText('In review')
   })
 
   test('an upload refused because the file changed on the way: the form is back with both, choosing it again uploads', async ({ page, expectFailures }) => {
@@ -124,7 +124,7 @@ test.describe('medical certificate', () => {
     await expect(fileField(page)).not.toHaveAttribute('aria-invalid')
     await submit(page).click()
     await expect(page.getByText('Certificate saved.', { exact: true })).toBeVisible()
-    await expect(statusCard(page)).toContainText('In revision')
+    await expect(statusCard(page)).toContainText('In review')
   })
 
   test('an expiry the server finds in the past is said on the date field, the file and date kept', async ({ page, expectFailures }) => {
@@ -147,7 +147,7 @@ test.describe('medical certificate', () => {
     await expect(main(page).getByRole('progressbar', { name: 'Upload progress' })).toBeVisible()
     await expect.poll(() => heldRequests(page, 'files.putSigned')).toBe(1)
     await mock(page, 'advance', 8 * HOUR_MS + MINUTE_MS)
-    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
+    await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible()
     await expect(page).toHaveURL('/')
 
     // Back in the same tab (the choice lives in memory, not in storage), through the portal's links.
@@ -156,13 +156,13 @@ test.describe('medical certificate', () => {
     await fillLogin(page, 'scaduto')
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My area' }).click()
     await main(page).getByRole('navigation', { name: 'My area' }).getByRole('link', { name: 'Medical certificate' }).click()
-    await expect(uploadForm(page).getByRole('status')).toHaveText(/What you chose earlier is back/)
+    await expect(uploadForm(page).getByRole('status')).toHaveText(/Your earlier choice has been restored/)
     await expect(expiryField(page)).toHaveValue(NEXT_YEAR)
     expect(await fileField(page).evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe('certificato.pdf')
 
     await submit(page).click()
     await expect(page.getByText('Certificate saved.', { exact: true })).toBeVisible()
-    await expect(statusCard(page)).toContainText('In revision')
+    await expect(statusCard(page)).toContainText('In review')
   })
 
   test('a certificate the review rejects shows as not valid', async ({ page }) => {
@@ -177,7 +177,7 @@ test.describe('medical certificate', () => {
     test.setTimeout(30_000 + REVIEW_CHECK_INTERVAL_MS)
     await openCertificate(page, 'scaduto')
     await fillAndSubmit(page)
-    await expect(statusCard(page)).toContainText('In revision')
+    await expect(statusCard(page)).toContainText('In review')
     await mock(page, 'reviewCertificate', persona('scaduto').mail, 'valido')
     await expect(statusCard(page)).toContainText('Valid until 1 Mar 2027.', { timeout: REVIEW_CHECK_INTERVAL_MS + 5_000 })
     // Only the page that saved it says so: a reload would have shown the empty form.
@@ -240,7 +240,7 @@ test.describe('medical certificate', () => {
     // Nothing valid to lose: no warning, and no renewal: the upload is the certificate.
     await expect(uploadForm(page).getByRole('note')).toHaveCount(0)
     await fillAndSubmit(page)
-    await expect(statusCard(page)).toContainText('In revision')
+    await expect(statusCard(page)).toContainText('In review')
     await expect(renewal(page)).toHaveCount(0)
 
     await page.goto('/race/203')
@@ -285,7 +285,7 @@ test.describe('medical certificate', () => {
       await expectNoAxeViolations(page)
       await mock(page, 'fault', 'certificate.save', null)
       await main(page).getByRole('alert').getByRole('button', { name: 'Retry' }).click()
-      await expect(statusCard(page)).toContainText('In revision')
+      await expect(statusCard(page)).toContainText('In review')
       await expectNoAxeViolations(page)
 
       await main(page).getByRole('button', { name: 'Upload another certificate' }).click()

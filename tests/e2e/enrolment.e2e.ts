@@ -43,7 +43,7 @@ test.describe('enrolment wizard', () => {
     await expect(row).toContainText('Alte Vie di Cogne 52K 2026')
     await expect(row).toContainText(total)
     await expect(row).toContainText('Paid')
-    await row.getByRole('link', { name: /^Receipt of / }).click()
+    await row.getByRole('link', { name: /^Receipt for / }).click()
     const items = main(page).getByRole('article', { name: /^Receipt / }).getByRole('table')
     await expect(items.getByRole('row', { name: /^Race entry fee/ })).toContainText('€85.00')
     await expect(items.getByRole('row', { name: /^Protected refund option/ })).toContainText('€8.50')
@@ -131,7 +131,7 @@ test.describe('enrolment wizard', () => {
     // The drawer opens at once; closed, the page says why it is needed and offers it again.
     await expect(loginDrawer(page)).toBeVisible()
     await page.keyboard.press('Escape')
-    await expect(main(page).getByText('You must log in to enroll in a race.')).toBeVisible()
+    await expect(main(page).getByText('You must log in to enrol in a race.')).toBeVisible()
     await expectNoAxeViolations(page)
     await main(page).getByRole('button', { name: 'Log in' }).click()
     await fillLogin(page, 'completo')
@@ -286,7 +286,7 @@ test.describe('enrolment gate', () => {
   })
 
   test('an expired certificate', async ({ page }) => {
-    await refusal(page, 'scaduto', RACE, /Your medical certificate expires on .*, before race day/)
+    await refusal(page, 'scaduto', RACE, /Your medical certificate expired on .*\. Race day is .*: the certificate must still be valid then\./)
     await expectNoAxeViolations(page)
   })
 
@@ -295,7 +295,7 @@ test.describe('enrolment gate', () => {
   })
 
   test('already enrolled', async ({ page }) => {
-    await refusal(page, 'completo', 202, 'You are already entered in this race.')
+    await refusal(page, 'completo', 202, 'You are already enrolled in this race.')
     await expect(main(page).getByRole('link', { name: 'Go to my races' })).toHaveAttribute('href', '/me/races')
   })
 
@@ -349,7 +349,7 @@ test.describe('payment by link', () => {
 
   test('a pending link says the payment has not arrived yet', async ({ page }) => {
     await page.goto('/payment/by-link?code=lnk-pending-7a4c0e95f1d2463b')
-    await expect(page.getByRole('heading', { level: 1, name: 'Payment awaiting' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Awaiting payment' })).toBeVisible()
   })
 
   test('an expired link says the request has expired', async ({ page, expectFailures }) => {
@@ -485,7 +485,7 @@ test.describe('enrolment by keyboard and on a phone', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible()
       await expectNoAxeViolations(page)
       await page.goto('/payment/by-link?code=lnk-pending-7a4c0e95f1d2463b')
-      await expect(page.getByRole('heading', { level: 1, name: 'Payment awaiting' })).toBeVisible()
+      await expect(page.getByRole('heading', { level: 1, name: 'Awaiting payment' })).toBeVisible()
       await expectNoAxeViolations(page)
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
       expect(overflow).toBeLessThanOrEqual(0)
@@ -517,7 +517,8 @@ test.describe('enrolment in Italian on a phone', () => {
     await main(page).getByLabel('Tutti i miei dati sono corretti').check()
     await avanti()
     await expect(stepHeading(page, 'Domande della gara')).toBeFocused()
-    await main(page).getByLabel('Shuttle bus to the start *').selectOption('Cogne')
+    // The organiser's question in Italian, as the backend serves it for an Italian page (decision 030).
+    await main(page).getByLabel('Navetta per la partenza *').selectOption('Cogne')
     await avanti()
     await main(page).getByLabel('Ho letto il regolamento di gara e lo accetto').check()
     await avanti()

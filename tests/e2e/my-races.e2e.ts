@@ -32,7 +32,7 @@ test.describe('my races', () => {
     await expect(past.getByRole('heading', { level: 3 })).toHaveText(['Alte Vie di Cogne 52K 2025', 'Sentiero dei Larici 25K 2025'])
     await page.setViewportSize({ width: 360, height: 800 })
     await expectNoAxeViolations(page)
-    const toRanking = past.getByRole('link', { name: 'See the ranking, with your result' }).first()
+    const toRanking = past.getByRole('link', { name: 'See the results, with yours highlighted' }).first()
     await expect(toRanking).toHaveAttribute('href', '/race/103/ranking?mine=41')
     await toRanking.click()
     const own = main(page).getByRole('row', { name: /^Your result:/ })

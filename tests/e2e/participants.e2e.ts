@@ -30,8 +30,8 @@ test.describe('subscribers list', () => {
   test('20,000 entrants: counted, virtualised, with the whole list known to assistive technology', async ({ page }) => {
     const total = entrantsOf(CROWD).length
     await page.goto(`/race/${String(CROWD)}/subscribers`)
-    await expect(page.getByRole('heading', { level: 1, name: 'Subscribers list' })).toBeVisible()
-    await expect(page).toHaveTitle('Subscribers list · pettorale')
+    await expect(page.getByRole('heading', { level: 1, name: 'Entry list' })).toBeVisible()
+    await expect(page).toHaveTitle('Entry list · pettorale')
     await expect(count(page)).toHaveText(`${number(total)} participants`)
     await expect(table(page)).toHaveAttribute('aria-rowcount', String(total + 1))
     await expect(table(page).getByRole('columnheader')).toHaveText(['Bib', 'Name', 'Nationality', 'Country / region', 'Category', 'Team'])
@@ -40,7 +40,7 @@ test.describe('subscribers list', () => {
     expect(rendered).toBeLessThan(100)
 
     // Scrolled to the end, the last bib is there, at its place in the whole list.
-    await page.getByRole('region', { name: /^Subscribers/ }).evaluate((box) => box.scrollTo(0, box.scrollHeight))
+    await page.getByRole('region', { name: /^Entrants/ }).evaluate((box) => box.scrollTo(0, box.scrollHeight))
     const last = table(page).locator(`tr[aria-rowindex="${String(total + 1)}"]`)
     await expect(last.getByRole('cell').first()).toHaveText(String(total))
     expect(await table(page).locator('tbody tr[aria-rowindex]').count()).toBeLessThan(100)
@@ -157,10 +157,10 @@ test.describe('subscribers list', () => {
     await page.goto(`/race/${String(RANKED)}/subscribers`)
     const links = page.getByRole('navigation', { name: 'This race' })
     await expect(links.getByRole('link', { name: 'Tor des Pettorale 330 2025' })).toHaveAttribute('href', `/race/${String(RANKED)}`)
-    await links.getByRole('link', { name: 'Ranking' }).click()
+    await links.getByRole('link', { name: 'Results' }).click()
     await expect(page).toHaveURL(`/race/${String(RANKED)}/ranking`)
-    await expect(page.getByRole('heading', { level: 1, name: 'Race ranking' })).toBeVisible()
-    await page.getByRole('navigation', { name: 'This race' }).getByRole('link', { name: 'Subscribers list' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Race results' })).toBeVisible()
+    await page.getByRole('navigation', { name: 'This race' }).getByRole('link', { name: 'Entry list' }).click()
     await expect(page).toHaveURL(`/race/${String(RANKED)}/subscribers`)
   })
 
@@ -189,7 +189,7 @@ test.describe('ranking', () => {
 
   test('positions, times and gaps; filtered by category, nationality and name, surviving a reload', async ({ page }) => {
     await page.goto(`/race/${String(RANKED)}/ranking`)
-    await expect(page).toHaveTitle('Race ranking · pettorale')
+    await expect(page).toHaveTitle('Race results · pettorale')
     await expect(count(page)).toHaveText(`${number(ranking.length)} finishers`)
     await expect(table(page).getByRole('columnheader')).toHaveText(['Pos.Position', 'Bib', 'Name', 'Nationality', 'Category', 'Time', 'Gap'])
     const winner = table(page).locator('tr[aria-rowindex="2"]')
@@ -229,17 +229,17 @@ test.describe('ranking', () => {
 
   test('an edition not run yet says when its ranking is expected and links to the past editions', async ({ page }) => {
     await page.goto(`/race/${String(NEXT_FLAGSHIP)}/ranking?category=SF`)
-    await expect(page.getByText('No ranking yet')).toBeVisible()
+    await expect(page.getByText('No results yet')).toBeVisible()
     // Start 13 September 2026, 10:00 in Rome, plus the 150-hour limit: a time of the race's schedule, in Rome's zone.
-    await expect(page.getByText(/This edition has not been run yet\. Its ranking is expected after 19 Sept? 2026, 16:00 CEST/)).toBeVisible()
-    await page.getByRole('link', { name: 'Ranking of the 2025 edition' }).click()
+    await expect(page.getByText(/This edition has not been run yet\. Results are expected after 19 Sept? 2026, 16:00 CEST/)).toBeVisible()
+    await page.getByRole('link', { name: '2025 results' }).click()
     await expect(page).toHaveURL(`/race/${String(RANKED)}/ranking?category=SF`)
     await expect(page.getByLabel('Category')).toHaveValue('SF')
   })
 
   test('a race under way says its ranking comes after the time limit', async ({ page }) => {
     await page.goto(`/race/${String(SEED_RACE_IDS.live)}/ranking`)
-    await expect(page.getByText(/The race is under way\. Its ranking is expected after 2 Mar 2026, 12:30 CET/)).toBeVisible()
+    await expect(page.getByText(/The race is under way\. Results are expected after 2 Mar 2026, 12:30 CET/)).toBeVisible()
   })
 
   test('the editions run so far are a select that keeps the filters', async ({ page }) => {
@@ -260,7 +260,7 @@ test.describe('ranking', () => {
     await expect(edition.locator('option')).toHaveText(['2026', '2025', '2024'])
     await edition.selectOption({ label: '2026' })
     await expect(page).toHaveURL(`/race/${String(NEXT_FLAGSHIP)}/ranking?category=SF`)
-    await expect(page.getByText('The ranking of this edition has not been published yet.')).toBeVisible()
+    await expect(page.getByText('The results of this edition have not been published yet.')).toBeVisible()
   })
 })
 
@@ -288,9 +288,9 @@ test.describe('participant lists: accessibility and small screens', () => {
     test(`at ${String(width)} px both lists have no axe violations and nothing overflows the page sideways`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 })
       const screens = [
-        [`/race/${String(CROWD)}/subscribers`, 'Subscribers list', table(page)],
-        [`/race/${String(RANKED)}/ranking`, 'Race ranking', table(page)],
-        [`/race/${String(NEXT_FLAGSHIP)}/ranking`, 'Race ranking', page.getByText('No ranking yet')],
+        [`/race/${String(CROWD)}/subscribers`, 'Entry list', table(page)],
+        [`/race/${String(RANKED)}/ranking`, 'Race results', table(page)],
+        [`/race/${String(NEXT_FLAGSHIP)}/ranking`, 'Race results', page.getByText('No results yet')],
       ] as const
       for (const [path, title, ready] of screens) {
         await page.goto(path)
@@ -307,8 +307,8 @@ test.describe('participant lists: accessibility and small screens', () => {
     await page.setViewportSize({ width: 360, height: 800 })
     const winner = rankingOf(RANKED)[0]!
     const screens = [
-      [`/race/${String(RANKED)}/ranking`, /^Ranking/, ['Pos.Position', 'Name', 'Time'], 3],
-      [`/race/${String(CROWD)}/subscribers`, /^Subscribers/, ['Bib', 'Name', 'Category'], 3],
+      [`/race/${String(RANKED)}/ranking`, /^Results/, ['Pos.Position', 'Name', 'Time'], 3],
+      [`/race/${String(CROWD)}/subscribers`, /^Entrants/, ['Bib', 'Name', 'Category'], 3],
     ] as const
     for (const [path, region, headers, essential] of screens) {
       await page.goto(path)

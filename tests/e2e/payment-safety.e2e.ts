@@ -56,7 +56,7 @@ test.describe("one live payment per place: the organiser's link", () => {
 
     await payThere.click()
     await expect(page).toHaveURL(`/payment/by-link?code=${SEED_TOKENS.paymentLinkPending}`)
-    await expect(page.getByRole('heading', { level: 1, name: 'Payment awaiting' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Awaiting payment' })).toBeVisible()
   })
 })
 

@@ -3,7 +3,7 @@ import { HOUR_MS, MINUTE_MS } from '../../contracts/time'
 import { expect, expectNoAxeViolations, fillLogin, logInFromHeader, mock, test } from './fixtures'
 
 const main = (page: Page) => page.getByRole('main')
-const whyHere = (page: Page) => main(page).getByRole('region', { name: 'Complete your profile to go on' })
+const whyHere = (page: Page) => main(page).getByRole('region', { name: 'Complete your profile to continue' })
 const missingList = (page: Page) => whyHere(page).getByRole('list', { name: /^Still missing/ })
 const editForm = (page: Page) => main(page).getByRole('form', { name: 'Edit your profile' })
 
@@ -36,7 +36,7 @@ test.describe('my profile', () => {
     await expect(page).toHaveURL('/me?return=%2Frace%2F203%2Fsubscribe')
     await expect(page.getByRole('status').filter({ hasText: 'Complete your profile' })).toBeVisible()
     await expect(main(page).getByRole('meter', { name: 'Profile 24% complete' })).toBeVisible()
-    await expect(main(page).getByText('5 of 21 required details filled.')).toBeVisible()
+    await expect(main(page).getByText('Required details filled: 5 of 21.')).toBeVisible()
 
     // Each missing detail leads to its field, in edit mode.
     await missingList(page).getByRole('link', { name: 'Phone number', exact: true }).click()
@@ -47,9 +47,9 @@ test.describe('my profile', () => {
 
     await form.getByLabel('Gender').selectOption({ label: 'Man' })
     await form.getByLabel('Birth date').fill('1991-03-08')
-    await form.getByLabel('Birth country').selectOption({ label: 'Italy' })
-    await chooseMunicipality(page, 'Birth municipality', 'Aost', /^Aosta/)
-    await expect(form.getByLabel('Birth province')).toHaveValue('AO')
+    await form.getByLabel('Country of birth').selectOption({ label: 'Italy' })
+    await chooseMunicipality(page, 'Municipality of birth', 'Aost', /^Aosta/)
+    await expect(form.getByLabel('Province of birth')).toHaveValue('AO')
     await form.getByLabel('Tax code').fill('vllmtt91c08a326k')
     await expect(form.getByLabel('Tax code')).toHaveValue('VLLMTT91C08A326K')
     await form.getByLabel('Country of residence').selectOption({ label: 'Italy' })
@@ -68,7 +68,7 @@ test.describe('my profile', () => {
     await expect(page.getByText('Profile updated.')).toBeVisible()
     await expect(editForm(page)).toBeHidden()
     await expect(main(page).getByRole('meter', { name: 'Profile 100% complete' })).toBeVisible()
-    await expect(main(page).getByText('21 of 21 required details filled.')).toBeVisible()
+    await expect(main(page).getByText('Required details filled: 21 of 21.')).toBeVisible()
     await expect(whyHere(page)).toHaveCount(0)
     await expect(main(page).getByRole('button', { name: 'Edit profile' })).toBeFocused()
     // Saved with its international prefix, shown as people write it.
@@ -88,10 +88,10 @@ test.describe('my profile', () => {
 
     // A new account's area is empty, and each page says so with a way forward.
     const area = page.getByRole('navigation', { name: 'My area' })
-    await expect(main(page).getByText('You have not entered any race yet.')).toBeVisible()
+    await expect(main(page).getByText('You have not enrolled in any race yet.')).toBeVisible()
     await expect(main(page).getByRole('link', { name: 'See the races open for registration' })).toHaveAttribute('href', '/?filter=open')
     await expectNoAxeViolations(page)
-    await area.getByRole('link', { name: 'Places to pay' }).click()
+    await area.getByRole('link', { name: 'Places awaiting payment' }).click()
     await expect(main(page).getByText('No place is waiting for payment.')).toBeVisible()
     await expectNoAxeViolations(page)
     await area.getByRole('link', { name: 'My transactions' }).click()
@@ -122,18 +122,18 @@ test.describe('my profile', () => {
     await startEditing(page)
     const form = editForm(page)
     const phone = form.getByLabel('Phone number', { exact: true })
-    const description = 'With the international prefix, like +39 347 123 4567.'
+    const description = 'Include the country code, like +39 347 123 4567.'
     // Fields are checked on the first save, then again as they change.
     await form.getByRole('button', { name: 'Save' }).click()
 
     await phone.fill('+39 347')
     await expect(phone).toHaveAccessibleDescription(`${description} Phone number too short: some digits are missing.`)
     await phone.fill('+39 247 118 2290')
-    await expect(phone).toHaveAccessibleDescription(`${description} Wrong area prefix: no phone number of this country starts like this.`)
+    await expect(phone).toHaveAccessibleDescription(`${description} Wrong area code: no phone number in this country starts like this.`)
     // Without a prefix and without a country of residence, there is no telling which country it is.
     await phone.fill('347 118 2290')
     await expect(phone).toHaveAccessibleDescription(
-      `${description} Add the international prefix, like +39 for Italy, or choose your country of residence first.`,
+      `${description} Add the country code, like +39 for Italy, or choose your country of residence first.`,
     )
     await form.getByLabel('Country of residence').selectOption({ label: 'Italy' })
     await expect(phone).toHaveAccessibleDescription(description)
@@ -194,13 +194,13 @@ test.describe('my profile', () => {
     await taxCode.press('Backspace')
     await expect(taxCode).toHaveValue('VLLMTT91C08A326K')
 
-    await form.getByLabel('Birth country').selectOption({ label: 'Italy' })
+    await form.getByLabel('Country of birth').selectOption({ label: 'Italy' })
     await taxCode.fill('VLLMTT91C08')
-    await expect(taxCode).toHaveAccessibleDescription(`${hint} Length error: a tax code has 16 characters.`)
+    await expect(taxCode).toHaveAccessibleDescription(`${hint} Wrong length: a tax code has 16 characters.`)
     // A wrong control character is a typing slip: an error, the save refused.
     await taxCode.fill('VLLMTT91C08A326Z')
     await expect(taxCode).toHaveAccessibleDescription(
-      `${hint} Invalid control character: the last character does not match the others. Check for a typing slip.`,
+      `${hint} Invalid check character: the last character does not match the others. Check for a typo.`,
     )
     await taxCode.fill('VLLMTT9_C08A326K')
     await expect(taxCode).toHaveAccessibleDescription(/Character not allowed/)
@@ -235,7 +235,7 @@ test.describe('my profile', () => {
     const residentHint = 'The 16 letters and digits on your health insurance card or tax code card.'
     const abroadHint = 'You live outside Italy: if you have no Italian tax code, type 0000.'
 
-    await form.getByLabel('Birth country').selectOption({ label: 'Italy' })
+    await form.getByLabel('Country of birth').selectOption({ label: 'Italy' })
     await form.getByRole('button', { name: 'Save' }).click()
     await taxCode.fill('0000')
     await expect(taxCode).toHaveAccessibleDescription(
@@ -253,7 +253,7 @@ test.describe('my profile', () => {
     // The whole profile of an athlete living in Switzerland saves with 0000.
     await form.getByLabel('Gender').selectOption({ label: 'Man' })
     await form.getByLabel('Birth date').fill('1991-03-08')
-    await chooseMunicipality(page, 'Birth municipality', 'Aost', /^Aosta/)
+    await chooseMunicipality(page, 'Municipality of birth', 'Aost', /^Aosta/)
     await form.getByLabel('Municipality', { exact: true }).fill('Martigny')
     await form.getByLabel('Province', { exact: true }).fill('VS')
     await form.getByLabel('Street', { exact: true }).fill('Rue du Bourg')
@@ -392,7 +392,7 @@ test.describe('my profile', () => {
     await startEditing(page)
     await editForm(page).getByLabel('Team').fill('Trail Runners Cogne')
     await mock(page, 'advance', 8 * HOUR_MS + MINUTE_MS)
-    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
+    await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible()
     await expect(page).toHaveURL('/')
 
     // Logging in again in the same tab (the draft lives in memory, not in storage) and going back to the profile.
@@ -401,7 +401,7 @@ test.describe('my profile', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My area' }).click()
     await expect(page).toHaveURL('/me')
     const form = editForm(page)
-    await expect(form.getByRole('status').filter({ hasText: 'Your changes that were not saved are back' })).toBeVisible()
+    await expect(form.getByRole('status').filter({ hasText: 'Your unsaved changes have been restored' })).toBeVisible()
     await expect(form.getByLabel('Team')).toHaveValue('Trail Runners Cogne')
   })
 
@@ -411,7 +411,7 @@ test.describe('my profile', () => {
     await startEditing(page)
     await editForm(page).getByLabel('Team').fill('Trail Runners Cogne')
     await mock(page, 'advance', 8 * HOUR_MS + MINUTE_MS)
-    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
+    await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible()
 
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
     await fillLogin(page, 'revisione')

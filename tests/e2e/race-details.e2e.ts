@@ -55,7 +55,7 @@ test.describe('race details', () => {
     const expected: Array<[string, string | RegExp]> = [
       ['Distance', '330.0 km'],
       ['Elevation gain', '24,000 m D+'],
-      ['Trail type', 'Ultra trail'],
+      ['Race type', 'Ultra trail'],
       ['Time limit', '150 h'],
       ['Places', '600'],
       ['Places left', '280'],
@@ -65,8 +65,8 @@ test.describe('race details', () => {
       ['Registration opens', '16 Feb 2026, 10:00 CET (09:00 GMT your time)'],
       ['Registration closes', '31 Mar 2026, 18:00 CEST'],
       ['Category', 'Ultra'],
-      ['iTra evaluation', '6 ITRA points'],
-      ['Mountain level', '12 points'],
+      ['ITRA score', '6 ITRA points'],
+      ['ITRA mountain level', '12 points'],
       ['Minimum age', '20 years'],
       ['Entry', /^By lottery: .*PAX.* enter directly/],
     ]
@@ -76,8 +76,8 @@ test.describe('race details', () => {
       'headlamp with spare batteries',
     )
     const links = main.getByRole('region', { name: 'Entrants and results' })
-    await expect(links.getByRole('link', { name: 'Subscribers list' })).toHaveAttribute('href', '/race/201/subscribers')
-    await expect(links.getByRole('link', { name: 'Ranking' })).toHaveAttribute('href', '/race/201/ranking')
+    await expect(links.getByRole('link', { name: 'Entry list' })).toHaveAttribute('href', '/race/201/subscribers')
+    await expect(links.getByRole('link', { name: 'Results' })).toHaveAttribute('href', '/race/201/ranking')
     await expect(links).toContainText('320 athletes entered')
   })
 
@@ -121,15 +121,15 @@ test.describe('race details', () => {
     // Newest first: 2025, then 2024.
     await expect(editions.getByRole('listitem')).toHaveCount(2)
     await expect(editions.getByRole('listitem').first()).toContainText('2025')
-    await expect(editions.getByRole('link', { name: 'Ranking of the 2025 edition' })).toHaveAttribute('href', '/race/101/ranking')
-    await expect(editions.getByRole('link', { name: 'Ranking of the 2024 edition' })).toHaveAttribute('href', '/race/91/ranking')
+    await expect(editions.getByRole('link', { name: '2025 results' })).toHaveAttribute('href', '/race/101/ranking')
+    await expect(editions.getByRole('link', { name: '2024 results' })).toHaveAttribute('href', '/race/91/ranking')
     await editions.getByRole('link', { name: 'Edition 2025' }).click()
     await expect(page).toHaveURL('/race/101')
     await expect(page.getByRole('heading', { level: 1, name: 'Tor des Pettorale 330 2025' })).toBeFocused()
     const back = page.getByRole('region', { name: 'Other editions' })
     await expect(back.getByRole('link', { name: 'Edition 2026' })).toHaveAttribute('href', '/race/201')
-    await expect(back.getByRole('link', { name: 'Ranking of the 2026 edition' })).toHaveCount(0)
-    await expect(registrationCard(page)).toContainText('This edition has been run: registration is closed.')
+    await expect(back.getByRole('link', { name: '2026 results' })).toHaveCount(0)
+    await expect(registrationCard(page)).toContainText('This edition has already taken place: registration is closed.')
     await expect(page.getByRole('button', { name: 'Add to calendar' })).toHaveCount(0)
   })
 

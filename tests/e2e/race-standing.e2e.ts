@@ -31,7 +31,7 @@ test.describe("the race page knows who is looking", () => {
     await expectNoAxeViolations(page, { content: card.getByText('You are enrolled: bib 57') })
     await card.getByRole('link', { name: 'See my enrolment' }).click()
     await expect(page).toHaveURL('/race/202/subscribed')
-    await expect(page.getByRole('heading', { level: 1, name: 'You are registered for Sentiero dei Larici 25K 2026' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'You are enrolled in Sentiero dei Larici 25K 2026' })).toBeVisible()
   })
 
   test('completo, with a place in the Alte Vie di Cogne 2026 not paid: its deadline, and the wizard to complete it', async ({ page }) => {
@@ -67,12 +67,21 @@ test.describe("the race page knows who is looking", () => {
     const card = registrationCard(page)
     await expect(card).toContainText('You cannot enrol now')
     await expect(card).toContainText(
-      'Your medical certificate expires on 14 Feb 2026, before race day (14 Jun 2026). Upload one that is valid on race day.',
+      'Your medical certificate expired on 14 Feb 2026. Race day is 14 Jun 2026: the certificate must still be valid then. Upload a certificate that is valid until race day or later.',
     )
     await expect(card.getByRole('link', { name: 'Enrol', exact: true })).toHaveCount(0)
     await expectNoAxeViolations(page, { content: card.getByText('You cannot enrol now') })
     await card.getByRole('link', { name: 'Upload a new certificate' }).click()
     await expect(page).toHaveURL('/me/medical-certificate')
+  })
+
+  test('scaduto in Italian: an expiry already past is said in the past, with the day the certificate must still cover', async ({ page }) => {
+    await logInFromHeader(page, 'scaduto')
+    await page.evaluate(() => localStorage.setItem('pettorale.locale', 'it'))
+    await openRace(page, SEED_RACE_IDS.open, 'Sentiero dei Larici 25K 2026')
+    await expect(registrationCard(page)).toContainText(
+      'Il tuo certificato medico è scaduto in data 14 feb 2026. La gara si corre in data 14 giu 2026: quel giorno il certificato deve essere ancora valido.',
+    )
   })
 
   test('revisione, whose certificate is being reviewed: says so, and where to see it', async ({ page }) => {
@@ -91,7 +100,7 @@ test.describe("the race page knows who is looking", () => {
     await mock(page, 'hold', 'athlete.subscriptions')
     await openRace(page, SEED_RACE_IDS.open, 'Sentiero dei Larici 25K 2026')
     const card = registrationCard(page)
-    await expect(card.getByRole('status')).toHaveText('Checking your registration…')
+    await expect(card.getByRole('status')).toHaveText('Checking your enrolment…')
     await expect(card.getByRole('link')).toHaveCount(0)
     await mock(page, 'release', 'athlete.subscriptions')
     await expect(card).toContainText('You are enrolled: bib 57')
@@ -127,7 +136,7 @@ test.describe("the race list's cards know who is looking", () => {
     await expect(page.getByText(/^Enrolled/)).toHaveCount(0)
     await logInFromHeader(page, 'completo')
     await expect(raceCard(page, 'Sentiero dei Larici 25K 2026').getByText('Enrolled · bib 57', { exact: true })).toBeVisible()
-    await expect(raceCard(page, 'Alte Vie di Cogne 52K 2026').getByText('To pay by 30 Jun 2026, 23:59 CEST', { exact: true })).toBeVisible()
+    await expect(raceCard(page, 'Alte Vie di Cogne 52K 2026').getByText('Payment due by 30 Jun 2026, 23:59 CEST', { exact: true })).toBeVisible()
     await expect(raceCard(page, 'Tor des Pettorale 330 2026').getByText(/^(Enrolled|To pay by)/)).toHaveCount(0)
     await expectNoAxeViolations(page)
   })
@@ -135,7 +144,7 @@ test.describe("the race list's cards know who is looking", () => {
   test('at 360 px the standing fits on the card', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 800 })
     await logInFromHeader(page, 'pax')
-    const badge = raceCard(page, 'Tor des Pettorale 330 2026').getByText('To pay by 9 Mar 2026, 23:59 CET', { exact: true })
+    const badge = raceCard(page, 'Tor des Pettorale 330 2026').getByText('Payment due by 9 Mar 2026, 23:59 CET', { exact: true })
     await expect(badge).toBeVisible()
     const box = await badge.boundingBox()
     expect(box!.x + box!.width).toBeLessThanOrEqual(360)

@@ -26,7 +26,7 @@ test.describe('a lost connection never leaves a blank page', () => {
     })
     await context.setOffline(true)
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
-    await expect(page.getByRole('alert').filter({ hasText: 'The login could not load.' })).toBeVisible()
+    await expect(page.getByRole('alert').filter({ hasText: 'The login form could not load.' })).toBeVisible()
     await expect(page.getByRole('heading', { level: 1, name: 'Trail races' })).toBeVisible()
 
     await context.setOffline(false)
@@ -54,7 +54,7 @@ test.describe('a lost connection never leaves a blank page', () => {
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1, name: 'Trail races' })).toBeVisible()
     await context.setOffline(true)
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Company' }).click()
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About us' }).click()
     await expect(page.getByRole('alert').filter({ hasText: 'This page could not load.' })).toBeVisible()
     await expect(page.getByRole('banner').getByRole('link', { name: 'pettorale' })).toBeVisible()
 
@@ -83,7 +83,7 @@ test.describe('a lost connection never leaves a blank page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Trail races' })).toBeVisible()
     // The old build's chunk names no longer exist on the server.
     await context.route(/\/assets\/company-page-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }))
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Company' }).click()
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About us' }).click()
     await expect(page.getByRole('alert').filter({ hasText: 'This page could not load.' })).toBeVisible()
     expect(loads).toBe(2)
   })

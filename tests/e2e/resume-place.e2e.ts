@@ -4,7 +4,7 @@ import { expect, expectNoAxeViolations, logInFromHeader, test } from './fixtures
 
 /**
  * Issue 20 point 4, "Resuming keeps the answers": a place taken and not paid, resumed from My races
- * or from Places to pay, opens the wizard where the place needs the athlete, with every answer it
+ * or from Places awaiting payment, opens the wizard where the place needs the athlete, with every answer it
  * was made with, the free text the browser never keeps included: the server holds them (decision 027).
  */
 
@@ -84,11 +84,11 @@ test.describe('resuming a place waiting for payment keeps every answer', () => {
     await expect(answers(page).getByRole('definition')).toHaveText([TEAM, 'Cogne', 'Yes'])
   })
 
-  test('resume from Places to pay: the place says it waits for payment and Pay opens the payment with the answers', async ({ page }) => {
+  test('resume from Places awaiting payment: the place says it waits for payment and Pay opens the payment with the answers', async ({ page }) => {
     await enrolAndStop(page, { sign: true })
     await page.goto('/me/open-subscriptions')
-    await expect(page.getByRole('heading', { level: 1, name: 'Places to pay' })).toBeVisible()
-    await expect(areaNav(page).getByRole('link', { name: 'Places to pay (1 place waiting for payment)' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Places awaiting payment' })).toBeVisible()
+    await expect(areaNav(page).getByRole('link', { name: 'Places awaiting payment (1 place waiting for payment)' })).toBeVisible()
     const place = main(page).getByRole('article', { name: RACE_NAME })
     await expect(place.getByText(/^Next step: Pay €[\d.]+ for your place\.$/)).toBeVisible()
     await expectNoAxeViolations(page)

@@ -23,7 +23,7 @@ test.describe('session', () => {
   test('the session ends when its time is up', async ({ page }) => {
     await logInFromHeader(page, 'completo')
     await mock(page, 'advance', 8 * HOUR_MS + MINUTE_MS)
-    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
+    await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible()
     await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
   })
 
@@ -47,7 +47,7 @@ test.describe('session', () => {
       history.pushState(null, '', '/me/transactions')
       dispatchEvent(new PopStateEvent('popstate'))
     })
-    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
+    await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible()
     await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
   })
 
@@ -58,7 +58,7 @@ test.describe('session', () => {
       localStorage.setItem('pettorale.session', JSON.stringify({ ...stored, expiresAt: stored.expiresAt - 24 * 3_600_000 }))
     })
     await page.reload()
-    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
+    await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible()
     await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
   })
 
@@ -72,7 +72,7 @@ test.describe('session', () => {
     await drawer.getByLabel('Password', { exact: true }).fill('Pettorale-2026')
     await drawer.getByRole('button', { name: 'Log in' }).click()
     await expect(drawer.getByRole('alert')).toHaveText(
-      'We could not load your profile, so you have been signed out. Please sign in again.',
+      'We could not load your profile, so you have been logged out. Please log in again.',
     )
   })
 
@@ -127,7 +127,7 @@ test.describe('session', () => {
     await page.getByRole('button', { name: 'Log out' }).click()
     await expect(other).toHaveURL('/')
     await expect(other.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
-    await expect(other.getByText('You signed out in another tab of this browser.')).toBeVisible()
+    await expect(other.getByText('You logged out in another tab of this browser.')).toBeVisible()
   })
 
   test('a confirmation link opened while signed in as someone else confirms that account and keeps the session', async ({ page }) => {

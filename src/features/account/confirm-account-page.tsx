@@ -71,7 +71,7 @@ export default function ConfirmAccountPage() {
     const who = [profile.nome, profile.cognome].filter(Boolean).join(' ') || profile.mail
     return (
       <Page title={t`Account confirmed`}>
-        <p>{t`The account of this link is confirmed. You are still signed in as ${who}: log out, then log in with the account you have just confirmed.`}</p>
+        <p>{t`The account for this link is confirmed. You are still logged in as ${who}: log out, then log in with the account you have just confirmed.`}</p>
         <p>
           <Button onClick={session.logout}>{t`Log out`}</Button>
         </p>
@@ -80,7 +80,7 @@ export default function ConfirmAccountPage() {
   }
   return (
     <Page title={t`Account confirmed`}>
-      <p>{t`Your account is confirmed and you are signed in.`}</p>
+      <p>{t`Your account is confirmed and you are logged in.`}</p>
     </Page>
   )
 }

@@ -166,7 +166,7 @@ function Registered({ mail }: { mail: string }) {
             Check your e-mail: we have sent a confirmation link to <span className={styles.address}>{mail}</span>.
           </Trans>
         </p>
-        <p>{t`Open the link to confirm your account; you are then signed in and can complete your profile. The e-mail may take a few minutes: look in the spam folder too.`}</p>
+        <p>{t`Open the link to confirm your account; you are then logged in and can complete your profile. The e-mail may take a few minutes: look in the spam folder too.`}</p>
         <p>
           <Link href={paths.home} className={buttonClass('secondary')}>
             {t`Go to the race list`}
@@ -181,7 +181,7 @@ function AlreadyRegistered() {
   const { t } = useLingui()
   return (
     <Page title={t`You already have an account`}>
-      <p>{t`You are signed in, so there is no need to register again.`}</p>
+      <p>{t`You are logged in, so there is no need to register again.`}</p>
       <p>
         <Link href={paths.me} className={buttonClass()}>
           {t`Go to my profile`}

@@ -109,7 +109,7 @@ function NewPasswordForm({ token, user }: { token: string; user: ResetUser }) {
   if (outcome === 'signingIn') {
     return (
       <Page title={t`Choose a new password`}>
-        <Loading label={t`Password saved. Signing you in…`} />
+        <Loading label={t`Password saved. Logging you in…`} />
       </Page>
     )
   }
@@ -157,7 +157,7 @@ function PasswordSaved() {
   return (
     <Page title={t`Password saved`}>
       <div className={styles.done}>
-        <p>{t`The new password is saved. Someone was already signed in in this browser, so that session goes on: the new password works the next time you log in.`}</p>
+        <p>{t`The new password is saved. Someone was already logged in on this browser, so that session continues: the new password works the next time you log in.`}</p>
         <p>
           <Link href={paths.home} className={buttonClass('secondary')}>
             {t`Go to the race list`}

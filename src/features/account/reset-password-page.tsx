@@ -65,7 +65,7 @@ export default function ResetPasswordPage() {
   return (
     <Page title={t`Recover your account`}>
       <p className={styles.lead}>
-        {t`Type the e-mail you registered with: we send you a link to choose a new password.`}
+        {t`Type the e-mail you registered with: we will send you a link to choose a new password.`}
       </p>
       <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
         <FormProblems count={isSubmitted && !isSubmitSuccessful ? Object.keys(errors).length : 0} />
@@ -101,7 +101,7 @@ function LinkSent({ mail }: { mail: string }) {
         <p>{i18n._(NOTICES.email_sent.message)}</p>
         <p>
           <Trans>
-            The link to choose a new password went to <span className={styles.address}>{mail}</span>.
+            We have sent the link to choose a new password to <span className={styles.address}>{mail}</span>.
           </Trans>
         </p>
         <p>{t`It works once and for a limited time. The e-mail may take a few minutes: look in the spam folder too.`}</p>

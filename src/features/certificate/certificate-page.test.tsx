@@ -44,7 +44,7 @@ describe('before a renewal is uploaded (decision 029)', () => {
     note(valid)
     expect(screen.getByRole('note').textContent).toBe(
       'Uploading replaces your current certificate, valid until 2 Nov 2026: the new one stays in review until staff decide, and you cannot enrol in races meanwhile.' +
-        'To stay covered, upload it closer to 26 Oct 2026: until then your current certificate keeps counting.',
+        'To stay covered, wait until nearer 26 Oct 2026 to upload it: until then your current certificate still counts.',
     )
   })
 
@@ -83,7 +83,7 @@ describe("the gate's refusal with a renewal in review", () => {
       </I18nProvider>,
     )
     expect(screen.getByText(/^Your medical certificate expires/).textContent).toBe(
-      'Your medical certificate expires on 30 Jun 2026, before race day (11 Jul 2026). Your renewal is being reviewed: you can enrol once staff accept it.',
+      'Your medical certificate expires on 30 Jun 2026, before race day (11 Jul 2026): the certificate must still be valid then. Your renewal is being reviewed: you can enrol once staff accept it.',
     )
     expect(screen.getByRole('link', { name: 'See my certificate' }).getAttribute('href')).toBe('/me/medical-certificate')
   })

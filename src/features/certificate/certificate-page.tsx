@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
+import { msg, plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import type { ApiError } from '../../../contracts/api-error'
@@ -10,7 +10,7 @@ import { certificateStatus, renewalStatus, type CertificateStatus, type RenewalS
 import { uploadEffect, type UploadEffect } from '../../../machines/rules/certificate-upload'
 import { useAthlete } from '../../lib/athlete-queries'
 import { now } from '../../lib/clock'
-import { calendarDayInRome, formatDate, formatNumber } from '../../lib/format'
+import { calendarDayInRome, dayShown, formatDate, formatNumber } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { Button } from '../../ui/button'
 import { Field, FormProblems } from '../../ui/field'
@@ -41,7 +41,7 @@ const FAILED_STEP: Record<CertificateFailure['step'], MessageDescriptor> = {
 }
 
 function failureCause(error: ApiError): MessageDescriptor {
-  if (error.kind === 'network') return msg`No answer arrived: check your connection and try again.`
+  if (error.kind === 'network') return msg`No response: check your connection and try again.`
   if (error.kind === 'unauthorized') return msg`Your session is no longer valid: log in again.`
   return msg`The server could not handle the request. Try again in a moment.`
 }
@@ -72,6 +72,8 @@ export function StatusCard({ status, renewal }: { status: CertificateStatus; ren
   const { t } = useLingui()
   const locale = activeLocale()
   const date = status.expiresOn ? formatDate(locale, status.expiresOn) : ''
+  // The day a date shows, so Italian can elide its article ("l'8 ott"): decision 032.
+  const day = status.expiresOn ? dayShown(locale, status.expiresOn, 'date') : 0
   const [tone, title, next] = ((): [string, string, string | null] => {
     switch (status.state) {
       case 'none':
@@ -79,11 +81,11 @@ export function StatusCard({ status, renewal }: { status: CertificateStatus; ren
       case 'in_revision':
         return [
           'warning',
-          t`In revision: the organiser is checking your certificate.`,
+          t`In review: the organiser is checking your certificate.`,
           t`Nothing to do for now: the outcome will show here. You can still upload a different file if needed.`,
         ]
       case 'valid':
-        return ['positive', t`Valid until ${date}.`, renewal ? null : t`You can enrol in races. Upload a renewed certificate before it expires.`]
+        return ['positive', t`${plural(day, { other: `Valid until ${date}.` })}`, renewal ? null : t`You can enrol in races. Upload a renewed certificate before it expires.`]
       case 'not_valid':
         return [
           'negative',
@@ -92,10 +94,11 @@ export function StatusCard({ status, renewal }: { status: CertificateStatus; ren
         ]
       case 'expired':
         // A renewal in review says what comes next (decision 029).
-        return ['negative', t`Expired on ${date}.`, renewal?.state === 'in_revision' ? null : t`Upload a renewed certificate to enrol in races.`]
+        return ['negative', t`${plural(day, { other: `Expired on ${date}.` })}`, renewal?.state === 'in_revision' ? null : t`Upload a renewed certificate to enrol in races.`]
     }
   })()
   const renewalDate = renewal ? formatDate(locale, renewal.expiresOn) : ''
+  const renewalDay = renewal ? dayShown(locale, renewal.expiresOn, 'date') : 0
   return (
     <section className={`${styles.card} ${styles[tone] ?? ''}`} aria-labelledby="certificate-status">
       <h2 id="certificate-status">{t`Your certificate`}</h2>
@@ -105,8 +108,12 @@ export function StatusCard({ status, renewal }: { status: CertificateStatus; ren
       {renewal ? (
         <p className={styles.renewal} data-renewal={renewal.state}>
           {renewal.state === 'in_revision'
-            ? t`Renewal in review: the certificate you uploaded, valid until ${renewalDate}, replaces this one once staff accept it. Until then this one counts.`
-            : t`Your renewal, valid until ${renewalDate}, was not accepted: upload another. This certificate counts until it expires.`}
+            ? t`${plural({ day: renewalDay }, {
+                other: `Renewal in review: the certificate you uploaded, valid until ${renewalDate}, replaces this one once staff accept it. Until then this one counts.`,
+              })}`
+            : t`${plural({ day: renewalDay }, {
+                other: `Your renewal, valid until ${renewalDate}, was not accepted: upload another. This certificate counts until it expires.`,
+              })}`}
         </p>
       ) : null}
     </section>
@@ -122,18 +129,32 @@ export function UploadEffectNote({ effect }: { effect: UploadEffect }) {
   const locale = activeLocale()
   if (effect.kind === 'first') return null
   const validUntil = formatDate(locale, effect.validUntil)
+  const validUntilDay = dayShown(locale, effect.validUntil, 'date')
   if (effect.kind === 'renewal') {
     return (
       <p role="note" className={styles.note} data-effect="renewal">
-        {t`Your current certificate stays valid until ${validUntil}. The new one will be reviewed by staff and replaces it once accepted.`}
+        {t`${plural({ day: validUntilDay }, {
+          other: `Your current certificate stays valid until ${validUntil}. The new one will be reviewed by staff and replaces it once accepted.`,
+        })}`}
       </p>
     )
   }
   const waitUntil = effect.waitUntil ? formatDate(locale, effect.waitUntil) : null
+  const waitUntilDay = effect.waitUntil ? dayShown(locale, effect.waitUntil, 'date') : 0
   return (
     <div role="note" className={styles.note} data-effect="replaces">
-      <p>{t`Uploading replaces your current certificate, valid until ${validUntil}: the new one stays in review until staff decide, and you cannot enrol in races meanwhile.`}</p>
-      {waitUntil ? <p>{t`To stay covered, upload it closer to ${waitUntil}: until then your current certificate keeps counting.`}</p> : null}
+      <p>
+        {t`${plural({ day: validUntilDay }, {
+          other: `Uploading replaces your current certificate, valid until ${validUntil}: the new one stays in review until staff decide, and you cannot enrol in races meanwhile.`,
+        })}`}
+      </p>
+      {waitUntil ? (
+        <p>
+          {t`${plural({ day: waitUntilDay }, {
+            other: `To stay covered, wait until nearer ${waitUntil} to upload it: until then your current certificate still counts.`,
+          })}`}
+        </p>
+      ) : null}
     </div>
   )
 }
@@ -207,7 +228,7 @@ function UploadForm({
     return (
       <section className={styles.card} aria-labelledby="certificate-upload">
         <h2 id="certificate-upload">{t`Upload a certificate`}</h2>
-        <p role="status">{t`Certificate saved. The organiser will review it: its state shows above.`}</p>
+        <p role="status">{t`Certificate saved. The organiser will review it: its status is shown above.`}</p>
         <Button variant="secondary" onClick={onRestart}>{t`Upload another certificate`}</Button>
       </section>
     )
@@ -222,7 +243,7 @@ function UploadForm({
         {submitted ? <FormProblems count={problemCount} /> : null}
         {upload.step === 'editing' ? <UploadEffectNote effect={effect} /> : null}
         {restored && !submitted ? (
-          <p role="status">{t`What you chose earlier is back: check the file and the expiry date, then upload.`}</p>
+          <p role="status">{t`Your earlier choice has been restored: check the file and the expiry date, then upload.`}</p>
         ) : null}
         <Field
           ref={fileInput}

@@ -22,11 +22,11 @@ export default function CompanyPage() {
     >
       <div className={styles.story}>
         <p>
-          {t`We are a non-profit outdoor sports company. It all began on ${founded} with a race of a few dozen friends around the lakes above Cogne; today we organise trail races in the mountains of the Aosta Valley every season, from entry-level experience races to the 330 km flagship.`}
+          {t`We are a non-profit outdoor sports club. It all began on ${founded} with a race of a few dozen friends around the lakes above Cogne; today we organise trail races in the mountains of the Aosta Valley every season, from entry-level experience races to the 330 km flagship.`}
         </p>
         <h2>{t`How we work`}</h2>
         <p>
-          {t`Our races are run by volunteers, with the support of the local mountain communities, rescue services and refuges. Every euro of the entry fees goes back into the races: marking and clearing the paths, aid stations, safety on the course.`}
+          {t`Our races are run by volunteers, with the support of the local mountain communities, rescue services and mountain huts. Every euro of the entry fees goes back into the races: marking and clearing the paths, aid stations, safety on the course.`}
         </p>
         <h2>{t`The path to the flagship`}</h2>
         <p>

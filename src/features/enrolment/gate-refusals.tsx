@@ -1,9 +1,10 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Select, Trans, useLingui } from '@lingui/react/macro'
 import { Link, useLocation } from 'wouter'
 import type { RaceDetail } from '../../../contracts/races.contract'
 import type { EntryMode, GateRefusal } from '../../../machines/enrolment/eligibility'
 import type { LateRefusal } from '../../../machines/enrolment/enrolment.machine'
 import { raceDay } from '../../../machines/rules/race-day'
+import { useAddressedSex } from '../../lib/athlete-queries'
 import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
 import { Button, buttonClass } from '../../ui/button'
@@ -15,7 +16,7 @@ import styles from './enrolment.module.css'
  * Why the athlete cannot enrol, every reason at once, each with its way forward. (A visitor is
  * asked to log in at once: the machine says so, and the drawer opens.)
  */
-export function GateRefusals({
+export default function GateRefusals({
   race,
   refusals,
   late,
@@ -58,20 +59,26 @@ export function GateRefusals({
 }
 
 function LateRefusalText({ late }: { late: LateRefusal }) {
+  const sex = useAddressedSex()
   switch (late.code) {
     case 'sold_out':
       return (
         <p role="alert">
           <Trans>
             While you were enrolling, the last place was taken: the race is now sold out. You have not been charged. Other
-            races of the calendar may still have places.
+            races in the calendar may still have places.
           </Trans>
         </p>
       )
     case 'already_enrolled':
       return (
         <p role="alert">
-          <Trans>You are already entered in this race: your place is in My races. You have not been charged again.</Trans>
+          <Select
+            value={sex}
+            _F="You are already enrolled in this race: your place is in My races. You have not been charged again."
+            _M="You are already enrolled in this race: your place is in My races. You have not been charged again."
+            other="You are already enrolled in this race: your place is in My races. You have not been charged again."
+          />
         </p>
       )
     case 'registration_closed':
@@ -139,7 +146,7 @@ function RefusalItem({ refusal, race, onLogIn }: { refusal: GateRefusal; race: R
   if (refusal.code === 'login_required') {
     return (
       <div className={styles.refusal}>
-        <p>{t`You must log in to enroll in a race.`}</p>
+        <p>{t`You must log in to enrol in a race.`}</p>
         <div className={styles.refusalActions}>
           <Button onClick={onLogIn}>{t`Log in`}</Button>
           <Link href={paths.register} className={buttonClass('secondary')}>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Select, useLingui } from '@lingui/react/macro'
 import { Link } from 'wouter'
 import type { RaceDetail } from '../../../contracts/races.contract'
-import { usePaidEnrolment } from '../../lib/athlete-queries'
+import { useAddressedSex, usePaidEnrolment } from '../../lib/athlete-queries'
 import { paths } from '../../lib/paths'
 import { Button, buttonClass } from '../../ui/button'
 import { Loading } from '../../ui/state'
@@ -15,6 +15,7 @@ import { failureMessage } from './wizard-text'
 /** After the steps: on the way to the checkout, confirming the payment, paid, or applied to the lottery. */
 export default function Outcome({ wizard, race }: { wizard: EnrolmentWizard; race: RaceDetail }) {
   const { t, i18n } = useLingui()
+  const sex = useAddressedSex()
   const { screen, wait } = wizard
   switch (screen.kind) {
     case 'redirecting':
@@ -58,10 +59,7 @@ export default function Outcome({ wizard, race }: { wizard: EnrolmentWizard; rac
             {t`Your lottery application is in`}
           </OutcomeHeading>
           <p role="status">
-            <Trans>
-              You have signed the waiver and applied for the lottery. If you are drawn, we send you a payment link by e-mail;
-              nothing is charged until then.
-            </Trans>
+            <Select value={sex} _F="You have signed the waiver and applied for the lottery. If you are drawn, we send you a payment link by e-mail; nothing is charged until then." _M="You have signed the waiver and applied for the lottery. If you are drawn, we send you a payment link by e-mail; nothing is charged until then." other="You have signed the waiver and applied for the lottery. If you are drawn, we send you a payment link by e-mail; nothing is charged until then." />
           </p>
           <p>
             <Link href={paths.myRaces} className={buttonClass('primary')}>
@@ -83,7 +81,7 @@ function Paid({ race }: { race: RaceDetail }) {
       <OutcomeHeading>
         {t`Payment successful`}
       </OutcomeHeading>
-      <p role="status">{t`You are registered for the race.`}</p>
+      <p role="status">{t`You are enrolled in the race.`}</p>
       {bib !== null ? <p className={styles.bib}>{t`Your bib number: ${bib}`}</p> : null}
       <div className={styles.navigation}>
         <Link href={paths.subscribed(race.id)} className={buttonClass('primary')}>

@@ -51,7 +51,7 @@ const heading = (name: string) => screen.findByRole('heading', { level: 1, name 
 describe('the payment link page', () => {
   it("an open link: what it asks for, by when, and the way to the provider's page", async () => {
     openPage(`?code=${CODE}`)
-    await heading('Payment awaiting')
+    await heading('Awaiting payment')
     expect(screen.getByText('Tor des Pettorale 330 2026')).toBeTruthy()
     expect(screen.getByRole('status').textContent).toBe('The organiser asks you to pay €950.00 for this race entry by 9 Mar 2026, 22:59 GMT.')
     expect(screen.getByRole('link', { name: 'Pay €950.00' }).getAttribute('href')).toBe(`${TEST_PORTAL_ORIGIN}/checkout?link=${CODE}`)
@@ -68,7 +68,7 @@ describe('the payment link page', () => {
     act(() => controls.advance(SETTLE_DELAY_MS))
     const paid = await heading('Payment successful')
     expect(screen.getByRole('status')).toBe(status)
-    expect(status.textContent).toMatch(/^We received your payment of €950\.00 on 2 Mar 2026, 08:00 GMT\. You are registered for the race\.$/)
+    expect(status.textContent).toMatch(/^We received your payment of €950\.00 on 2 Mar 2026, 08:00 GMT\. You are enrolled in the race\.$/)
     expect(document.activeElement).toBe(paid)
     expect(screen.getByRole('link', { name: 'Go to my races' })).toBeTruthy()
   })
@@ -96,7 +96,7 @@ describe('the payment link page', () => {
   it('an unknown link says no payment has it', async () => {
     openPage('?code=lnk-nobody-0000')
     await heading('Payment not found')
-    expect(within(screen.getByRole('status')).getByText(/^No payment has this link/)).toBeTruthy()
+    expect(within(screen.getByRole('status')).getByText(/^No payment matches this link/)).toBeTruthy()
   })
 
   it('a paid link says so', async () => {
@@ -107,7 +107,7 @@ describe('the payment link page', () => {
 
   it('an address without a code says to open the e-mail again', async () => {
     openPage('')
-    await heading('Payment status by link')
+    await heading('Payment link status')
     expect(screen.getByText("This address has no payment link code. Open the link from the organiser's e-mail again.")).toBeTruthy()
   })
 })

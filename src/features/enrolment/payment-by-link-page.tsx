@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
@@ -7,7 +8,7 @@ import type { PaymentLinkStatus } from '../../../contracts/payments.contract'
 import { linkReading, paymentWaitMachine, paymentWaitView, type PaymentWaitView } from '../../../machines/enrolment/payment-wait.machine'
 import { noticeForApiError } from '../../lib/api-error-notice'
 import { athleteKeys } from '../../lib/athlete-queries'
-import { formatMoney, formatOwnMoment } from '../../lib/format'
+import { dayShown, formatMoney, formatOwnMoment } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { NOTICES } from '../../lib/notices'
 import { paths } from '../../lib/paths'
@@ -33,7 +34,7 @@ export default function PaymentByLinkPage() {
   const code = new URLSearchParams(useSearch()).get('code')
   if (!code) {
     return (
-      <Page title={t`Payment status by link`}>
+      <Page title={t`Payment link status`}>
         <Empty>{t`This address has no payment link code. Open the link from the organiser's e-mail again.`}</Empty>
       </Page>
     )
@@ -73,7 +74,7 @@ function LinkStatus({ code }: { code: string }) {
   // The first read, with nothing to say yet (or only an earlier visit's answer, kept by the cache).
   if (wait.kind === 'waiting' && (!link || linkReading(link) !== 'pending')) {
     return (
-      <Page title={t`Payment status by link`}>
+      <Page title={t`Payment link status`}>
         <div className={styles.step}>
           <Loading />
           {failure ? (
@@ -163,7 +164,7 @@ function useDescription(wait: PaymentWaitView, link: PaymentLinkStatus | undefin
         }
       }
       return {
-        title: t`Payment awaiting`,
+        title: t`Awaiting payment`,
         status: deadline
           ? t`The organiser asks you to pay ${amount} for this race entry by ${deadline}.`
           : t`The organiser asks you to pay ${amount} for this race entry.`,
@@ -172,9 +173,10 @@ function useDescription(wait: PaymentWaitView, link: PaymentLinkStatus | undefin
       }
     case 'paid': {
       const updated = link ? formatOwnMoment(locale, link.aggiornato) : ''
+      const day = link ? dayShown(locale, link.aggiornato, 'own') : 0
       return {
         title: t`Payment successful`,
-        status: t`We received your payment of ${amount} on ${updated}. You are registered for the race.`,
+        status: t`${plural(day, { other: `We received your payment of ${amount} on ${updated}. You are enrolled in the race.` })}`,
         busy: false,
         action: 'myRaces',
       }
@@ -200,7 +202,7 @@ function useDescription(wait: PaymentWaitView, link: PaymentLinkStatus | undefin
     case 'notFound':
       return {
         title: t`Payment not found`,
-        status: t`No payment has this link. Check that the address is complete, or write to the organiser.`,
+        status: t`No payment matches this link. Check that the address is complete, or write to the organiser.`,
         busy: false,
         action: 'contact',
       }

@@ -35,7 +35,7 @@ export default function PaymentPage() {
   if (!paymentId) {
     return (
       <Page title={t`Payment status`}>
-        <Empty>{t`This address has no payment reference. If you have just paid, your races are in your area.`}</Empty>
+        <Empty>{t`This link has no payment reference. If you have just paid, you will find your races in My area.`}</Empty>
         <p>
           <Link href={paths.myRaces}>{t`Go to my races`}</Link>
         </p>
@@ -85,7 +85,7 @@ function PaymentStatus({ paymentId }: { paymentId: string }) {
     case 'notFound':
       return (
         <Page title={t`Payment not found`}>
-          <Empty>{t`No payment has this reference. If you have just paid, your races are in your area.`}</Empty>
+          <Empty>{t`No payment matches this reference. If you have just paid, you will find your races in My area.`}</Empty>
           <p>
             <Link href={paths.myRaces}>{t`Go to my races`}</Link>
           </p>
@@ -120,7 +120,7 @@ function PaymentSucceeded({ paymentId }: { paymentId: string }) {
   return (
     <Page title={t`Payment successful`}>
       <div className={styles.step}>
-        <p role="status">{t`You are registered for the race.`}</p>
+        <p role="status">{t`You are enrolled in the race.`}</p>
         {race ? <p>{`${race.nome} ${String(race.edizione)}`}</p> : null}
         {paid ? <p>{t`Amount paid: ${paid}`}</p> : null}
         {bib !== null ? <p className={styles.bib}>{t`Your bib number: ${bib}`}</p> : null}
@@ -163,7 +163,7 @@ function PaymentFailed({ paymentId }: { paymentId: string }) {
         <p role="alert" className={styles.alert}>
           {declined
             ? i18n._(DECLINED[declined])
-            : t`The payment did not go through and you have not been charged. Your enrolment is kept: you can pay again with another attempt.`}
+            : t`The payment did not go through and you have not been charged. Your enrolment is kept: you can try to pay again.`}
         </p>
         {race ? <p>{`${race.nome} ${String(race.edizione)}`}</p> : null}
         {status ? (

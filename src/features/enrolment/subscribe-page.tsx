@@ -13,7 +13,6 @@ import { Page } from '../../ui/page'
 import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-found'
 import { ErrorState, Loading, QueryErrorState } from '../../ui/state'
 import styles from './enrolment.module.css'
-import { GateRefusals } from './gate-refusals'
 import { useEnrolmentWizard, type EnrolmentWizard } from './use-enrolment-wizard'
 import { WizardStep } from './wizard-steps'
 import { useStepTitles } from './wizard-text'
@@ -31,7 +30,7 @@ function SubscribeScreen({ raceId }: { raceId: number }) {
   const race = query.data
   if (!race || status === 'pending' || (status === 'loggedIn' && !profile)) {
     return (
-      <Page title={t`Race subscription`}>
+      <Page title={t`Race enrolment`}>
         {query.isError ? <QueryErrorState query={query} /> : <Loading />}
       </Page>
     )
@@ -65,21 +64,31 @@ function Wizard({ race, athleteId }: { race: RaceDetail; athleteId: number | nul
  * they pay; an athlete back from the checkout downloads it with the page.
  */
 const Outcome = lazyPart(() => import('./outcome'))
+/** The gate's refusals, shown to few: fetched while the gate checks, beside its own calls. */
+const GateRefusals = lazyPart(() => import('./gate-refusals'))
 
 function WizardBody({ wizard, race }: { wizard: EnrolmentWizard; race: RaceDetail }) {
   const { t, i18n } = useLingui()
   const { screen } = wizard
   const onSteps = screen.kind === 'step'
+  const checking = screen.kind === 'checking'
   useEffect(() => {
     if (onSteps) Outcome.preload()
   }, [onSteps])
+  useEffect(() => {
+    if (checking) GateRefusals.preload()
+  }, [checking])
   switch (screen.kind) {
     case 'checking':
       return <Loading label={t`Checking that you can enrol…`} />
     case 'checkFailed':
       return <ErrorState message={i18n._(NOTICES[noticeForApiError(wizard.failure?.error)].message)} onRetry={wizard.retry} />
     case 'refused':
-      return <GateRefusals race={race} refusals={wizard.refusals} late={wizard.lateRefusal} entry={wizard.entry} />
+      return (
+        <Suspense fallback={<Loading />}>
+          <GateRefusals race={race} refusals={wizard.refusals} late={wizard.lateRefusal} entry={wizard.entry} />
+        </Suspense>
+      )
     case 'step':
       return <WizardStep wizard={wizard} race={race} screen={screen} />
     case 'redirecting':

@@ -1,8 +1,9 @@
+import { select } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useLocation } from 'wouter'
 import type { RaceDetail } from '../../../contracts/races.contract'
-import { useSubscriptionFor } from '../../lib/athlete-queries'
+import { useAddressedSex, useSubscriptionFor } from '../../lib/athlete-queries'
 import { formatMoney, formatOwnMoment } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
@@ -27,14 +28,14 @@ function SubscribedScreen({ raceId }: { raceId: number }) {
   if (race.isError && isRaceNotFound(race.error)) return <RaceNotFound />
   if (!race.data || status === 'pending') {
     return (
-      <Page title={t`Subscription complete`}>
+      <Page title={t`Enrolment complete`}>
         {race.isError ? <QueryErrorState query={race} /> : <Loading />}
       </Page>
     )
   }
   if (status === 'loggedOut') {
     return (
-      <Page title={t`Subscription complete`}>
+      <Page title={t`Enrolment complete`}>
         <p>{t`Log in to see your enrolment.`}</p>
         <Button onClick={() => askToLogIn(location)}>{t`Log in`}</Button>
       </Page>
@@ -46,11 +47,12 @@ function SubscribedScreen({ raceId }: { raceId: number }) {
 function Enrolment({ race }: { race: RaceDetail }) {
   const { t } = useLingui()
   const locale = activeLocale()
+  const sex = useAddressedSex()
   const { subscription, query } = useSubscriptionFor(race.id)
   const name = `${race.nome} ${String(race.edizione)}`
   if (subscription === undefined) {
     return (
-      <Page title={t`Subscription complete`}>
+      <Page title={t`Enrolment complete`}>
         {query.isError ? <QueryErrorState query={query} /> : <Loading />}
       </Page>
     )
@@ -58,7 +60,7 @@ function Enrolment({ race }: { race: RaceDetail }) {
   if (!subscription?.pagato) {
     return (
       <Page title={name}>
-        <Empty>{t`You are not registered for this race yet.`}</Empty>
+        <Empty>{t`${select(sex, { F: `You are not enrolled in this race yet.`, M: `You are not enrolled in this race yet.`, other: `You are not enrolled in this race yet.` })}`}</Empty>
         <Link href={paths.subscribe(race.id)} className={buttonClass('primary')}>
           {t`Enrol`}
         </Link>
@@ -74,7 +76,7 @@ function Enrolment({ race }: { race: RaceDetail }) {
     [t`Waiver signed`, subscription.liberatoria_signed ? formatOwnMoment(locale, subscription.liberatoria_signed) : '—'],
   ]
   return (
-    <Page title={t`You are registered for ${name}`}>
+    <Page title={t`${select(sex, { F: `You are enrolled in ${name}`, M: `You are enrolled in ${name}`, other: `You are enrolled in ${name}` })}`}>
       <div className={styles.step}>
         <DefinitionList className={styles.data} rows={rows} />
         <div className={styles.navigation}>

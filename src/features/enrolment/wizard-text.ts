@@ -21,7 +21,7 @@ export function useStepTitles(): Record<Step, string> {
 
 /** What went wrong with a call the wizard made, named for what it is, and that nothing is lost. */
 export function failureMessage(error: ApiError): MessageDescriptor {
-  if (error.kind === 'network') return msg`No answer arrived: check your connection and try again. Your choices are kept.`
+  if (error.kind === 'network') return msg`No response: check your connection and try again. Your choices are kept.`
   if (error.kind === 'unauthorized') return msg`Your session has expired. Log in again to continue where you stopped.`
   if (error.kind === 'http' && error.status === 429) return msg`The service is busy. Wait a moment, then try again. Your choices are kept.`
   if (error.kind === 'contract') return msg`The server sent an answer we did not understand. Try again in a moment. Your choices are kept.`

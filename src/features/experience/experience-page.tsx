@@ -35,7 +35,7 @@ const maxDays = MAX_FINISH_TIME_S / (24 * HOUR_S)
 
 const REPORT_ERRORS = {
   finish_time: msg`Enter the finish time as hours, minutes and seconds, like 7:41:09.`,
-  finish_time_too_long: msg`A finish time is at most ${maxHours} hours (${maxDays} days): check the hours.`,
+  finish_time_too_long: msg`A finish time cannot be longer than ${maxHours} hours (${maxDays} days): check the hours.`,
   results_link: msg`Enter a web address, like https://results.example.org/race, or leave it empty.`,
   race_name: msg`Enter the race's name.`,
   future_date: msg`This date is still to come: report a race once you have run it.`,

@@ -1,3 +1,4 @@
+import { plural, select } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -7,9 +8,9 @@ import type { Race } from '../../../contracts/races.contract'
 import { placeDeadline } from '../../../machines/enrolment/eligibility'
 import { certificateStatus } from '../../../machines/rules/certificate-status'
 import { raceDay, raceEnd } from '../../../machines/rules/race-day'
-import { useAthlete, useSubscriptionHistory } from '../../lib/athlete-queries'
+import { useAddressedSex, useAthlete, useSubscriptionHistory } from '../../lib/athlete-queries'
 import { now } from '../../lib/clock'
-import { calendarDayInRome, formatMoney, formatOwnMoment, formatRaceTime } from '../../lib/format'
+import { calendarDayInRome, dayShown, formatMoney, formatOwnMoment, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { downloadRaceStart, preloadCalendar } from '../../lib/race-calendar'
@@ -26,6 +27,7 @@ import { isLapsed } from './open-subscriptions'
 export default function MyRacesPage() {
   const { t } = useLingui()
   const { profile } = useAthlete()
+  const sex = useAddressedSex()
   const history = useSubscriptionHistory()
   const races = useQuery(raceQueries.list('all'))
 
@@ -48,7 +50,7 @@ export default function MyRacesPage() {
     return (
       <Page title={t`My races`}>
         <Empty>
-          <p>{t`You have not entered any race yet.`}</p>
+          <p>{t`${select(sex, { F: `You have not enrolled in any race yet.`, M: `You have not enrolled in any race yet.`, other: `You have not enrolled in any race yet.` })}`}</p>
           <p>
             <Link href={`${paths.home}?filter=open`} className={buttonClass('primary')}>
               {t`See the races open for registration`}
@@ -120,7 +122,7 @@ function EnrolmentCard({ entry, profile, upcoming }: { entry: EnrolmentEntry; pr
       {upcoming && race ? <AddToCalendar race={race} /> : null}
       {!upcoming && race ? (
         <Link href={s.pettorale === null ? paths.ranking(race.id) : `${paths.ranking(race.id)}?mine=${String(s.pettorale)}`}>
-          {s.pettorale === null ? t`See the ranking` : t`See the ranking, with your result`}
+          {s.pettorale === null ? t`See the results` : t`See the results, with yours highlighted`}
         </Link>
       ) : null}
     </article>
@@ -148,7 +150,7 @@ function StillDue({ entry, race, profile }: { entry: EnrolmentEntry; race: Race;
             {item === 'payment' ? (
               lapsed && deadline !== null ? (
                 // The words of Places to pay, where the same deadline has passed.
-                <span className={styles.error}>{t`The deadline passed on ${formatRaceTime(locale, deadline)}: this place can no longer be completed.`}</span>
+                <span className={styles.error}>{t`${plural({ day: dayShown(locale, deadline, 'race') }, { other: `The deadline passed on ${formatRaceTime(locale, deadline)}: this place can no longer be completed.` })}`}</span>
               ) : (
                 <>
                   <Link href={resume}>{t`Pay for your place`}</Link>
@@ -169,7 +171,7 @@ function StillDue({ entry, race, profile }: { entry: EnrolmentEntry; race: Race;
               )
             ) : (
               <Link href={paths.medicalCertificate}>
-                <Trans>Have a medical certificate accepted that is valid on race day</Trans>
+                <Trans>Upload a medical certificate valid on race day and have it accepted</Trans>
               </Link>
             )}
           </li>

@@ -1,7 +1,8 @@
+import { plural } from '@lingui/core/macro'
 import { Plural, useLingui } from '@lingui/react/macro'
 import { Link } from 'wouter'
 import { countdown } from '../../../machines/rules/registration-display'
-import { formatMoney, formatRaceTime } from '../../lib/format'
+import { dayShown, formatMoney, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { NOTICES } from '../../lib/notices'
 import { paths } from '../../lib/paths'
@@ -13,7 +14,7 @@ import type { OpenSubscription } from './open-subscriptions'
 import { useOpenSubscriptions } from './use-open-subscriptions'
 
 /**
- * `/me/open-subscriptions`, "Places to pay": places taken and waiting for payment (and lottery
+ * `/me/open-subscriptions`, "Places awaiting payment": places taken and waiting for payment (and lottery
  * applications waiting for the draw), each resumed where it needs the athlete, with every answer
  * the organiser holds (decision 027).
  */
@@ -23,21 +24,21 @@ export default function OpenSubscriptionsPage() {
 
   if (reads.some((read) => read.isError)) {
     return (
-      <Page title={t`Places to pay`}>
+      <Page title={t`Places awaiting payment`}>
         <QueryErrorState query={reads} />
       </Page>
     )
   }
   if (!complete) {
     return (
-      <Page title={t`Places to pay`}>
+      <Page title={t`Places awaiting payment`}>
         <Loading />
       </Page>
     )
   }
   if (open.length === 0) {
     return (
-      <Page title={t`Places to pay`}>
+      <Page title={t`Places awaiting payment`}>
         <Empty>
           <p>{i18n._(NOTICES.no_subscriptions_available.message)}</p>
           <p>
@@ -50,8 +51,8 @@ export default function OpenSubscriptionsPage() {
     )
   }
   return (
-    <Page title={t`Places to pay`}>
-      <p>{t`Places you have started to take and not paid yet. Complete each before its deadline, or the place goes to someone else.`}</p>
+    <Page title={t`Places awaiting payment`}>
+      <p>{t`Places you have started to book but not paid for yet. Complete each one before its deadline, or the place goes to someone else.`}</p>
       <ul className={styles.list}>
         {open.map((entry) => (
           <li key={entry.subscription.project_id}>
@@ -99,7 +100,7 @@ function OpenCard({ entry, now }: { entry: OpenSubscription; now: number }) {
       {deadline ? (
         <p className={lapsed ? styles.error : styles.deadline}>
           {lapsed ? (
-            t`The deadline passed on ${formatRaceTime(locale, deadline)}: this place can no longer be completed.`
+            t`${plural({ day: dayShown(locale, deadline, 'race') }, { other: `The deadline passed on ${formatRaceTime(locale, deadline)}: this place can no longer be completed.` })}`
           ) : (
             <>
               <Deadline untilMs={Date.parse(deadline) - now} />{' '}

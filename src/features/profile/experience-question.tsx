@@ -87,7 +87,7 @@ export default function ExperienceQuestion({ profile, onLater }: { profile: Prof
               <Field
                 label={t`Which race?`}
                 autoComplete="off"
-                hint={t`Its name as the organiser gives it, like Tor des Géants.`}
+                hint={t`Its official name, like Tor des Géants.`}
                 error={fieldErrorMessage(i18n, errors.gara?.message)}
                 autoFocus
                 {...register('gara')}

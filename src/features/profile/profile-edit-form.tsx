@@ -227,7 +227,7 @@ export default function ProfileEditForm({ profile, initialValues, restored, focu
       </h2>
       {restored ? (
         <p role="status" className={styles.restored}>
-          {t`Your changes that were not saved are back: check them, then save or cancel.`}
+          {t`Your unsaved changes have been restored: check them, then save or cancel.`}
         </p>
       ) : null}
       <FormProblems count={formState.submitCount > 0 ? Object.keys(formState.errors).length : 0} />
@@ -244,7 +244,7 @@ export default function ProfileEditForm({ profile, initialValues, restored, focu
         <SelectField
           id={fieldId('nazionalita')}
           label={i18n._(PROFILE_FIELD_LABELS.nazionalita)}
-          hint={t`Shown beside your name in rankings.`}
+          hint={t`Shown beside your name in results.`}
           error={errorOf('nazionalita')}
           {...register('nazionalita')}
         >
@@ -253,7 +253,7 @@ export default function ProfileEditForm({ profile, initialValues, restored, focu
       </fieldset>
 
       <fieldset className={fields}>
-        <legend>{t`Birth`}</legend>
+        <legend>{t`Date and place of birth`}</legend>
         <Field
           id={fieldId('data_nascita')}
           type="date"
@@ -327,9 +327,9 @@ export default function ProfileEditForm({ profile, initialValues, restored, focu
 
       <fieldset className={fields}>
         <legend>{t`Contacts and emergency`}</legend>
-        {text('telefono', { type: 'tel', autoComplete: 'tel', hint: t`With the international prefix, like +39 347 123 4567.` })}
+        {text('telefono', { type: 'tel', autoComplete: 'tel', hint: t`Include the country code, like +39 347 123 4567.` })}
         {text('contatto_emergenza', { hint: t`Who we call if something happens to you during a race.` })}
-        {text('telefono_emergenze', { type: 'tel', hint: t`With the international prefix, like +39 347 123 4567.` })}
+        {text('telefono_emergenze', { type: 'tel', hint: t`Include the country code, like +39 347 123 4567.` })}
       </fieldset>
 
       <fieldset className={fields}>

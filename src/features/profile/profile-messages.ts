@@ -11,14 +11,14 @@ export const PROFILE_FIELD_ERRORS = {
   birth_date_too_old: msg`Check the year: the birth date cannot be before 1900.`,
   birth_date_too_young: msg`Check the year: athletes are at least 10 years old.`,
   phone_not_a_number: msg`Enter a phone number in digits, like +39 347 123 4567.`,
-  phone_no_prefix: msg`Add the international prefix, like +39 for Italy, or choose your country of residence first.`,
-  phone_country_code: msg`No country has this international prefix: check the digits after the +.`,
+  phone_no_prefix: msg`Add the country code, like +39 for Italy, or choose your country of residence first.`,
+  phone_country_code: msg`No country has this country code: check the digits after the +.`,
   phone_too_short: msg`Phone number too short: some digits are missing.`,
-  phone_too_long: msg`Phone number too long: there are digits too many.`,
-  phone_area: msg`Wrong area prefix: no phone number of this country starts like this.`,
-  cf_length: msg`Length error: a tax code has 16 characters.`,
+  phone_too_long: msg`Phone number too long: there are too many digits.`,
+  phone_area: msg`Wrong area code: no phone number in this country starts like this.`,
+  cf_length: msg`Wrong length: a tax code has 16 characters.`,
   cf_character: msg`Character not allowed: a tax code has letters and digits in a fixed order, like RSSMRA85T10A562S.`,
-  cf_control: msg`Invalid control character: the last character does not match the others. Check for a typing slip.`,
+  cf_control: msg`Invalid check character: the last character does not match the others. Check for a typo.`,
   cf_date: msg`The birth date inside the tax code does not exist: check characters 7 to 11.`,
   cf_birth_country_first: msg`Select your birth country first.`,
   cf_placeholder_resident: msg`A tax code is required for residents of Italy: 0000 is only for athletes who live abroad.`,
@@ -26,7 +26,7 @@ export const PROFILE_FIELD_ERRORS = {
   province_format: msg`Type the province as its two-letter abbreviation, like AO or TO.`,
   province_municipality: msg`This is not the municipality's province: choose the municipality from the list to fill it in.`,
   cap_format: msg`An Italian postcode has 5 digits.`,
-  cap_municipality: msg`This postcode is not one of the municipality's: check it.`,
+  cap_municipality: msg`This postcode does not belong to the municipality: check it.`,
 } as const satisfies Record<ProfileFieldError, MessageDescriptor>
 
 export function profileFieldMessage(i18n: I18n, code: string | undefined): string | null {
@@ -39,9 +39,9 @@ export const PROFILE_FIELD_LABELS = {
   cognome: msg`Last name`,
   sesso: msg`Gender`,
   data_nascita: msg`Birth date`,
-  nazione_nascita: msg`Birth country`,
-  provincia_nascita: msg`Birth province`,
-  citta_nascita: msg`Birth municipality`,
+  nazione_nascita: msg`Country of birth`,
+  provincia_nascita: msg`Province of birth`,
+  citta_nascita: msg`Municipality of birth`,
   cod_fiscale: msg`Tax code`,
   nazionalita: msg`Nationality`,
   paese: msg`Country of residence`,
@@ -87,7 +87,7 @@ export interface ProfileGroup {
 /** How the profile is grouped, in view and in edit mode alike. */
 export const PROFILE_GROUPS: readonly ProfileGroup[] = [
   { key: 'personal', title: msg`Personal details`, fields: ['nome', 'cognome', 'sesso', 'nazionalita'] },
-  { key: 'birth', title: msg`Birth`, fields: ['data_nascita', 'nazione_nascita', 'citta_nascita', 'provincia_nascita'] },
+  { key: 'birth', title: msg`Date and place of birth`, fields: ['data_nascita', 'nazione_nascita', 'citta_nascita', 'provincia_nascita'] },
   { key: 'residence', title: msg`Residence`, fields: ['paese', 'citta', 'provincia', 'via', 'civico', 'cap'] },
   // After birth and residence: the code is checked against the one, 0000 allowed by the other.
   { key: 'tax', title: msg`Tax code`, fields: ['cod_fiscale'] },

@@ -146,7 +146,7 @@ function WhyHere({ profile, onMissing }: { profile: Profile; onMissing: (field: 
 
   return (
     <section aria-labelledby="profile-why" className={styles.why}>
-      <h2 id="profile-why">{t`Complete your profile to go on`}</h2>
+      <h2 id="profile-why">{t`Complete your profile to continue`}</h2>
       <p>
         {t`The organiser needs these details to enrol you in races and to reach you, or the person you name, on race day. Until they are all filled in, every page of the portal brings you back here.`}
       </p>
@@ -162,7 +162,7 @@ function WhyHere({ profile, onMissing }: { profile: Profile; onMissing: (field: 
               </a>
             </li>
           ) : (
-            <li key={field}>{field === 'id' ? t`User id` : t`E-mail`}</li>
+            <li key={field}>{field === 'id' ? t`User ID` : t`E-mail`}</li>
           ),
         )}
       </ul>
@@ -192,7 +192,7 @@ function Summary({ profile }: { profile: Profile }) {
       <meter id="completeness-meter" className={styles.meter} min={0} max={total} value={filled}>
         {percent}
       </meter>
-      <p className="tabular">{t`${filled} of ${total} required details filled.`}</p>
+      <p className="tabular">{t`Required details filled: ${filled} of ${total}.`}</p>
       {missing.length === 0 ? <p>{t`Your profile is complete: you can enrol in races.`}</p> : null}
     </section>
   )

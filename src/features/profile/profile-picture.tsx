@@ -103,7 +103,7 @@ export function ProfilePicture() {
   const limit = formatNumber(activeLocale(), MAX_PICTURE_BYTES / MIB)
   const problemText = (problem: PictureProblem) =>
     problem === 'too_large'
-      ? t`This picture is too large: choose one of at most ${limit} MB.`
+      ? t`This picture is too large: choose one no larger than ${limit} MB.`
       : t`This file is not a picture: choose a PNG, JPEG or WebP image.`
   const failureText = (shown: Failure): string => {
     if (shown.kind === 'check') return problemText(shown.problem)

@@ -71,7 +71,7 @@ export function AccountDetails({ profile }: { profile: Profile }) {
           <dd>{profile.mail}</dd>
         </div>
         <div>
-          <dt>{t`User id`}</dt>
+          <dt>{t`User ID`}</dt>
           <dd className="tabular">{profile.id}</dd>
         </div>
         <div>

@@ -24,10 +24,10 @@ export default function CardStanding({ race }: { race: Race }) {
     }
     case 'placeToPay': {
       const deadline = formatRaceTime(activeLocale(), standing.deadline)
-      return <span className={`${styles.badge} ${styles.toPay}`}>{t`To pay by ${deadline}`}</span>
+      return <span className={`${styles.badge} ${styles.toPay}`}>{t`Payment due by ${deadline}`}</span>
     }
     case 'lotteryApplied':
-      return <span className={`${styles.badge} ${styles.applied}`}>{t`Lottery application in`}</span>
+      return <span className={`${styles.badge} ${styles.applied}`}>{t`Lottery application sent`}</span>
     default:
       return null
   }

@@ -146,7 +146,7 @@ describe('the enrol action follows the registration state', () => {
   it('after the race: no action, the edition has been run', () => {
     const { container } = renderAction({}, Date.parse(race.data_evento) + 8 * HOUR_MS)
     expectNoEnrolment()
-    expect(container.textContent).toBe('This edition has been run: registration is closed.')
+    expect(container.textContent).toBe('This edition has already taken place: registration is closed.')
   })
 })
 
@@ -208,7 +208,7 @@ describe("signed in, the action says the athlete's standing before any click", (
 
   it('enrolled with no bib yet: says it comes later', () => {
     renderFor({ subscription: subscription({ pagato: true, pettorale: null }) })
-    expect(screen.getByText('You are enrolled: your bib number is assigned later.')).toBeTruthy()
+    expect(screen.getByText('You are enrolled: your bib number will be assigned later.')).toBeTruthy()
   })
 
   it("a place to pay: waiting for payment, the deadline in the race's zone, and Pay resumes the wizard", () => {
@@ -268,7 +268,7 @@ describe("signed in, the action says the athlete's standing before any click", (
   it.each([
     [
       { scadenza_certificato: '2026-02-14' },
-      'Your medical certificate expires on 14 Feb 2026, before race day (14 Jun 2026). Upload one that is valid on race day.',
+      'Your medical certificate expired on 14 Feb 2026. Race day is 14 Jun 2026: the certificate must still be valid then. Upload a certificate that is valid until race day or later.',
       'Upload a new certificate',
       '/me/medical-certificate',
     ],
@@ -317,7 +317,7 @@ describe("signed in, the action says the athlete's standing before any click", (
 
   it("while the athlete's data loads: a loading state, and no action that could be wrong", () => {
     renderStanding(race, NOW, null)
-    expect(screen.getByRole('status').textContent).toBe('Checking your registration…')
+    expect(screen.getByRole('status').textContent).toBe('Checking your enrolment…')
     expectNoEnrolment()
   })
 })

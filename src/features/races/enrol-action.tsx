@@ -1,10 +1,11 @@
+import { plural } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'wouter'
 import type { Race } from '../../../contracts/races.contract'
 import type { RaceStanding } from '../../../machines/enrolment/standing'
 import { hasEnded, raceDay } from '../../../machines/rules/race-day'
 import type { RegistrationDisplay } from '../../../machines/rules/registration-display'
-import { formatRaceTime } from '../../lib/format'
+import { dayShown, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { Button, buttonClass } from '../../ui/button'
@@ -35,7 +36,7 @@ export function EnrolAction({ race, now, standing }: { race: EnrolRace; now: num
   const { t } = useLingui()
   if (standing === null) {
     return (
-      <Skeleton label={t`Checking your registration…`}>
+      <Skeleton label={t`Checking your enrolment…`}>
         <div className={styles.enrol}>
           <Bone height="2.75rem" />
           <Bone width="80%" />
@@ -74,7 +75,7 @@ function Enrolled({ raceId, bib }: { raceId: number; bib: number | null }) {
   const { t } = useLingui()
   return (
     <div className={styles.enrol}>
-      <p className={styles.standing}>{bib === null ? t`You are enrolled: your bib number is assigned later.` : t`You are enrolled: bib ${bib}`}</p>
+      <p className={styles.standing}>{bib === null ? t`You are enrolled: your bib number will be assigned later.` : t`You are enrolled: bib ${bib}`}</p>
       <Link href={paths.subscribed(raceId)} className={`${buttonClass('secondary')} ${styles.enrolButton}`}>
         {t`See my enrolment`}
       </Link>
@@ -135,7 +136,9 @@ function PlaceToPay({ race, standing }: { race: EnrolRace; standing: Extract<Rac
 /** Registration open and nothing in the way: enrol, directly (with a PAX on a lottery race) or by the lottery. */
 function MayEnrol({ race, lottery }: { race: EnrolRace; lottery: boolean }) {
   const { t } = useLingui()
-  const closes = formatRaceTime(activeLocale(), race.chiusura_iscrizioni)
+  const locale = activeLocale()
+  const closes = formatRaceTime(locale, race.chiusura_iscrizioni)
+  const day = dayShown(locale, race.chiusura_iscrizioni, 'race')
   const placesLeft = Math.max(0, race.posti - race.iscritti)
   const withPax = !lottery && race.ammissione === 'lotteria'
   return (
@@ -151,7 +154,7 @@ function MayEnrol({ race, lottery }: { race: EnrolRace; lottery: boolean }) {
         ) : (
           <Plural value={placesLeft} one="# place left." other="# places left." />
         )}{' '}
-        <Trans>Registration closes on {closes}.</Trans>
+        <Plural value={day} other={`Registration closes on ${closes}.`} />
       </p>
     </div>
   )
@@ -168,13 +171,18 @@ function Registration({ race, now, display, lottery }: { race: EnrolRace; now: n
   // The race's schedule, in the race's zone; the opening also in the athlete's (decision 025).
   const opens = registrationOpeningText(i18n, locale, race.apertura_iscrizioni)
   const closes = formatRaceTime(locale, race.chiusura_iscrizioni)
+  // The days those dates show, so Italian can elide its article ("l'8 ott"): decision 032.
+  const opensDay = dayShown(locale, race.apertura_iscrizioni, 'race')
+  const closesDay = dayShown(locale, race.chiusura_iscrizioni, 'race')
 
   switch (display.kind) {
     case 'opening':
       return (
         <div className={styles.enrol}>
           <Button disabled className={styles.enrolButton}>
-            {lottery ? t`Lottery applications open on ${opens}` : t`Registration opens on ${opens}`}
+            {lottery
+              ? t`${plural({ day: opensDay }, { other: `Lottery applications open on ${opens}` })}`
+              : t`${plural({ day: opensDay }, { other: `Registration opens on ${opens}` })}`}
           </Button>
         </div>
       )
@@ -198,9 +206,9 @@ function Registration({ race, now, display, lottery }: { race: EnrolRace; now: n
       return (
         <p className={styles.enrolReason}>
           {ended ? (
-            <Trans>This edition has been run: registration is closed.</Trans>
+            <Trans>This edition has already taken place: registration is closed.</Trans>
           ) : (
-            <Trans>Registration closed on {closes}: you can no longer enrol.</Trans>
+            <Plural value={{ day: closesDay }} other={`Registration closed on ${closes}: you can no longer enrol.`} />
           )}
         </p>
       )

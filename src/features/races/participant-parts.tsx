@@ -99,9 +99,9 @@ export function RaceLinks({ raceId, race, other }: { raceId: number; race: RaceD
         <Bone width="16rem" className={styles.raceBone} />
       )}
       {other === 'ranking' ? (
-        <Link href={paths.ranking(raceId)}>{t`Ranking`}</Link>
+        <Link href={paths.ranking(raceId)}>{t`Results`}</Link>
       ) : (
-        <Link href={paths.subscribers(raceId)}>{t`Subscribers list`}</Link>
+        <Link href={paths.subscribers(raceId)}>{t`Entry list`}</Link>
       )}
     </nav>
   )

@@ -1,11 +1,11 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useMemo, useRef, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import type { Locale } from '../../../contracts/locale'
 import type { RaceDetail, RankingRow } from '../../../contracts/races.contract'
 import { hasEnded, isLive, raceEnd } from '../../../machines/rules/race-day'
-import { formatDuration, formatRaceTime } from '../../lib/format'
+import { dayShown, formatDuration, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { useNow } from '../../lib/use-now'
@@ -173,7 +173,7 @@ function RankingScreen({ raceId }: { raceId: number }) {
         ) : null}
         <form
           role="search"
-          aria-label={t`Filter the ranking`}
+          aria-label={t`Filter the results`}
           className={`${styles.filters} ${styles.few}`}
           onSubmit={(event) => {
             event.preventDefault()
@@ -218,7 +218,7 @@ function RankingScreen({ raceId }: { raceId: number }) {
               <NoMatch message={t`No finishers match these filters.`} onClear={clear} />
             ) : (
               <ParticipantTable
-                caption={raceTitle ? t`Ranking of ${raceTitle}` : t`Ranking`}
+                caption={raceTitle ? t`Results of ${raceTitle}` : t`Results`}
                 columns={columns}
                 rows={visible}
                 rowKey={rowKey}
@@ -228,7 +228,7 @@ function RankingScreen({ raceId }: { raceId: number }) {
             )}
           </>
         ) : (
-          <Skeleton label={t`Loading the ranking…`}>
+          <Skeleton label={t`Loading the results…`}>
             <SummaryPlaceholder />
             <ParticipantTableSkeleton columns={columns} />
           </Skeleton>
@@ -238,7 +238,7 @@ function RankingScreen({ raceId }: { raceId: number }) {
   }
 
   return (
-    <Page title={t`Race ranking`}>
+    <Page title={t`Race results`}>
       <RaceLinks raceId={raceId} race={race.data} other="subscribers" />
       {body}
     </Page>
@@ -256,44 +256,57 @@ function NoRankingYet({ race, now, query }: { race: RaceDetail; now: number; que
   // The end of the race's time limit: a time of its schedule, in its zone.
   const expected = formatRaceTime(locale, end)
   const expectedIso = new Date(end).toISOString()
+  const day = dayShown(locale, end, 'race')
   const pastEditions = race.edizioni.filter((edition) => edition.id !== race.id && hasEnded({ ...edition, tempo_limite_ore: race.tempo_limite_ore }, now))
 
   let message
   if (now < Date.parse(race.data_evento)) {
     message = (
-      <Trans>
-        This edition has not been run yet. Its ranking is expected after <time dateTime={expectedIso}>{expected}</time>, when the time limit runs out.
-      </Trans>
+      <Plural
+        value={day}
+        other={
+          // An element, not a fragment: the macro reads a plural's JSX branch only from an element.
+          <span>
+            This edition has not been run yet. Results are expected after <time dateTime={expectedIso}>{expected}</time>, when the time limit runs
+            out.
+          </span>
+        }
+      />
     )
   } else if (isLive(race, now)) {
     message = (
-      <Trans>
-        The race is under way. Its ranking is expected after <time dateTime={expectedIso}>{expected}</time>, when the time limit runs out.
-      </Trans>
+      <Plural
+        value={day}
+        other={
+          <span>
+            The race is under way. Results are expected after <time dateTime={expectedIso}>{expected}</time>, when the time limit runs out.
+          </span>
+        }
+      />
     )
   } else {
-    message = <Trans>The ranking of this edition has not been published yet.</Trans>
+    message = <Trans>The results of this edition have not been published yet.</Trans>
   }
 
   return (
     <Empty>
-      <p className={rankingStyles.notYetTitle}>{t`No ranking yet`}</p>
+      <p className={rankingStyles.notYetTitle}>{t`No results yet`}</p>
       <p>{message}</p>
       {pastEditions.length > 0 ? (
-        <nav aria-label={t`Rankings of past editions`}>
+        <nav aria-label={t`Results of past editions`}>
           <ul className={rankingStyles.pastEditions}>
             {pastEditions.map((edition) => {
               const year = String(edition.edizione)
               return (
                 <li key={edition.id}>
-                  <Link href={rankingHref(edition.id, query)}>{t`Ranking of the ${year} edition`}</Link>
+                  <Link href={rankingHref(edition.id, query)}>{t`${year} results`}</Link>
                 </li>
               )
             })}
           </ul>
         </nav>
       ) : race.edizioni.length <= 1 ? (
-        <p>{t`This is the course's first edition: there is no earlier ranking.`}</p>
+        <p>{t`This is the course's first edition: there are no earlier results.`}</p>
       ) : null}
     </Empty>
   )

@@ -141,7 +141,7 @@ function SubscribersScreen({ raceId }: { raceId: number }) {
       <>
         <form
           role="search"
-          aria-label={t`Filter subscribers`}
+          aria-label={t`Filter entrants`}
           className={styles.filters}
           onSubmit={(event) => {
             event.preventDefault()
@@ -213,7 +213,7 @@ function SubscribersScreen({ raceId }: { raceId: number }) {
               <NoMatch message={t`No participants match these filters.`} onClear={clear} />
             ) : (
               <ParticipantTable
-                caption={raceTitle ? t`Subscribers of ${raceTitle}` : t`Subscribers`}
+                caption={raceTitle ? t`Entrants in ${raceTitle}` : t`Entrants`}
                 columns={columns}
                 rows={visible}
                 rowKey={rowKey}
@@ -222,7 +222,7 @@ function SubscribersScreen({ raceId }: { raceId: number }) {
             )}
           </>
         ) : (
-          <Skeleton label={t`Loading subscribers…`}>
+          <Skeleton label={t`Loading entrants…`}>
             <SummaryPlaceholder />
             <ParticipantTableSkeleton columns={columns} />
           </Skeleton>
@@ -232,7 +232,7 @@ function SubscribersScreen({ raceId }: { raceId: number }) {
   }
 
   return (
-    <Page title={t`Subscribers list`}>
+    <Page title={t`Entry list`}>
       <RaceLinks raceId={raceId} race={race.data} other="ranking" />
       {body}
     </Page>
