@@ -1,14 +1,13 @@
-import { useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import type { RaceDetail } from '../../../contracts/races.contract'
 import { raceEnd } from '../../../machines/rules/race-day'
 import { now } from '../../lib/clock'
-import { downloadRaceStart, preloadCalendar } from '../../lib/race-calendar'
 import { paths } from '../../lib/paths'
 import { transactionQueries } from '../../lib/transaction-queries'
-import { Button, buttonClass } from '../../ui/button'
+import { AddToCalendar } from '../../ui/add-to-calendar'
+import { buttonClass } from '../../ui/button'
 import styles from './enrolment.module.css'
 
 /**
@@ -21,11 +20,6 @@ export default function AfterPaidLinks({ race }: { race: RaceDetail }) {
   // The payment's line is written as it settles: read afresh, not a list cached before paying.
   const lines = useQuery({ ...transactionQueries.list(), refetchOnMount: 'always' })
   const paidLine = lines.data?.transazioni.find((line) => line.gara_id === race.id && line.stato === 'paid')
-  const [calendarFailed, setCalendarFailed] = useState(false)
-  const addToCalendar = () => {
-    setCalendarFailed(false)
-    downloadRaceStart(race, raceEnd(race)).catch(() => setCalendarFailed(true))
-  }
   return (
     <div>
       <div className={styles.navigation}>
@@ -36,21 +30,12 @@ export default function AfterPaidLinks({ race }: { race: RaceDetail }) {
         ) : null}
         {/* A race already run has no start to add. */}
         {now() < raceEnd(race) ? (
-          <span onPointerEnter={preloadCalendar} onFocus={preloadCalendar}>
-            <Button variant="secondary" onClick={addToCalendar}>
-              {t`Add to calendar`}
-            </Button>
-          </span>
+          <AddToCalendar race={race} endMs={raceEnd(race)} />
         ) : null}
         <Link href={paths.myRaces} className={buttonClass('secondary')}>
           {t`Go to my races`}
         </Link>
       </div>
-      {calendarFailed ? (
-        <p role="alert" className={styles.alert}>
-          {t`The calendar file could not be prepared. Check your connection, then try again.`}
-        </p>
-      ) : null}
     </div>
   )
 }

@@ -1,7 +1,6 @@
 import { plural, select } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
 import { Link } from 'wouter'
 import type { Profile } from '../../../contracts/athlete.contract'
 import type { Race } from '../../../contracts/races.contract'
@@ -13,9 +12,9 @@ import { now } from '../../lib/clock'
 import { calendarDayInRome, dayShown, formatMoney, formatOwnMoment, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
-import { downloadRaceStart, preloadCalendar } from '../../lib/race-calendar'
 import { raceQueries } from '../../lib/race-queries'
-import { Button, buttonClass } from '../../ui/button'
+import { AddToCalendar } from '../../ui/add-to-calendar'
+import { buttonClass } from '../../ui/button'
 import { DefinitionList } from '../../ui/definition-list'
 import { Page } from '../../ui/page'
 import { Empty, Loading, QueryErrorState } from '../../ui/state'
@@ -119,7 +118,7 @@ function EnrolmentCard({ entry, profile, upcoming }: { entry: EnrolmentEntry; pr
       ) : null}
       <DefinitionList minColumn="8rem" rows={rows} />
       {upcoming && race ? <StillDue entry={entry} race={race} profile={profile} /> : null}
-      {upcoming && race ? <AddToCalendar race={race} /> : null}
+      {upcoming && race ? <AddToCalendar race={race} endMs={raceEnd(race)} /> : null}
       {!upcoming && race ? (
         <Link href={s.pettorale === null ? paths.ranking(race.id) : `${paths.ranking(race.id)}?mine=${String(s.pettorale)}`}>
           {s.pettorale === null ? t`See the results` : t`See the results, with yours highlighted`}
@@ -177,29 +176,6 @@ function StillDue({ entry, race, profile }: { entry: EnrolmentEntry; race: Race;
           </li>
         ))}
       </ul>
-    </div>
-  )
-}
-
-function AddToCalendar({ race }: { race: NonNullable<EnrolmentEntry['race']> }) {
-  const { t } = useLingui()
-  const [failed, setFailed] = useState(false)
-  return (
-    <div onPointerEnter={preloadCalendar} onFocus={preloadCalendar}>
-      <Button
-        variant="secondary"
-        onClick={() => {
-          setFailed(false)
-          downloadRaceStart(race, raceEnd(race)).catch(() => setFailed(true))
-        }}
-      >
-        {t`Add to calendar`}
-      </Button>
-      {failed ? (
-        <p role="alert" className={styles.error}>
-          {t`The calendar file could not be prepared. Check your connection, then try again.`}
-        </p>
-      ) : null}
     </div>
   )
 }
