@@ -16,13 +16,22 @@ const RaceIdSchema = z.int32().check(z.positive())
 const WaiverVersionSchema = z.string().check(z.minLength(1), z.maxLength(MAX_WAIVER_VERSION_LENGTH))
 
 /**
+ * The grammatical form a waiver is written in for the athlete signing it ("Io sottoscritta",
+ * "Je soussignée"): their sex where known; none asked or served means the neutral wording.
+ */
+export const WaiverFormSchema = z.enum(['F', 'M'])
+export type WaiverForm = z.infer<typeof WaiverFormSchema>
+
+/**
  * The race's waiver in one language (inferred: not in the organiser's published calls). `frase` is
- * what the athlete types to sign; `versione` changes whenever any language's text changes.
+ * what the athlete types to sign; `versione` changes whenever any language's text changes. `forma`:
+ * the form served, only in a language whose text has one (Italian, Spanish, French).
  */
 export const WaiverSchema = z.object({
   project_id: RaceIdSchema,
   versione: WaiverVersionSchema,
   lingua: LocaleSchema,
+  forma: z.optional(WaiverFormSchema),
   testo: z.string().check(z.maxLength(MAX_WAIVER_TEXT_LENGTH)),
   frase: z.string().check(z.maxLength(MAX_WAIVER_SENTENCE_LENGTH)),
 })
@@ -39,7 +48,7 @@ export const get = defineOperation({
   auth: 'none',
   inferred: true,
   pathParams: z.object({ id: NumericIdParam }),
-  query: z.object({ lingua: LocaleSchema }),
+  query: z.object({ lingua: LocaleSchema, forma: z.optional(WaiverFormSchema) }),
   responses: { 200: WaiverSchema, 404: problemOf(WaiverLookupErrorSchema) },
   errors: WaiverLookupErrorSchema,
 })
@@ -50,13 +59,14 @@ export const Sha256Schema = z.string().check(z.length(64), z.regex(/^[0-9a-f]{64
 /**
  * The signature, with the evidence of what was signed (inferred; a backend that ignores it still
  * signs): the version and language of the text shown, and the SHA-256 of that text (`testo`, UTF-8)
- * as `liberatoria.get` served it. A digest is checked against the text of the version and language
- * named, so it comes with `lingua`.
+ * as `liberatoria.get` served it. A digest is checked against the text of the version, language and
+ * form named, so it comes with `lingua` (and `forma` when the text shown had one).
  */
 export const SignWaiverSchema = z.object({
   project_id: RaceIdSchema,
   versione: z.optional(WaiverVersionSchema),
   lingua: z.optional(LocaleSchema),
+  forma: z.optional(WaiverFormSchema),
   sha256: z.optional(Sha256Schema),
 })
 export type SignWaiver = z.infer<typeof SignWaiverSchema>

@@ -10,11 +10,13 @@ export namespace get {
   }
   type Query = {
       lingua: "it" | "en" | "es" | "fr" | "zh" | "ja" | "ko";
+      forma?: ("F" | "M") | undefined;
   }
   type Response200 = {
       project_id: number;
       versione: string;
       lingua: "it" | "en" | "es" | "fr" | "zh" | "ja" | "ko";
+      forma?: ("F" | "M") | undefined;
       testo: string;
       frase: string;
   }
@@ -42,6 +44,7 @@ export namespace sign {
       project_id: number;
       versione?: string | undefined;
       lingua?: ("it" | "en" | "es" | "fr" | "zh" | "ja" | "ko") | undefined;
+      forma?: ("F" | "M") | undefined;
       sha256?: string | undefined;
   }
   type Response200 = unknown
@@ -75,8 +78,11 @@ export type SignWaiver = {
     project_id: number;
     versione?: string | undefined;
     lingua?: ("it" | "en" | "es" | "fr" | "zh" | "ja" | "ko") | undefined;
+    forma?: ("F" | "M") | undefined;
     sha256?: string | undefined;
 };
+
+export type WaiverForm = "F" | "M";
 
 export type WaiverLookupError = "race_not_found";
 
@@ -84,6 +90,7 @@ export type Waiver = {
     project_id: number;
     versione: string;
     lingua: "it" | "en" | "es" | "fr" | "zh" | "ja" | "ko";
+    forma?: ("F" | "M") | undefined;
     testo: string;
     frase: string;
 };

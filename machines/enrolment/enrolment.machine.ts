@@ -150,6 +150,8 @@ export interface EnrolmentInput {
 export interface ShownWaiver {
   versione: string
   lingua: Locale
+  /** The grammatical form of the text, when its language has one and the athlete's sex is known. */
+  forma?: liberatoria.WaiverForm
   testo: string
   frase: string
 }

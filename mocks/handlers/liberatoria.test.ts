@@ -68,6 +68,33 @@ describe('the signed waiver of a paid enrolment', () => {
   })
 })
 
+describe("the waiver's grammatical form", () => {
+  const text = async (lingua: string, forma?: string) =>
+    (await api(`/api/v1/vdatrailers/liberatoria/${String(OPEN)}?lingua=${lingua}${forma ? `&forma=${forma}` : ''}`)).body
+
+  it('is the athlete\'s where the language has one, neutral when none is asked, and named when served', async () => {
+    expect(await text('it', 'F')).toMatchObject({ forma: 'F', testo: expect.stringMatching(/^Io sottoscritta atleta .* sono allenata ed equipaggiata /) })
+    expect(await text('it', 'M')).toMatchObject({ forma: 'M', testo: expect.stringMatching(/^Io sottoscritto atleta .* sono allenato ed equipaggiato /) })
+    const neutral = await text('it')
+    expect(neutral.testo).toMatch(/^Io sottoscritto\/a atleta .* sono allenato\/a ed equipaggiato\/a /)
+    expect(neutral).not.toHaveProperty('forma')
+    expect(await text('fr', 'F')).toMatchObject({ forma: 'F', testo: expect.stringMatching(/^Je soussignée, athlète/) })
+    expect(await text('es', 'F')).toMatchObject({ forma: 'F', testo: expect.stringMatching(/^Yo, la atleta abajo firmante/) })
+    // A language without grammatical gender has one text, served without a form.
+    const english = await text('en', 'F')
+    expect(english).not.toHaveProperty('forma')
+    expect(english.testo).toBe((await text('en')).testo)
+  })
+
+  it('is part of what a digest is checked against: the feminine text signed as the neutral one is refused', async () => {
+    const token = await signIn()
+    const feminine = await text('it', 'F')
+    const evidence = { project_id: OPEN, versione: String(feminine.versione), lingua: 'it', sha256: await sha256Hex(String(feminine.testo)) }
+    expect(await sign(token, evidence)).toMatchObject({ status: 422, body: { code: 'hash_mismatch' } })
+    expect((await sign(token, { ...evidence, forma: 'F' })).status).toBe(200)
+  })
+})
+
 describe("the waiver's digest", () => {
   it.each(LOCALES)('is taken when it is the digest of the text of the version and language named (%s)', async (lingua) => {
     const token = await signIn()

@@ -1,3 +1,4 @@
+import type { WaiverForm } from '../../contracts/liberatoria.contract'
 import type { Locale } from '../../contracts/locale'
 import { db, type RaceRecord } from '../db'
 import { problem, reply, type ResourceHandlers } from '../handler'
@@ -9,16 +10,16 @@ export async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
-/** The digest of the race's current waiver text in a language, as `liberatoria.get` serves it. */
-export function waiverDigest(race: RaceRecord, lingua: Locale): Promise<string> {
-  return sha256Hex(waiverOf(race, lingua).testo)
+/** The digest of the race's current waiver text in a language and form, as `liberatoria.get` serves it. */
+export function waiverDigest(race: RaceRecord, lingua: Locale, forma?: WaiverForm): Promise<string> {
+  return sha256Hex(waiverOf(race, lingua, forma).testo)
 }
 
 export function liberatoriaHandlers(): ResourceHandlers<'liberatoria'> {
   return {
     get: ({ params, query }) => {
       const race = db.races.findFirst((q) => q.where({ id: Number(params.id) }))
-      return race ? reply(200, waiverOf(race, query.lingua)) : reply(404, problem(404, 'race_not_found'))
+      return race ? reply(200, waiverOf(race, query.lingua, query.forma)) : reply(404, problem(404, 'race_not_found'))
     },
 
     sign: async ({ athlete: me, body, now }) => {
@@ -35,7 +36,7 @@ export function liberatoriaHandlers(): ResourceHandlers<'liberatoria'> {
       // A digest is evidence only of the text it is the digest of: that of the version and language named.
       if (body.sha256 !== undefined) {
         if (body.lingua === undefined) return reply(422, problem(422, 'hash_mismatch', 'a digest needs the language of its text'))
-        if (body.sha256 !== (await waiverDigest(race, body.lingua))) {
+        if (body.sha256 !== (await waiverDigest(race, body.lingua, body.forma))) {
           return reply(422, problem(422, 'hash_mismatch', `not the digest of the ${race.liberatoria_versione} text in ${body.lingua}`))
         }
       }

@@ -1,11 +1,17 @@
 import type { Locale } from '../../contracts/locale'
-import type { Waiver } from '../../contracts/liberatoria.contract'
+import type { Waiver, WaiverForm } from '../../contracts/liberatoria.contract'
 import type { RaceRecord } from '../db'
 import { FIRST_WAIVER_VERSION } from './races'
 
+/** A text with a form per sex where the language has one: F, M, and the neutral wording. */
+type Gendered = Record<WaiverForm | 'neutral', string>
+
 interface WaiverWords {
-  /** The text, with `{race}` and `{version}` in it. */
-  testo: string
+  /**
+   * The text, with `{race}` and `{version}` in it; in Italian, Spanish and French its opening
+   * paragraph per form, then the rest.
+   */
+  testo: string | { apertura: Gendered; seguito: string }
   /** Added from the second version on: what the revision changed. */
   revisione: string
   frase: string
@@ -22,26 +28,53 @@ const WORDS: Record<Locale, WaiverWords> = {
     frase: 'I accept the risks of mountain running',
   },
   it: {
-    testo:
-      "Io sottoscritto atleta partecipo a {race} per mia libera scelta. So che la corsa in montagna comporta rischi (cadute, maltempo, quota, sfinimento) e sono allenato ed equipaggiato per affrontarli.\n\n" +
-      'Rispetterò il regolamento di gara e le indicazioni dei commissari, porterò il materiale obbligatorio e mi ritirerò se la mia salute lo richiede.\n\n' +
-      "Sollevo l'organizzatore da ogni responsabilità per danni non causati da sua negligenza. Versione della liberatoria {version}.",
+    testo: {
+      apertura: {
+        F:
+          "Io sottoscritta atleta partecipo alla gara {race} per mia libera scelta. So che la corsa in montagna comporta rischi (cadute, maltempo, quota, sfinimento) e sono allenata ed equipaggiata per affrontarli.\n\n",
+        M:
+          "Io sottoscritto atleta partecipo alla gara {race} per mia libera scelta. So che la corsa in montagna comporta rischi (cadute, maltempo, quota, sfinimento) e sono allenato ed equipaggiato per affrontarli.\n\n",
+        neutral:
+          "Io sottoscritto/a atleta partecipo alla gara {race} per mia libera scelta. So che la corsa in montagna comporta rischi (cadute, maltempo, quota, sfinimento) e sono allenato/a ed equipaggiato/a per affrontarli.\n\n",
+      },
+      seguito:
+        'Rispetterò il regolamento di gara e le indicazioni dei commissari, porterò il materiale obbligatorio e mi ritirerò se la mia salute lo richiede.\n\n' +
+        "Sollevo l'organizzatore da ogni responsabilità per danni non causati da sua negligenza. Versione della liberatoria {version}.",
+    },
     revisione: 'Testo rivisto: il localizzatore GPS noleggiato deve restare acceso dalla partenza all’arrivo.',
     frase: 'Accetto i rischi della corsa in montagna',
   },
   es: {
-    testo:
-      'Yo, el atleta abajo firmante, participo en {race} por mi propia voluntad. Sé que correr en la montaña conlleva riesgos (caídas, mal tiempo, altitud, agotamiento) y estoy entrenado y equipado para afrontarlos.\n\n' +
-      'Respetaré el reglamento de la carrera y las indicaciones de los comisarios, llevaré el material obligatorio y me retiraré si mi salud lo exige.\n\n' +
-      'Eximo al organizador de toda responsabilidad por daños que no se deban a su propia negligencia. Versión del descargo {version}.',
+    testo: {
+      apertura: {
+        F:
+          'Yo, la atleta abajo firmante, participo en {race} por mi propia voluntad. Sé que correr en la montaña conlleva riesgos (caídas, mal tiempo, altitud, agotamiento) y estoy entrenada y equipada para afrontarlos.\n\n',
+        M:
+          'Yo, el atleta abajo firmante, participo en {race} por mi propia voluntad. Sé que correr en la montaña conlleva riesgos (caídas, mal tiempo, altitud, agotamiento) y estoy entrenado y equipado para afrontarlos.\n\n',
+        neutral:
+          'Yo, atleta abajo firmante, participo en {race} por mi propia voluntad. Sé que correr en la montaña conlleva riesgos (caídas, mal tiempo, altitud, agotamiento) y estoy entrenado/a y equipado/a para afrontarlos.\n\n',
+      },
+      seguito:
+        'Respetaré el reglamento de la carrera y las indicaciones de los comisarios, llevaré el material obligatorio y me retiraré si mi salud lo exige.\n\n' +
+        'Eximo al organizador de toda responsabilidad por daños que no se deban a su propia negligencia. Versión del descargo {version}.',
+    },
     revisione: 'Texto revisado: el localizador GPS alquilado debe permanecer encendido desde la salida hasta la meta.',
     frase: 'Acepto los riesgos de correr en la montaña',
   },
   fr: {
-    testo:
-      "Je soussigné, athlète, participe à {race} de mon plein gré. Je sais que la course en montagne comporte des risques (chutes, intempéries, altitude, épuisement) et je suis entraîné et équipé pour y faire face.\n\n" +
-      "Je respecterai le règlement de la course et les consignes des commissaires, je porterai le matériel obligatoire et j'abandonnerai si ma santé l'exige.\n\n" +
-      "Je dégage l'organisateur de toute responsabilité pour les dommages qui ne résultent pas de sa propre négligence. Version de la décharge {version}.",
+    testo: {
+      apertura: {
+        F:
+          "Je soussignée, athlète, participe à {race} de mon plein gré. Je sais que la course en montagne comporte des risques (chutes, intempéries, altitude, épuisement) et je suis entraînée et équipée pour y faire face.\n\n",
+        M:
+          "Je soussigné, athlète, participe à {race} de mon plein gré. Je sais que la course en montagne comporte des risques (chutes, intempéries, altitude, épuisement) et je suis entraîné et équipé pour y faire face.\n\n",
+        neutral:
+          "Je soussigné(e), athlète, participe à {race} de mon plein gré. Je sais que la course en montagne comporte des risques (chutes, intempéries, altitude, épuisement) et je suis entraîné(e) et équipé(e) pour y faire face.\n\n",
+      },
+      seguito:
+        "Je respecterai le règlement de la course et les consignes des commissaires, je porterai le matériel obligatoire et j'abandonnerai si ma santé l'exige.\n\n" +
+        "Je dégage l'organisateur de toute responsabilité pour les dommages qui ne résultent pas de sa propre négligence. Version de la décharge {version}.",
+    },
     revisione: 'Texte révisé : la balise GPS louée doit rester allumée du départ à l’arrivée.',
     frase: "J'accepte les risques de la course en montagne",
   },
@@ -71,15 +104,20 @@ const WORDS: Record<Locale, WaiverWords> = {
   },
 }
 
-/** The race's waiver as `liberatoria.get` serves it, in its current version. */
-export function waiverOf(race: RaceRecord, lingua: Locale): Waiver {
+/**
+ * The race's waiver as `liberatoria.get` serves it, in its current version: in the form asked for
+ * where the language has one (the neutral wording when none is asked), naming the form served.
+ */
+export function waiverOf(race: RaceRecord, lingua: Locale, forma?: WaiverForm): Waiver {
   const words = WORDS[lingua]
   const versione = race.liberatoria_versione
-  const testo = words.testo.replace('{race}', `${race.nome} ${String(race.edizione)}`).replace('{version}', versione)
+  const text = typeof words.testo === 'string' ? words.testo : words.testo.apertura[forma ?? 'neutral'] + words.testo.seguito
+  const testo = text.replace('{race}', `${race.nome} ${String(race.edizione)}`).replace('{version}', versione)
   return {
     project_id: race.id,
     versione,
     lingua,
+    ...(typeof words.testo !== 'string' && forma ? { forma } : {}),
     testo: versione === FIRST_WAIVER_VERSION ? testo : `${testo}\n\n${words.revisione}`,
     frase: words.frase,
   }

@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useId, useRef } from 'react'
 import type { RaceDetail } from '../../../contracts/races.contract'
+import { useAddressedSex } from '../../lib/athlete-queries'
 import { activeLocale } from '../../lib/i18n'
 import { Button } from '../../ui/button'
 import dialog from '../../ui/dialog.module.css'
@@ -23,7 +24,7 @@ import { failureMessage } from './wizard-text'
 export default function DisclaimerDialog({ wizard, race, signing }: { wizard: EnrolmentWizard; race: RaceDetail; signing: boolean }) {
   const { t, i18n } = useLingui()
   const locale = activeLocale()
-  const query = useQuery(enrolmentQueries.waiver(race.id, locale))
+  const query = useQuery(enrolmentQueries.waiver(race.id, locale, useAddressedSex()))
   const { problems, failure, disclaimerText } = wizard
   const input = useRef<HTMLInputElement>(null)
   const phraseId = useId()

@@ -90,7 +90,9 @@ describe("the wizard's actors against the simulated backend", () => {
     await waitFor(actor, (snapshot) => snapshot.matches({ wizard: 'disclaimer' }))
     expect(emitted).toContainEqual({ type: 'enrolled' })
 
-    const waiver = await queryClient.fetchQuery(enrolmentQueries.waiver(RACE, 'en'))
+    // Signed as shown: in Italian, in the feminine form; the backend checks the digest of that text.
+    const waiver = await queryClient.fetchQuery(enrolmentQueries.waiver(RACE, 'it', 'F'))
+    expect(waiver).toMatchObject({ lingua: 'it', forma: 'F', testo: expect.stringMatching(/^Io sottoscritta atleta /) })
     actor.send({ type: 'disclaimer.type', text: waiver.frase })
     actor.send({ type: 'disclaimer.submit', waiver })
     await waitFor(actor, (snapshot) => snapshot.matches({ wizard: 'payment' }))
@@ -134,6 +136,7 @@ describe("what the wizard's emitted events do", () => {
     return {
       queryClient,
       raceId: RACE,
+      sex: 'other',
       locale: 'en',
       notify: vi.fn(),
       askToLogIn: vi.fn(),
@@ -165,7 +168,7 @@ describe("what the wizard's emitted events do", () => {
     expect(around.invalidated).toEqual([
       [...athleteQueries.me().queryKey],
       [...raceKeys.detail(RACE)],
-      [...enrolmentQueries.waiver(RACE, 'en').queryKey],
+      [...enrolmentQueries.waiver(RACE, 'en', 'other').queryKey],
     ])
   })
 
@@ -173,7 +176,7 @@ describe("what the wizard's emitted events do", () => {
     const around = surroundings()
     const prefetch = vi.spyOn(queryClient, 'prefetchQuery').mockResolvedValue()
     reactToWizard({ type: 'summaryReached' }, around)
-    expect(prefetch.mock.calls[0]?.[0].queryKey).toEqual(enrolmentQueries.waiver(RACE, 'en').queryKey)
+    expect(prefetch.mock.calls[0]?.[0].queryKey).toEqual(enrolmentQueries.waiver(RACE, 'en', 'other').queryKey)
   })
 
   it('a visitor is asked to log in; a kept wizard that cannot be resumed and changed race questions are said', () => {

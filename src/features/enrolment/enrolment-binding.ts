@@ -16,7 +16,7 @@ import type { PricedRace } from '../../../machines/enrolment/price'
 import { linkReading, paymentWaitMachine, type PaymentReading, type PaymentWaitEmitted } from '../../../machines/enrolment/payment-wait.machine'
 import { fromApiCall } from '../../lib/api-actor'
 import { callApi, expectOk } from '../../lib/api-client'
-import { athleteKeys, athleteQueries, subscriptionFor } from '../../lib/athlete-queries'
+import { athleteKeys, athleteQueries, subscriptionFor, type AddressedSex } from '../../lib/athlete-queries'
 import { now } from '../../lib/clock'
 import { calendarDayInRome } from '../../lib/format'
 import { raceKeys, raceQueries } from '../../lib/race-queries'
@@ -88,7 +88,7 @@ export function enrolmentActors(queryClient: QueryClient, athleteId: number | nu
     signWaiver: fromApiCall<void, SignRequest>(async ({ input: { raceId, waiver }, signal }) => {
       const sha256 = await sha256Hex(waiver.testo)
       await expectOk(
-        callApi(liberatoria.sign, { body: { project_id: raceId, versione: waiver.versione, lingua: waiver.lingua, sha256 }, signal }),
+        callApi(liberatoria.sign, { body: { project_id: raceId, versione: waiver.versione, lingua: waiver.lingua, forma: waiver.forma, sha256 }, signal }),
       )
     }),
     startPayment: fromApiCall<StartedPayment, StartPaymentRequest>(async ({ input }) => {
@@ -118,6 +118,8 @@ export interface WizardSurroundings {
   queryClient: QueryClient
   raceId: number
   locale: Locale
+  /** The athlete's grammatical form, for the waiver's text. */
+  sex: AddressedSex
   notify: (code: NoticeCode) => void
   askToLogIn: () => void
   /** Goes to the provider's address when it is one the portal trusts; `false` when it is not. */
@@ -152,10 +154,10 @@ export function reactToWizard(event: EnrolmentEmitted | PaymentWaitEmitted, arou
       void queryClient.invalidateQueries({ queryKey: athleteQueries.me().queryKey })
       return
     case 'summaryReached':
-      void queryClient.prefetchQuery(enrolmentQueries.waiver(raceId, around.locale))
+      void queryClient.prefetchQuery(enrolmentQueries.waiver(raceId, around.locale, around.sex))
       return
     case 'waiverRevised':
-      void queryClient.invalidateQueries({ queryKey: enrolmentQueries.waiver(raceId, around.locale).queryKey })
+      void queryClient.invalidateQueries({ queryKey: enrolmentQueries.waiver(raceId, around.locale, around.sex).queryKey })
       return
     // Spec section 4: once the waiver is signed the race list is read again.
     case 'waiverSigned':

@@ -19,6 +19,7 @@ import { registrationDisplay } from '../../../machines/rules/registration-displa
 import { now } from '../../lib/clock'
 import { activeLocale } from '../../lib/i18n'
 import { leaveForTrustedAddress } from '../../lib/safe-navigation'
+import { useAddressedSex } from '../../lib/athlete-queries'
 import { useSession } from '../../lib/session'
 import { notify } from '../../ui/notifications'
 import { enrolmentActors, reactToWizard } from './enrolment-binding'
@@ -33,6 +34,7 @@ import { answersInThisTab, dropKeptWizard, keepWizard, keptWizard } from './wiza
 export function useEnrolmentWizard(race: RaceDetail, athleteId: number | null) {
   const queryClient = useQueryClient()
   const { askToLogIn } = useSession()
+  const sex = useAddressedSex()
   const [location] = useLocation()
   const [input] = useState(() => ({
     raceId: race.id,
@@ -61,6 +63,7 @@ export function useEnrolmentWizard(race: RaceDetail, athleteId: number | null) {
         queryClient,
         raceId: race.id,
         locale: activeLocale(),
+        sex,
         notify,
         askToLogIn: () => askToLogIn(location),
         leaveFor: leaveForTrustedAddress,
@@ -68,7 +71,7 @@ export function useEnrolmentWizard(race: RaceDetail, athleteId: number | null) {
       }),
     )
     return () => subscription.unsubscribe()
-  }, [actor, queryClient, race.id, askToLogIn, location])
+  }, [actor, queryClient, race.id, sex, askToLogIn, location])
 
   const screen = useSelector(actor, screenOf, sameScreen)
   const context = useSelector(actor, (snapshot) => snapshot.context)
