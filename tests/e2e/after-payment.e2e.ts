@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { main, openWizard as openWizardIn, payWithCard, signWaiver, toSummary } from './enrolment-steps'
+import { enrolAndPay, main, openWizard as openWizardIn } from './enrolment-steps'
 import { expect, test } from './fixtures'
 
 /**
@@ -14,9 +14,7 @@ test.describe('after paying', () => {
   test('a paid enrolment links the receipt, the calendar file and My races, and the mailbox has the confirmation', async ({ page }) => {
     test.setTimeout(60_000)
     await openWizard(page)
-    await toSummary(page)
-    await signWaiver(page)
-    await payWithCard(page, '4242 4242 4242 4242')
+    await enrolAndPay(page, '4242 4242 4242 4242')
     await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible({ timeout: 15_000 })
 
     const receipt = main(page).getByRole('link', { name: 'See the receipt' })
@@ -40,9 +38,7 @@ test.describe('after paying', () => {
   test('a card declined for insufficient funds says so, and nothing is sent', async ({ page }) => {
     test.setTimeout(60_000)
     await openWizard(page)
-    await toSummary(page)
-    await signWaiver(page)
-    await payWithCard(page, '4000 0000 0000 9995')
+    await enrolAndPay(page, '4000 0000 0000 9995')
     await expect(page.getByRole('heading', { level: 1, name: 'Payment failed' })).toBeVisible({ timeout: 15_000 })
     await expect(main(page).getByRole('alert')).toHaveText(
       'Your bank declined the card: insufficient funds. You have not been charged and your enrolment is kept: try another card.',

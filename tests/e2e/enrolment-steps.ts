@@ -58,3 +58,10 @@ export async function payWithCard(page: Page, card: string) {
   await main(page).getByRole('button', { name: /^Pay / }).click()
   await payOnCheckout(page, card)
 }
+
+/** A whole enrolment from the wizard's first step: every step, the waiver signed, paid with `card` on the checkout. */
+export async function enrolAndPay(page: Page, card: string) {
+  await toSummary(page)
+  await signWaiver(page)
+  await payWithCard(page, card)
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { HOUR_MS, MINUTE_MS } from '../../contracts/time'
-import { main, next, openWizard as openWizardIn, payWithCard, signWaiver, stepHeading, toSummary } from './enrolment-steps'
+import { enrolAndPay, main, next, openWizard as openWizardIn, payWithCard, signWaiver, stepHeading, toSummary } from './enrolment-steps'
 import { expect, expectNoAxeViolations, fillLogin, heldRequests, logInFromHeader, loginDrawer, mock, test } from './fixtures'
 
 /** Race 203 (Alte Vie di Cogne 52K 2026) is open at the seed's "now"; completo has an open subscription to it. */
@@ -143,9 +143,7 @@ test.describe('enrolment wizard', () => {
     // Two payments, each confirmed by polling with back-off after the provider settles.
     test.setTimeout(60_000)
     await openWizard(page)
-    await toSummary(page)
-    await signWaiver(page)
-    await payWithCard(page, '4000 0000 0000 0002')
+    await enrolAndPay(page, '4000 0000 0000 0002')
     await expect(page.getByRole('heading', { level: 1, name: 'Payment failed' })).toBeVisible({ timeout: 15_000 })
     await main(page).getByRole('link', { name: 'Try the payment again' }).click()
     await expect(main(page).getByRole('alert')).toContainText('Your last payment did not go through', { timeout: 15_000 })
@@ -171,9 +169,7 @@ test.describe('enrolment wizard', () => {
 
   test('a card that asks for 3-D Secure pays once the athlete confirms with the bank', async ({ page }) => {
     await openWizard(page)
-    await toSummary(page)
-    await signWaiver(page)
-    await payWithCard(page, '4000 0000 0000 3220')
+    await enrolAndPay(page, '4000 0000 0000 3220')
     const bank = page.getByRole('dialog', { name: 'Confirm with your bank' })
     await expect(bank).toBeVisible()
     await bank.getByRole('button', { name: 'Confirm the payment' }).click()
