@@ -86,7 +86,7 @@ test.describe('enrolment wizard', () => {
   test('editing the profile from the data check comes back to the same step with the choice kept', async ({ page }) => {
     await openWizard(page)
     await main(page).getByLabel('All my data is correct').check()
-    await main(page).getByRole('link', { name: /Edit my profile/ }).click()
+    await main(page).getByRole('link', { name: /Edit your profile/ }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible()
     await main(page).getByRole('link', { name: 'Back to your enrolment' }).click()
     await expect(stepHeading(page, 'Your data')).toBeVisible()
@@ -226,7 +226,7 @@ test.describe('enrolment wizard', () => {
     await toSummary(page)
     await mock(page, 'fault', 'subscriptions.create', { kind: 'network' })
     await main(page).getByRole('button', { name: 'Sign the waiver' }).click()
-    await expect(main(page).getByRole('alert')).toContainText('No answer arrived')
+    await expect(main(page).getByRole('alert')).toContainText('No response')
     await expect(stepHeading(page, 'Summary')).toBeVisible()
     await mock(page, 'fault', 'subscriptions.create', null)
     await main(page).getByRole('button', { name: 'Try again' }).click()

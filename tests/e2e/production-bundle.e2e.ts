@@ -55,7 +55,7 @@ test.describe('the production bundle against a backend over HTTP', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sentiero dei Larici 25K 2026' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Technical information' })).toBeVisible()
     await expect(page.getByRole('img', { name: 'Elevation profile of Sentiero dei Larici 25K 2026' })).toBeVisible()
-    expect(asked).toEqual([`${server.url}/api/v1/vdatrailers/gare/${String(SEED_RACE_IDS.open)}`])
+    expect(asked).toEqual([`${server.url}/api/v1/vdatrailers/gare/${String(SEED_RACE_IDS.open)}?lingua=en`])
   })
 
   test('an unknown race: the frame stays without a name and the app says the race was not found', async ({ page, expectFailures }) => {

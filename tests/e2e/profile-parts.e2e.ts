@@ -43,7 +43,7 @@ test.describe('the experience question', () => {
     await expect(myProfile(page)).toBeFocused()
 
     await page.reload()
-    await expect(main(page).getByText(/\d+ of 21 required details filled\./)).toBeVisible()
+    await expect(main(page).getByText(/Required details filled: \d+ of 21\./)).toBeVisible()
     await expect(experienceDialog(page)).toHaveCount(0)
   })
 
@@ -53,7 +53,7 @@ test.describe('the experience question', () => {
     await expect(experienceDialog(page)).toBeHidden()
     await page.reload()
     await expect(myProfile(page)).toBeVisible()
-    await expect(main(page).getByText(/\d+ of 21 required details filled\./)).toBeVisible()
+    await expect(main(page).getByText(/Required details filled: \d+ of 21\./)).toBeVisible()
     await expect(experienceDialog(page)).toHaveCount(0)
   })
 

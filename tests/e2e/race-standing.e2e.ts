@@ -79,7 +79,7 @@ test.describe("the race page knows who is looking", () => {
     await logInFromHeader(page, 'scaduto')
     await page.evaluate(() => localStorage.setItem('pettorale.locale', 'it'))
     await openRace(page, SEED_RACE_IDS.open, 'Sentiero dei Larici 25K 2026')
-    await expect(registrationCard(page)).toContainText(
+    await expect(page.getByRole('region', { name: 'Iscrizione', exact: true })).toContainText(
       'Il tuo certificato medico è scaduto in data 14 feb 2026. La gara si corre in data 14 giu 2026: quel giorno il certificato deve essere ancora valido.',
     )
   })

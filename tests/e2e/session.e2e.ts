@@ -135,7 +135,7 @@ test.describe('session', () => {
     await logInFromHeader(page, 'completo')
     await page.goto(`/confirm-account?contact_id=${String(SEED_TOKENS.confirmContactId)}&token=${SEED_TOKENS.confirmValid}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Account confirmed' })).toBeVisible()
-    await expect(page.getByText(/You are still signed in as Chiara Jaccod/)).toBeVisible()
+    await expect(page.getByText(/You are still logged in as Chiara Jaccod/)).toBeVisible()
     await expect(page.getByRole('banner')).toContainText('Chiara')
   })
 

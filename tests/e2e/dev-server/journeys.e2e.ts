@@ -97,7 +97,7 @@ test.describe('npm start (the dev server, StrictMode)', () => {
     await expect.poll(() => heldRequests(page, 'files.putSigned')).toBe(1)
     await mock(page, 'release', 'files.putSigned')
     await expect(page.getByText('Certificate saved.', { exact: true })).toBeVisible()
-    await expect(main(page).getByRole('region', { name: 'Your certificate' })).toContainText('In revision')
+    await expect(main(page).getByRole('region', { name: 'Your certificate' })).toContainText('In review')
   })
 
   test('a reload in the middle of the wizard resumes at the same step with the choice made', async ({ page }) => {
