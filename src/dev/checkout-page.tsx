@@ -4,7 +4,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useSearch } from 'wouter'
 import type { PaymentDeclineReason } from '../../contracts/payments.contract'
 import { cardBehaviour, declineReasonOf, TEST_CARDS, type CheckoutOutcome, type CheckoutView, type Provider } from '../../mocks/provider'
-import { formatMoney, formatOwnMoment } from '../lib/format'
+import { formatMoney, formatRaceTime } from '../lib/format'
 import { activeLocale } from '../lib/i18n'
 import { paths } from '../lib/paths'
 import { Button } from '../ui/button'
@@ -122,7 +122,7 @@ export default function CheckoutPage({ provider }: { provider: Provider }) {
     problems[field] === 'required' ? i18n._(FIELD_ERRORS.required) : problems[field] === 'invalid' ? invalid : null
   const locale = activeLocale()
   const amount = formatMoney(locale, payment.totale)
-  const deadline = payment.scade === null ? null : formatOwnMoment(locale, payment.scade)
+  const deadline = payment.scade === null ? null : formatRaceTime(locale, payment.scade)
   const update = (field: keyof Card) => (event: { target: { value: string } }) => setCard({ ...card, [field]: event.target.value })
 
   return (

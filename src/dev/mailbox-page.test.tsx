@@ -59,15 +59,15 @@ describe('the mailbox page', () => {
     const [payment, reset, confirm] = mails.map((mail) => within(mail))
     expect(payment!.getByText('To: bruno@example.org')).toBeTruthy()
     expect(payment!.getByText('The organiser sent you this link to pay for your race entry.')).toBeTruthy()
-    // What the link asks for: the race, the amount and the deadline, in English's formats (London time).
+    // What the link asks for: the race, the amount and the deadline, the organiser's, in Rome's time (decision 025).
     const terms = payment!.getAllByRole('term')
     const facts = terms.map((term) => [term.textContent, term.nextElementSibling?.textContent])
     expect(facts).toEqual([
       ['Race', 'Tor des Pettorale 330 2026'],
       ['Amount', '€950.00'],
-      ['Pay by', '9 Mar 2026, 22:59 GMT'],
+      ['Pay by', '9 Mar 2026, 23:59 CET'],
     ])
-    expect(payment!.getByText('9 Mar 2026, 22:59 GMT').closest('time')?.getAttribute('dateTime')).toBe('2026-03-09T22:59:00.000Z')
+    expect(payment!.getByText('9 Mar 2026, 23:59 CET').closest('time')?.getAttribute('dateTime')).toBe('2026-03-09T22:59:00.000Z')
     // Its button opens the provider's page for the link.
     expect(payment!.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe('/checkout?link=lnk-1')
     // The other e-mails name no payment.

@@ -6,7 +6,7 @@ import { Suspense, use, useId, useSyncExternalStore } from 'react'
 import type { Locale } from '../../contracts/locale'
 import type { MailKind, MailOf, MailRecord } from '../../mocks/db'
 import { sentMail, watchOutbox } from '../../mocks/outbox'
-import { formatMoney, formatOwnMoment } from '../lib/format'
+import { formatMoney, formatOwnMoment, formatRaceTime } from '../lib/format'
 import { catalogOf } from '../lib/i18n'
 import { buttonClass } from '../ui/button'
 import { DefinitionList } from '../ui/definition-list'
@@ -116,7 +116,7 @@ function PaymentRequest({ mail }: { mail: MailOf<'payment_link'> }) {
       rows={[
         [t`Race`, mail.gara],
         [t`Amount`, formatMoney(locale, mail.totale)],
-        [t`Pay by`, <time dateTime={new Date(mail.scade).toISOString()}>{formatOwnMoment(locale, mail.scade)}</time>],
+        [t`Pay by`, <time dateTime={new Date(mail.scade).toISOString()}>{formatRaceTime(locale, mail.scade)}</time>],
       ]}
     />
   )

@@ -278,7 +278,7 @@ describe('formatDate', () => {
     expect(formatDate('en', '2026-03-01T23:30:00Z')).toBe('2 Mar 2026')
     expect(formatDate('zh', '2026-03-01T23:30:00Z')).toBe('2026年3月2日')
     // Rome is UTC+2 in summer: the day turns at 22:00 UTC.
-    expect(formatDate('it', '2026-07-01T21:59:00Z')).toBe('1 lug 2026')
+    expect(formatDate('it', '2026-07-01T21:59:00Z')).toBe('1° lug 2026')
     expect(formatDate('it', '2026-07-01T22:00:00Z')).toBe('2 lug 2026')
   })
 
@@ -288,13 +288,15 @@ describe('formatDate', () => {
 })
 
 describe('the first of the month in French', () => {
-  it('is written 1er by every date formatter, and only in French', () => {
+  it('is written 1er in French and 1° in Italian by every date formatter, and as a plain number elsewhere', () => {
     expect(plain(formatDate('fr', '2026-03-01'))).toBe('1er mars 2026')
     expect(plain(formatRaceTime('fr', '2026-03-01T09:00:00Z'))).toMatch(/^1er mars 2026, 10:00 .*UTC\+1\)$/)
     expect(plain(formatOwnMoment('fr', '2026-03-01T09:00:00Z'))).toBe('1er mars 2026, 10:00 UTC+1')
     expect(plain(formatDate('fr', '2026-03-11'))).toBe('11 mars 2026')
     expect(plain(formatDate('fr', '2026-03-21'))).toBe('21 mars 2026')
-    expect(formatDate('it', '2026-03-01')).toBe('1 mar 2026')
+    expect(formatDate('it', '2026-03-01')).toBe('1° mar 2026')
+    expect(plain(formatRaceTime('it', '2026-03-01T09:00:00Z'))).toMatch(/^1° mar 2026, 10:00 CET$/)
+    expect(formatDate('it', '2026-03-11')).toBe('11 mar 2026')
     expect(formatDate('en', '2026-03-01')).toBe('1 Mar 2026')
   })
 })

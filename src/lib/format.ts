@@ -198,16 +198,20 @@ export function formatDate(locale: Locale, isoDate: string): string {
 }
 
 /**
- * French writes the first of the month as an ordinal, '1er mars 2026', which Intl does not: every
- * date formatter passes its day part through here.
+ * French and Italian write the first of the month as an ordinal, '1er mars 2026', '1° mar 2026'
+ * (so an Italian sentence reads "il 1° mar"), which Intl does not: every date formatter passes its
+ * day part through here.
  */
+const FIRST_OF_MONTH: Partial<Record<Locale, string>> = { fr: '1er', it: '1°' }
+
 function dayOrdinal(locale: Locale, part: Intl.DateTimeFormatPart): string {
-  return locale === 'fr' && part.type === 'day' && part.value === '1' ? '1er' : part.value
+  const first = FIRST_OF_MONTH[locale]
+  return first !== undefined && part.type === 'day' && part.value === '1' ? first : part.value
 }
 
 function formatWithOrdinalFirst(locale: Locale, format: Intl.DateTimeFormat, epochMs: number): string {
-  // Only French needs the parts; the other locales keep the cheaper `format` for long lists.
-  return locale === 'fr' ? format.formatToParts(epochMs).map((part) => dayOrdinal(locale, part)).join('') : format.format(epochMs)
+  // Only these locales need the parts; the others keep the cheaper `format` for long lists.
+  return FIRST_OF_MONTH[locale] ? format.formatToParts(epochMs).map((part) => dayOrdinal(locale, part)).join('') : format.format(epochMs)
 }
 
 /**

@@ -293,6 +293,9 @@ test.describe('medical certificate', () => {
       await expect(statusCard(page)).toContainText('Not valid')
       await expectNoAxeViolations(page)
 
+      // The profile read again after the save must be in before the token is revoked, or it comes
+      // back 401 (a busy machine let it run into the logout).
+      await page.waitForLoadState('networkidle')
       await page.getByRole('button', { name: 'Log out' }).click()
       await openCertificate(page, 'scaduto')
       await expect(statusCard(page)).toContainText('Expired on')

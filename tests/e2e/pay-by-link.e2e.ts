@@ -40,7 +40,7 @@ test.describe("the organiser's payment link, paid without signing in", () => {
     await page.setViewportSize({ width: 360, height: 740 })
     await page.goto('/mailbox')
     const mail = flagshipLinkMail(page)
-    await expect(mail.getByRole('definition')).toHaveText(['Tor des Pettorale 330 2026', '€950.00', '9 Mar 2026, 22:59 GMT'])
+    await expect(mail.getByRole('definition')).toHaveText(['Tor des Pettorale 330 2026', '€950.00', '9 Mar 2026, 23:59 CET'])
     await expect(mail.getByRole('term')).toHaveText(['Race', 'Amount', 'Pay by'])
     await expect(mail.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', `/checkout?link=${CODE}`)
     await expectNoAxeViolations(page, { content: mail })
@@ -51,7 +51,7 @@ test.describe("the organiser's payment link, paid without signing in", () => {
     await openLinkFromMailbox(page)
     // The provider's page names the organiser's request, never the payment's id.
     await expect(main(page).getByText('Tor des Pettorale 330 2026: €950.00')).toBeVisible()
-    await expect(main(page).getByText("The organiser's payment link, to pay by 9 Mar 2026, 22:59 GMT")).toBeVisible()
+    await expect(main(page).getByText("The organiser's payment link, to pay by 9 Mar 2026, 23:59 CET")).toBeVisible()
     await expect(main(page).getByText(/PAY-/)).toHaveCount(0)
     await expectNoAxeViolations(page, { content: page.getByLabel('Card number') })
     await expectNoHorizontalScroll(page)
@@ -84,7 +84,7 @@ test.describe("the organiser's payment link, paid without signing in", () => {
     await expect(declined).toBeVisible({ timeout: 15_000 })
     await expect(declined).toBeFocused()
     await expect(main(page).getByRole('status')).toHaveText(
-      'Your card was declined and you have not been charged. You can try again with another card until 9 Mar 2026, 22:59 GMT.',
+      'Your bank declined the card. You have not been charged. You can try again with another card until 9 Mar 2026, 23:59 CET.',
     )
     await expectNoAxeViolations(page, { content: declined })
 
@@ -99,7 +99,7 @@ test.describe("the organiser's payment link, paid without signing in", () => {
     await page.getByRole('button', { name: 'Cancel and return' }).click()
     await expect(page).toHaveURL(`/payment/by-link?code=${CODE}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Awaiting payment' })).toBeVisible()
-    await expect(main(page).getByRole('status')).toHaveText('The organiser asks you to pay €950.00 for this race entry by 9 Mar 2026, 22:59 GMT.')
+    await expect(main(page).getByRole('status')).toHaveText('The organiser asks you to pay €950.00 for this race entry by 9 Mar 2026, 23:59 CET.')
     await expect(main(page).getByRole('link', { name: 'Pay €950.00' })).toHaveAttribute('href', /\/checkout\?link=lnk-pending-7a4c0e95f1d2463b$/)
     await expectNoAxeViolations(page)
   })

@@ -58,7 +58,7 @@ test.describe("a race's times are the race's", () => {
     await expect(main.getByText('Saint-Vincent · 21 mar 2026, 19:00 CET', { exact: true })).toBeVisible()
     const facts = main.getByRole('region', { name: 'Scheda tecnica' })
     await expect(fact(facts, 'Apertura iscrizioni')).toHaveText('15 dic 2025, 10:00 CET')
-    await expect(fact(facts, 'Chiusura iscrizioni')).toHaveText('1 mar 2026, 23:59 CET')
+    await expect(fact(facts, 'Chiusura iscrizioni')).toHaveText('1° mar 2026, 23:59 CET')
   })
 
   test('in Japanese, the race list shows the start in Rome too', async ({ page }) => {

@@ -53,7 +53,7 @@ describe('the payment link page', () => {
     openPage(`?code=${CODE}`)
     await heading('Awaiting payment')
     expect(screen.getByText('Tor des Pettorale 330 2026')).toBeTruthy()
-    expect(screen.getByRole('status').textContent).toBe('The organiser asks you to pay €950.00 for this race entry by 9 Mar 2026, 22:59 GMT.')
+    expect(screen.getByRole('status').textContent).toBe('The organiser asks you to pay €950.00 for this race entry by 9 Mar 2026, 23:59 CET.')
     expect(screen.getByRole('link', { name: 'Pay €950.00' }).getAttribute('href')).toBe(`${TEST_PORTAL_ORIGIN}/checkout?link=${CODE}`)
   })
 
@@ -80,9 +80,18 @@ describe('the payment link page', () => {
     act(() => controls.advance(SETTLE_DELAY_MS))
     await heading('Payment declined')
     expect(screen.getByRole('status').textContent).toBe(
-      'Your card was declined and you have not been charged. You can try again with another card until 9 Mar 2026, 22:59 GMT.',
+      'Your bank declined the card. You have not been charged. You can try again with another card until 9 Mar 2026, 23:59 CET.',
     )
     expect(screen.getByRole('link', { name: 'Try the payment again' }).getAttribute('href')).toBe(`${TEST_PORTAL_ORIGIN}/checkout?link=${CODE}`)
+  })
+
+  it("a card declined on the link says the bank's reason", async () => {
+    await provider().payLink(CODE, 'declined', 'insufficient_funds')
+    openPage(`?code=${CODE}`)
+    await heading('Confirming your payment')
+    act(() => controls.advance(SETTLE_DELAY_MS))
+    await heading('Payment declined')
+    expect(screen.getByRole('status').textContent).toMatch(/^Your bank declined the card: insufficient funds\. You have not been charged\./)
   })
 
   it('a lapsed link says the request has expired, with the way to the organiser', async () => {

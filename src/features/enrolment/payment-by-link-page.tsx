@@ -1,14 +1,15 @@
-import { plural } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Link, useSearch } from 'wouter'
-import type { PaymentLinkStatus } from '../../../contracts/payments.contract'
+import type { PaymentDeclineReason, PaymentLinkStatus } from '../../../contracts/payments.contract'
 import { linkReading, paymentWaitMachine, paymentWaitView, type PaymentWaitView } from '../../../machines/enrolment/payment-wait.machine'
 import { noticeForApiError } from '../../lib/api-error-notice'
 import { athleteKeys } from '../../lib/athlete-queries'
-import { dayShown, formatMoney, formatOwnMoment } from '../../lib/format'
+import { dayShown, formatMoney, formatOwnMoment, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { NOTICES } from '../../lib/notices'
 import { paths } from '../../lib/paths'
@@ -132,11 +133,21 @@ interface Described {
 }
 
 /** What each state of the wait says, with what the link's last answer tells. */
+/** The provider's reason for the card declined on the link, as the bank gave it. */
+const DECLINED_ON_LINK: Record<PaymentDeclineReason, MessageDescriptor> = {
+  card_declined: msg`Your bank declined the card.`,
+  insufficient_funds: msg`Your bank declined the card: insufficient funds.`,
+  expired_card: msg`Your bank declined the card: it has expired.`,
+  incorrect_cvc: msg`Your bank declined the card: the security code (CVC) is wrong.`,
+}
+
 function useDescription(wait: PaymentWaitView, link: PaymentLinkStatus | undefined): Described {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const locale = activeLocale()
   const amount = link ? formatMoney(locale, link.totale) : ''
-  const deadline = link?.scade ? formatOwnMoment(locale, link.scade) : null
+  // The organiser's deadline, like a place's: in the race's zone (decision 025).
+  const deadline = link?.scade ? formatRaceTime(locale, link.scade) : null
+  const deadlineDay = link?.scade ? dayShown(locale, link.scade, 'race') : 0
   switch (wait.kind) {
     case 'waiting':
       return {
@@ -156,9 +167,13 @@ function useDescription(wait: PaymentWaitView, link: PaymentLinkStatus | undefin
       if (link?.rifiutato) {
         return {
           title: t`Payment declined`,
-          status: deadline
-            ? t`Your card was declined and you have not been charged. You can try again with another card until ${deadline}.`
-            : t`Your card was declined and you have not been charged. You can try again with another card.`,
+          status: [
+            link.motivo_rifiuto ? i18n._(DECLINED_ON_LINK[link.motivo_rifiuto]) : t`Your card was declined.`,
+            t`You have not been charged.`,
+            deadline
+              ? t`${plural({ day: deadlineDay }, { other: `You can try again with another card until ${deadline}.` })}`
+              : t`You can try again with another card.`,
+          ].join(' '),
           busy: false,
           action: 'pay',
         }
@@ -166,7 +181,7 @@ function useDescription(wait: PaymentWaitView, link: PaymentLinkStatus | undefin
       return {
         title: t`Awaiting payment`,
         status: deadline
-          ? t`The organiser asks you to pay ${amount} for this race entry by ${deadline}.`
+          ? t`${plural({ day: deadlineDay }, { other: `The organiser asks you to pay ${amount} for this race entry by ${deadline}.` })}`
           : t`The organiser asks you to pay ${amount} for this race entry.`,
         busy: false,
         action: 'pay',
