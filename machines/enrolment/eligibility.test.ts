@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { Subscription } from '../../contracts/athlete.contract'
 import { makeIncompleteProfile, makeProfile } from '../session/test-harness'
-import { enrolmentGate, placeDeadline, type GateInput, type GateRace } from './eligibility'
+import { enrolmentGate, placeDeadline, type GateInput } from './eligibility'
+import { OPEN_RACE, VALID_CERTIFICATE } from './test-fixtures'
 
 const NOW = Date.parse('2026-03-02T08:00:00Z')
 const TODAY = '2026-03-02'
-const race: GateRace = {
-  data_evento: '2026-07-11T04:00:00Z',
-  tempo_limite_ore: 20,
-  apertura_iscrizioni: '2026-02-02T09:00:00Z',
-  chiusura_iscrizioni: '2026-06-30T21:59:00Z',
-  posti: 350,
-  iscritti: 110,
-  ammissione: 'diretta',
-  eta_minima: 18,
-}
-const validCertificate = { certificato_medico_file: 'cm.pdf', validazione_certificato: 'valido' as const, certificato_valido: true, scadenza_certificato: '2027-01-31' }
+const race = OPEN_RACE
 const athlete = (overrides = {}, subscription: Subscription | null = null) => ({
-  profile: makeProfile({ ...validCertificate, data_nascita: '1990-05-04', ...overrides }),
+  profile: makeProfile({ ...VALID_CERTIFICATE, data_nascita: '1990-05-04', ...overrides }),
   subscription,
 })
 const gate = (input: Partial<GateInput>) => enrolmentGate({ race, athlete: athlete(), now: NOW, today: TODAY, ...input })
@@ -34,7 +25,7 @@ describe('enrolment gate', () => {
   })
 
   it('names the missing profile fields', () => {
-    const result = gate({ athlete: { profile: makeIncompleteProfile(validCertificate), subscription: null } })
+    const result = gate({ athlete: { profile: makeIncompleteProfile(VALID_CERTIFICATE), subscription: null } })
     const refusal = result.refusals.find((r) => r.code === 'profile_incomplete')
     expect(refusal).toMatchObject({ code: 'profile_incomplete' })
     expect(refusal && 'missing' in refusal && refusal.missing.length).toBeGreaterThan(0)

@@ -6,27 +6,13 @@ import { createSeed, PERSONAS, SEED_NOW_MS, SEED_RACE_IDS, type Persona } from '
 import { makeIncompleteProfile, makeProfile } from '../session/test-harness'
 import type { GateInput, GateRace } from './eligibility'
 import { raceStanding, type RaceStanding } from './standing'
+import { OPEN_RACE, VALID_CERTIFICATE } from './test-fixtures'
 
 const NOW = Date.parse('2026-03-02T08:00:00Z')
 const TODAY = '2026-03-02'
-const race: GateRace = {
-  data_evento: '2026-07-11T04:00:00Z',
-  tempo_limite_ore: 20,
-  apertura_iscrizioni: '2026-02-02T09:00:00Z',
-  chiusura_iscrizioni: '2026-06-30T21:59:00Z',
-  posti: 350,
-  iscritti: 110,
-  ammissione: 'diretta',
-  eta_minima: 18,
-}
+const race = OPEN_RACE
 const lotteryRace: GateRace = { ...race, ammissione: 'lotteria' }
-const validCertificate = {
-  certificato_medico_file: 'cm.pdf',
-  validazione_certificato: 'valido' as const,
-  certificato_valido: true,
-  scadenza_certificato: '2027-01-31',
-}
-const profile = (overrides: Partial<Profile> = {}) => makeProfile({ ...validCertificate, data_nascita: '1990-05-04', ...overrides })
+const profile = (overrides: Partial<Profile> = {}) => makeProfile({ ...VALID_CERTIFICATE, data_nascita: '1990-05-04', ...overrides })
 const subscription = (overrides: Partial<Subscription> = {}): Subscription => ({
   project_id: 203,
   liberatoria: false,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { enrolmentGate, type GateRace } from '../enrolment/eligibility'
+import { enrolmentGate } from '../enrolment/eligibility'
+import { OPEN_RACE } from '../enrolment/test-fixtures'
 import { makeProfile } from '../session/test-harness'
 import { certificateStatus, renewalStatus } from './certificate-status'
 import { awaitedState, uploadEffect } from './certificate-upload'
@@ -109,16 +110,7 @@ describe('what an upload does, said before it', () => {
 })
 
 describe('the enrolment gate with a renewal (decision 029)', () => {
-  const race: GateRace = {
-    data_evento: '2026-07-11T04:00:00Z',
-    tempo_limite_ore: 20,
-    apertura_iscrizioni: '2026-02-02T09:00:00Z',
-    chiusura_iscrizioni: '2026-06-30T21:59:00Z',
-    posti: 350,
-    iscritti: 110,
-    ammissione: 'diretta',
-    eta_minima: 18,
-  }
+  const race = OPEN_RACE
   const refusals = (certificate: object) =>
     enrolmentGate({
       race,
