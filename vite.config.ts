@@ -284,6 +284,8 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     include: ['{contracts,machines,mocks,src,tests,scripts}/**/*.test.{ts,tsx}'],
+    // Run by npm run test:coverage:machines, which measures what they cover (tests/scenarios/vitest.config.ts).
+    exclude: ['**/node_modules/**', 'tests/scenarios/**'],
     setupFiles: ['tests/setup/vitest.setup.ts'],
     restoreMocks: true,
   },

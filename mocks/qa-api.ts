@@ -1,0 +1,119 @@
+/**
+ * What the QA controls panel (src/dev) can do to the simulated backend, whichever side of the wire
+ * it runs on: in the page (the MSW worker's controls, `createLocalQaApi`) or against a shared
+ * `npm run mock:server` started for QA (its mock-only HTTP route, `createHttpQaApi`). Every call is
+ * asynchronous so both implement it alike; every answer is plain JSON so it crosses the wire as is.
+ */
+import type { OperationName } from '../contracts'
+import type { RejectionReason } from '../contracts/experience.contract'
+import type { PaymentDeclineReason } from '../contracts/payments.contract'
+import type { CertificateVerdict, ReviewVerdict } from './controls'
+
+/** A fault the panel can inject. `'*'` targets every operation without a fault of its own. */
+export type QaFault =
+  /** The request never gets an answer (a dropped connection). */
+  | { kind: 'network' }
+  /** An HTTP error status (500, 503, ...) with a problem body, `Retry-After` when given. */
+  | { kind: 'status'; status: number; retryAfterS?: number }
+  /** 200 with a body that is not JSON at all. */
+  | { kind: 'notJson' }
+  /** 200 with JSON that breaks the operation's contract. */
+  | { kind: 'contract' }
+  /** 401 as a backend answers a token that has expired. */
+  | { kind: 'expiredToken' }
+
+export type QaTarget = OperationName | '*'
+
+/** One of the clock presets of a race, as the panel lists them. */
+export interface QaClockPreset {
+  id: 'beforeOpening' | 'twoHoursBeforeOpening' | 'opening' | 'closing' | 'afterClose' | 'raceDay'
+  /** The instant, ISO 8601 with offset. */
+  at: string
+}
+
+export interface QaRaceClock {
+  raceId: number
+  title: string
+  presets: QaClockPreset[]
+}
+
+/** One request the backend answered, newest first in `requests()`. */
+export interface QaRequestLogEntry {
+  id: number
+  /** The operation's name, `null` for a path no operation has. */
+  operation: OperationName | null
+  method: string
+  path: string
+  /** `null` when no answer was given (a network fault). */
+  status: number | null
+  /** Wall-clock milliseconds from the request reaching the backend to its answer. */
+  durationMs: number
+  /** The kind of fault applied, if any (`'latency'` when only a latency was). */
+  fault: QaFault['kind'] | 'latency' | null
+  /** When it was answered, ISO 8601, on the mock clock. */
+  at: string
+}
+
+export interface QaState {
+  /** The mock clock now, ISO 8601. */
+  now: string
+  faults: Partial<Record<QaTarget, QaFault>>
+  latencyMs: Partial<Record<QaTarget, number>>
+}
+
+export interface QaPersona {
+  key: string
+  mail: string
+  password: string
+  nome: string
+  cognome: string
+  description: string
+  athleteId: number
+}
+
+/** Work waiting for the organiser's staff. */
+export interface QaPendingReview {
+  certificates: Array<{ athleteId: number; athleteName: string; mail: string; renewal: boolean; uploadedAt: string | null }>
+  experienceReports: Array<{ reportId: number; athleteId: number; athleteName: string; race: string; date: string }>
+  /** Payments the provider has not settled: decided at checkout but not yet told to the backend, or undecided. */
+  payments: Array<{ paymentId: string; athleteId: number; athleteName: string; raceId: number; race: string; amountCents: number; state: string }>
+}
+
+export interface QaMail {
+  id: number
+  to: string
+  subject: string
+  at: string
+}
+
+/** Why an import was refused; the data is untouched. */
+export type QaImportRefusal = 'not_json' | 'not_a_pettorale_export' | 'other_version' | 'invalid_records'
+
+export interface QaApi {
+  state(): Promise<QaState>
+  personas(): Promise<QaPersona[]>
+
+  setNow(at: string): Promise<void>
+  clockPresets(): Promise<QaRaceClock[]>
+
+  fault(target: QaTarget, fault: QaFault | null): Promise<void>
+  latency(target: QaTarget, ms: number | null): Promise<void>
+  clearFaults(): Promise<void>
+
+  pending(): Promise<QaPendingReview>
+  reviewCertificate(athleteId: number, verdict: CertificateVerdict): Promise<void>
+  reviewExperience(reportId: number, verdict: ReviewVerdict, reason?: RejectionReason): Promise<void>
+  settlePayment(paymentId: string, outcome: 'authorised' | 'declined', reason?: PaymentDeclineReason): Promise<void>
+
+  mailbox(): Promise<QaMail[]>
+  requests(): Promise<QaRequestLogEntry[]>
+
+  /** The whole mock database (and the clock and faults) as a JSON text to save. */
+  exportDatabase(): Promise<string>
+  importDatabase(text: string): Promise<{ ok: true } | { ok: false; refusal: QaImportRefusal }>
+  /** Back to the seed: data, clock, faults, log. */
+  reset(): Promise<void>
+
+  /** Called after any change (by this page, another tab or another QA engineer on the server). */
+  subscribe(listener: () => void): () => void
+}
