@@ -1,47 +1,55 @@
 import { setupWorker } from 'msw/browser'
-import { createControls, createDataControls } from './controls'
+import { CONTROLS_STORAGE_KEY, createControls, createDataControls } from './controls'
 import { createHandlers } from './handlers'
 import { createProvider } from './provider'
 import { createPersistentDb, webStorageChangeStore } from './persistence'
+import { createLocalQaApi } from './qa-local'
+import { createRequestLog } from './qa-request-log'
 import { createSeed, PERSONAS, SEED_NOW_MS } from './seed'
 
 /**
  * Starts the simulated backend in the page: the service worker intercepts the portal's calls and
  * the handlers answer them from the seed plus the changes kept in localStorage (decision 007), so
- * an enrolment survives F5 and every tab sees the same data. Returns the mock clock for the
- * portal's clock module.
+ * an enrolment survives F5 and every tab sees the same data; so do the controls (clock, faults).
+ * Returns the controls (the portal's clock module reads the mock clock) and `qa`, the QA panel's API.
  */
 export async function startMockBackend(apiBaseUrl: string) {
   const controls = createControls(SEED_NOW_MS)
   const database = createPersistentDb({ store: webStorageChangeStore(localStorage), seed: createSeed })
   await database.boot()
 
-  // Another tab wrote some records: take them, so sessions and enrolments agree.
+  // Another tab wrote some records or the controls: take them, so sessions, enrolments, the clock
+  // and the faults agree.
   window.addEventListener('storage', (event) => {
-    if (event.storageArea === localStorage) void database.takeRemote(event.key, event.oldValue, event.newValue)
+    if (event.storageArea !== localStorage) return
+    if (event.key === CONTROLS_STORAGE_KEY) controls.takeRemote(event.newValue)
+    // A cleared storage (`key` null) is both: the controls back to the seed's, the data too.
+    if (event.key === null) controls.takeRemote(null)
+    if (event.key !== CONTROLS_STORAGE_KEY) void database.takeRemote(event.key, event.oldValue, event.newValue)
   })
 
   const baseUrl = new URL(apiBaseUrl || '/', window.location.origin).href.replace(/\/$/, '')
   // The portal is this page: social sign-in returns and payment redirects are built on its origin.
   const portalOrigin = window.location.origin
-  const worker = setupWorker(...createHandlers({ baseUrl, portalOrigin, controls, onResolved: database.persist }))
+  const requestLog = createRequestLog()
+  const worker = setupWorker(...createHandlers({ baseUrl, portalOrigin, controls, onResolved: database.persist, requestLog }))
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true })
 
+  const data = createDataControls(database.persist, controls.now)
+  const provider = createProvider(controls.now, database.persist)
+  const qa = createLocalQaApi({ controls, data, provider, database, requestLog })
   const api = {
     ...controls,
-    ...createDataControls(database.persist, controls.now),
+    ...data,
     /** The simulated payment provider, for the mock-only checkout page. */
-    provider: createProvider(controls.now, database.persist),
+    provider,
     personas: PERSONAS,
-    /** Back to the seed: data (in every tab), clock, faults. Reload the page afterwards. */
-    async resetAll() {
-      controls.reset()
-      await database.reset()
-    },
+    /** Back to the seed: data (in every tab), clock, faults, request log. Reload the page afterwards. */
+    resetAll: qa.reset,
   }
   Object.assign(window, { pettoraleMock: api })
-  return api
+  return { ...api, qa }
 }
 
 /** What `window.pettoraleMock` offers: the controls (clock, faults, data), the personas and `resetAll`. */
-export type MockApi = Awaited<ReturnType<typeof startMockBackend>>
+export type MockApi = Omit<Awaited<ReturnType<typeof startMockBackend>>, 'qa'>

@@ -10,6 +10,7 @@ import type { mock } from '../tests/e2e/fixtures'
 import { createControls, createDataControls } from './controls'
 import { db, loadDb } from './db'
 import { createHandlers } from './handlers'
+import { createRequestLog } from './qa-request-log'
 import { createSeed, SEED_NOW_MS } from './seed'
 import { ATHLETE_IDS } from './seed/personas'
 
@@ -30,8 +31,8 @@ describe('the controls', () => {
   it('refuse any other name, at compile time and at run time (QA types them in the console)', () => {
     // @ts-expect-error -- not an operation name
     expect(() => controls.fault('athlete.mine', { kind: 'network' })).toThrow(/"athlete.mine" is not an operation name/)
-    // @ts-expect-error -- '*' is for latency only
-    expect(() => controls.fault('*', { kind: 'network' })).toThrow(/is not an operation name.*athlete\.me/)
+    // @ts-expect-error -- not a kind of fault
+    expect(() => controls.fault('athlete.me', { kind: 'malformed' })).toThrow(/is not a fault \(kinds: network, status, notJson, contract, expiredToken\)/)
     // @ts-expect-error -- not an operation name
     expect(() => controls.latency('races', 10)).toThrow(/"races" is not an operation name or '\*'/)
     expect(controls.state().faults).toEqual({})
@@ -47,7 +48,7 @@ describe('the controls', () => {
 describe('a status fault with a code', () => {
   const API = 'http://api.fault.test'
   const controls = createControls(SEED_NOW_MS)
-  const handlers = createHandlers({ baseUrl: API, controls, onResolved: () => {} })
+  const handlers = createHandlers({ baseUrl: API, controls, onResolved: () => {}, requestLog: createRequestLog() })
   /** A certificate save through the real handler (the fault answers before anything is read). */
   const save = async () => {
     const response = await getResponse(handlers, new Request(`${API}/api/v1/custom_fields/10042`, { method: 'PATCH' }))
@@ -81,10 +82,94 @@ describe('a status fault with a code', () => {
   })
 })
 
+describe('each kind of fault', () => {
+  const API = 'http://api.kinds.test'
+  const controls = createControls(SEED_NOW_MS)
+  const handlers = createHandlers({ baseUrl: API, controls, onResolved: () => {}, requestLog: createRequestLog() })
+  /** A request through the real handlers: its status (null when nothing answered), content type and text. */
+  const ask = async (path: string, init: RequestInit = {}) => {
+    const response = await getResponse(handlers, new Request(`${API}${path}`, init))
+    if (response?.type === 'error') return { status: null }
+    return { status: response?.status, type: response?.headers.get('content-type'), text: await response?.text() }
+  }
+  const races = () => ask('/api/v1/vdatrailers/gare')
+  const me = () => ask('/api/v1/vdatrailers/atleta_me', { headers: { authorization: 'Bearer no-such-token' } })
+
+  beforeEach(async () => {
+    controls.reset()
+    await loadDb(createSeed())
+  })
+
+  it('answers as its kind says', async () => {
+    controls.fault('races.list', { kind: 'network' })
+    expect(await races()).toEqual({ status: null })
+    controls.fault('races.list', { kind: 'status', status: 503, retryAfterS: 20 })
+    expect(await races()).toMatchObject({ status: 503, text: expect.stringContaining('"code":"injected_fault"') as unknown })
+    controls.fault('races.list', { kind: 'notJson' })
+    const notJson = await races()
+    expect(notJson).toMatchObject({ status: 200, type: 'text/html' })
+    expect(() => JSON.parse(notJson.text!) as unknown).toThrow()
+    controls.fault('races.list', { kind: 'contract' })
+    expect(await races()).toEqual({ status: 200, type: 'application/json', text: '{"unexpected":true}' })
+  })
+
+  it('answers an expired token exactly as the backend answers a session token it does not take', async () => {
+    const unknownToken = await me()
+    controls.fault('races.list', { kind: 'expiredToken' })
+    expect(await races()).toEqual(unknownToken)
+    expect(unknownToken.status).toBe(401)
+  })
+
+  it("applies '*' to every operation without a fault of its own, and heals one by one", async () => {
+    controls.fault('*', { kind: 'status', status: 500 })
+    controls.fault('races.list', { kind: 'contract' })
+    expect((await ask('/api/v1/vdatrailers/gare/201')).status).toBe(500)
+    expect((await races()).status).toBe(200)
+    controls.fault('*', null)
+    expect((await ask('/api/v1/vdatrailers/gare/201')).status).toBe(200)
+    // @ts-expect-error -- a code is an operation's own: '*' takes none
+    expect(() => controls.fault('*', { kind: 'status', status: 422, code: 'in_past' })).toThrow(/is not an error code of \*/)
+  })
+
+  it('removes one latency with null, and clears every fault and latency at once, the clock staying', () => {
+    controls.setNow('2026-07-01T10:00:00+02:00')
+    controls.latency('*', 200)
+    controls.latency('races.list', 50)
+    controls.latency('races.list', null)
+    expect(controls.latencyFor('races.list')).toBe(200)
+    controls.fault('athlete.me', { kind: 'network' })
+    controls.clearFaults()
+    expect(controls.state()).toMatchObject({ faults: {}, latencyMs: {} })
+    expect(controls.now()).toBeGreaterThanOrEqual(Date.parse('2026-07-01T08:00:00Z'))
+  })
+})
+
+describe("another tab's controls", () => {
+  it('are followed: its clock and faults hold here, what waited at a hold it released goes on', async () => {
+    const here = createControls(SEED_NOW_MS)
+    const there = createControls(SEED_NOW_MS)
+    const listener = vi.fn()
+    here.subscribe(listener)
+    here.hold('races.list')
+    const waiting = here.passHold('races.list')
+    there.setNow('2026-07-01T10:00:00+02:00')
+    there.fault('*', { kind: 'network' })
+    // What that tab stored, as its `storage` event carries it.
+    here.takeRemote(JSON.stringify(there.state()))
+    expect(here.faultFor('athlete.me')).toEqual({ kind: 'network' })
+    expect(Math.abs(here.now() - there.now())).toBeLessThan(1_000)
+    expect(listener).toHaveBeenCalled()
+    await expect(waiting).resolves.toBeUndefined()
+    // Stored by an older mock (a fault kind since renamed): back to the seed's controls.
+    here.takeRemote(JSON.stringify({ ...there.state(), faults: { 'races.list': { kind: 'malformed' } } }))
+    expect(here.state().faults).toEqual({})
+  })
+})
+
 describe('the hold control', () => {
   const API = 'http://api.hold.test'
   const controls = createControls(SEED_NOW_MS)
-  const handlers = createHandlers({ baseUrl: API, controls, onResolved: () => {} })
+  const handlers = createHandlers({ baseUrl: API, controls, onResolved: () => {}, requestLog: createRequestLog() })
   /** A race list request through the real handler, with whether it has been answered yet. */
   const askRaces = () => {
     const call = { answered: false, response: getResponse(handlers, new Request(`${API}/api/v1/vdatrailers/gare`)) }

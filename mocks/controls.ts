@@ -22,27 +22,58 @@ export type Fault<Code extends string = string> =
    * one), or `injected_fault` when none is given.
    */
   | { kind: 'status'; status: number; retryAfterS?: number; code?: Code }
-  /** The server answers 200 with a body that breaks the contract. */
-  | { kind: 'malformed' }
+  /** The server answers 200 with a body that is not JSON at all (a proxy's error page). */
+  | { kind: 'notJson' }
+  /** The server answers 200 with JSON that breaks the operation's contract. */
+  | { kind: 'contract' }
+  /** The server answers 401 as it does for a session token that has expired. */
+  | { kind: 'expiredToken' }
+
+/** The kinds of fault, as stored and as the QA route takes them (a status fault's code is checked per operation). */
+export const FaultSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('network') }),
+  z.object({
+    kind: z.literal('status'),
+    status: z.number().check(z.int(), z.gte(400), z.lte(599)),
+    retryAfterS: z.optional(z.number().check(z.int(), z.nonnegative())),
+    code: z.optional(z.string()),
+  }),
+  z.object({ kind: z.literal('notJson') }),
+  z.object({ kind: z.literal('contract') }),
+  z.object({ kind: z.literal('expiredToken') }),
+])
+const FAULT_KINDS: ReadonlyArray<Fault['kind']> = ['network', 'status', 'notJson', 'contract', 'expiredToken']
 
 /** The operation of a name, with its literal types. */
 type OperationNamed<N extends OperationName> = Extract<AnyOperation, { name: N }>
-/** A fault of one operation: a status fault's code is one of that operation's error codes (none when it declares none). */
-export type FaultOf<N extends OperationName> = Fault<Extract<ErrorCodeOf<OperationNamed<N>>, string>>
+/**
+ * A fault of one operation: a status fault's code is one of that operation's error codes (none
+ * when it declares none, nor for `'*'`).
+ */
+export type FaultOf<N extends Target> = Fault<N extends OperationName ? Extract<ErrorCodeOf<OperationNamed<N>>, string> : never>
 
-/** Where a latency applies: one operation, or `'*'` for every operation without its own. */
-export type LatencyTarget = OperationName | '*'
+/** Where a fault or a latency applies: one operation, or `'*'` for every operation without its own. */
+export type Target = OperationName | '*'
 
 export interface ControlsState {
   /** Mock time minus real time, in ms. The mock clock runs, it is not frozen. */
   offsetMs: number
-  faults: Partial<Record<OperationName, Fault>>
-  latencyMs: Partial<Record<LatencyTarget, number>>
+  faults: Partial<Record<Target, Fault>>
+  latencyMs: Partial<Record<Target, number>>
   /** Operations whose requests wait at the backend until `release` lets them go on. */
   holds: OperationName[]
 }
 
-const STORAGE_KEY = 'pettorale.mock.controls.v1'
+/** The controls as kept in localStorage: read back only when they still fit. */
+const ControlsStateSchema = z.object({
+  offsetMs: z.number(),
+  faults: z.record(z.string(), FaultSchema),
+  latencyMs: z.record(z.string(), z.number().check(z.nonnegative())),
+  holds: z.array(z.string()),
+})
+
+/** Where the browser keeps the controls; another tab's write to it arrives as a `storage` event. */
+export const CONTROLS_STORAGE_KEY = 'pettorale.mock.controls.v1'
 type Listener = () => void
 
 export function createControls(seedNowMs: number, realNow: () => number = Date.now) {
@@ -62,12 +93,16 @@ export function createControls(seedNowMs: number, realNow: () => number = Date.n
     return waiters.length
   }
 
-  function commit(next: ControlsState) {
+  function take(next: ControlsState) {
     state = next
-    if (typeof localStorage !== 'undefined' && typeof window !== 'undefined') {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify(state))
-    }
     for (const listener of listeners) listener()
+  }
+
+  function commit(next: ControlsState) {
+    if (typeof localStorage !== 'undefined' && typeof window !== 'undefined') {
+      localStorage.setItem(CONTROLS_STORAGE_KEY, JSON.stringify(next))
+    }
+    take(next)
   }
 
   return {
@@ -81,21 +116,32 @@ export function createControls(seedNowMs: number, realNow: () => number = Date.n
       commit({ ...state, offsetMs: state.offsetMs + ms })
     },
     /**
-     * Makes every call of an operation (`athlete.me`, `auth.token`, ...) fail; `null` heals it. A
-     * status fault's `code` must be one of the operation's error codes (QA types it in the console).
+     * Makes every call of an operation (`athlete.me`, `auth.token`, ...) fail, or with `'*'` every
+     * call of an operation without a fault of its own; `null` heals it. A status fault's `code` must
+     * be one of the operation's error codes (QA types it in the console); `'*'` takes none.
      */
-    fault<N extends OperationName>(operation: N, fault: FaultOf<N> | null) {
-      checkOperation('fault', operation, false)
+    fault<N extends Target>(operation: N, fault: FaultOf<N> | null) {
+      checkOperation('fault', operation, true)
+      if (fault !== null && !z.safeParse(FaultSchema, fault).success) {
+        throw new TypeError(`pettoraleMock.fault: ${JSON.stringify(fault)} is not a fault (kinds: ${FAULT_KINDS.join(', ')})`)
+      }
       if (fault?.kind === 'status' && fault.code !== undefined) checkFaultCode(operation, fault.code)
       const faults = { ...state.faults }
       if (fault) faults[operation] = fault
       else delete faults[operation]
       commit({ ...state, faults })
     },
-    /** Delays an operation's answers; `'*'` sets the default for all. */
-    latency(operation: LatencyTarget, ms: number) {
+    /** Delays an operation's answers; `'*'` sets the default for all; `null` removes the delay. */
+    latency(operation: Target, ms: number | null) {
       checkOperation('latency', operation, true)
-      commit({ ...state, latencyMs: { ...state.latencyMs, [operation]: ms } })
+      const latencyMs = { ...state.latencyMs }
+      if (ms === null) delete latencyMs[operation]
+      else latencyMs[operation] = ms
+      commit({ ...state, latencyMs })
+    },
+    /** Heals every fault and removes every latency (the clock and the holds stay). */
+    clearFaults() {
+      commit({ ...state, faults: {}, latencyMs: {} })
     },
     /**
      * Holds an operation: from now on each of its requests waits at the backend (after its latency,
@@ -126,7 +172,7 @@ export function createControls(seedNowMs: number, realNow: () => number = Date.n
       if (!state.holds.includes(name)) return Promise.resolve()
       return new Promise((resolve) => waiting.set(name, [...(waiting.get(name) ?? []), resolve]))
     },
-    faultFor: (operation: string): Fault | undefined => state.faults[operation as OperationName],
+    faultFor: (operation: string): Fault | undefined => state.faults[operation as OperationName] ?? state.faults['*'],
     latencyFor: (operation: string): number =>
       state.latencyMs[operation as OperationName] ?? state.latencyMs['*'] ?? 0,
     /** Back to the seed's "now", no faults, no latency, no holds (what waited at one goes on). */
@@ -134,6 +180,16 @@ export function createControls(seedNowMs: number, realNow: () => number = Date.n
       const held = [...waiting.keys()]
       commit(initial())
       for (const operation of held) letGo(operation)
+    },
+    /**
+     * Another tab changed the controls (a `storage` event's new value): this page follows, so a
+     * fault or a clock set from the panel holds in every tab. Requests waiting at a hold that tab
+     * released go on.
+     */
+    takeRemote(raw: string | null) {
+      const next = parseStored(raw) ?? initial()
+      take(next)
+      for (const operation of [...waiting.keys()]) if (!next.holds.includes(operation)) letGo(operation)
     },
     subscribe(listener: Listener): () => void {
       listeners.add(listener)
@@ -284,7 +340,7 @@ function checkOperation(control: string, operation: unknown, wildcard: boolean):
  * answer outside its contract, which the portal reads as no code at all, so it is refused with the
  * codes it declares.
  */
-function checkFaultCode(operation: OperationName, code: unknown): void {
+function checkFaultCode(operation: Target, code: unknown): void {
   const { errors } = allOperations.find((candidate) => candidate.name === operation) ?? {}
   if (typeof code === 'string' && errors && z.safeParse(errors, code).success) return
   const declared = errors && 'options' in errors && Array.isArray(errors.options) ? (errors.options as unknown[]) : []
@@ -296,12 +352,15 @@ function checkFaultCode(operation: OperationName, code: unknown): void {
 
 function readStored(): ControlsState | null {
   if (typeof localStorage === 'undefined' || typeof window === 'undefined') return null
-  const raw = localStorage.getItem(STORAGE_KEY)
+  return parseStored(localStorage.getItem(CONTROLS_STORAGE_KEY))
+}
+
+/** Stored controls that no longer fit (kept by an older mock: a fault kind since renamed) are dropped. */
+function parseStored(raw: string | null): ControlsState | null {
   if (!raw) return null
   try {
-    const stored = JSON.parse(raw) as Partial<ControlsState>
-    // Kept by a version without holds: none.
-    return { ...stored, holds: stored.holds ?? [] } as ControlsState
+    const stored = z.safeParse(ControlsStateSchema, JSON.parse(raw))
+    return stored.success ? (stored.data as ControlsState) : null
   } catch {
     return null
   }

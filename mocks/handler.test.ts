@@ -5,9 +5,10 @@ import type * as auth from '../contracts/auth.contract'
 import { createControls } from './controls'
 import { oauthError, problem, reply, type MockContext, type MockHandlers, type Resolver } from './handler'
 import { createHandlers, mockHandlers } from './handlers'
+import { createRequestLog } from './qa-request-log'
 import { SEED_NOW_MS } from './seed'
 
-const ctx: MockContext = { baseUrl: 'http://api.handler.test', controls: createControls(SEED_NOW_MS), onResolved: () => {} }
+const ctx: MockContext = { baseUrl: 'http://api.handler.test', controls: createControls(SEED_NOW_MS), onResolved: () => {}, requestLog: createRequestLog() }
 
 describe('problem()', () => {
   it('builds a problem body whose code keeps its literal type', () => {

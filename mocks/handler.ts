@@ -1,12 +1,14 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw'
 import type { $ZodType } from 'zod/v4/core'
 import * as z from 'zod/mini'
-import type { Contract, ResourceName } from '../contracts'
+import type { Contract, OperationName, ResourceName } from '../contracts'
 import { MAX_LISTED_ISSUES, type RequestIssue } from '../contracts/common'
 import type { BodyOf, OperationShape, PathParamsOf, QueryOf, ResponseOf } from '../contracts/operation'
 import type { Controls } from './controls'
 import { db, type AthleteRecord, type SessionRecord } from './db'
 import { settleDuePayments } from './provider'
+import type { QaRequestLogEntry } from './qa-api'
+import type { RequestLog } from './qa-request-log'
 import { invalidRequestBody, readBody, requestIssue } from './request-body'
 
 export interface MockContext {
@@ -24,6 +26,8 @@ export interface MockContext {
    * logout revokes the token), so the browser can persist what changed.
    */
   onResolved: () => void
+  /** Where every answered request is noted (the QA panel's log). */
+  requestLog: RequestLog
 }
 
 type Reply<O extends OperationShape> = {
@@ -85,9 +89,12 @@ export function oauthError<const E extends string, const C extends string = neve
 /** The fixed OAuth client of the portal; the mock only checks that a Basic header is present. */
 const BASIC_PREFIX = 'Basic '
 
+/** The answer the backend gives a session token that has expired (or was never given). */
+const expiredSession = () => HttpResponse.json(problem(401, 'unauthorized'), { status: 401 })
+
 /**
- * Binds a handler of the set to its operation: applies latency, holds and faults from the controls,
- * checks auth, reads the body as its kind says (415 for another content type, 413 over the size
+ * Binds a handler of the set to its operation: notes the request in the log, applies latency,
+ * holds and faults from the controls, checks auth, reads the body as its kind says (415 for another content type, 413 over the size
  * limit: request-body.ts), validates the request against the contract (400 problem on mismatch,
  * listing the first few issues), and validates the resolver's own answer against the schema of the
  * status it returns.
@@ -98,12 +105,42 @@ export function defineHandler<O extends OperationShape>(ctx: MockContext, operat
   const method = operation.method.toLowerCase() as Lowercase<O['method']>
 
   return http[method](pattern, async ({ request, params }) => {
+    const started = performance.now()
+    let applied: QaRequestLogEntry['fault'] = null
+    // An exception is a bug in the mock: the server and MSW answer it 500.
+    let status: number | null = 500
+    try {
+      const response = await answer(request, params, (kind) => void (applied = kind))
+      status = response.type === 'error' ? null : response.status
+      return response
+    } finally {
+      ctx.requestLog.add({
+        operation: operation.name as OperationName,
+        method: operation.method,
+        path: new URL(request.url).pathname,
+        status,
+        durationMs: Math.round(performance.now() - started),
+        fault: applied,
+        at: new Date(ctx.controls.now()).toISOString(),
+      })
+    }
+  })
+
+  async function answer(
+    request: Request,
+    params: Record<string, string | readonly string[] | undefined>,
+    noteFault: (kind: NonNullable<QaRequestLogEntry['fault']>) => void,
+  ): Promise<Response> {
     const latency = ctx.controls.latencyFor(operation.name)
-    if (latency > 0) await delay(latency)
+    if (latency > 0) {
+      noteFault('latency')
+      await delay(latency)
+    }
     // A held operation waits here until the test (or QA) releases it; a fault still applies after.
     await ctx.controls.passHold(operation.name)
 
     const fault = ctx.controls.faultFor(operation.name)
+    if (fault) noteFault(fault.kind)
     if (fault?.kind === 'network') return HttpResponse.error()
     if (fault?.kind === 'status') {
       const headers = new Headers()
@@ -111,7 +148,11 @@ export function defineHandler<O extends OperationShape>(ctx: MockContext, operat
       // The code given is one the operation declares (the controls refuse any other): a real refusal's body.
       return HttpResponse.json(problem(fault.status, fault.code ?? 'injected_fault', operation.name), { status: fault.status, headers })
     }
-    if (fault?.kind === 'malformed') return HttpResponse.json({ unexpected: true }, { status: 200 })
+    if (fault?.kind === 'notJson') {
+      return new HttpResponse('<!doctype html><title>502 Bad Gateway</title>', { status: 200, headers: { 'content-type': 'text/html' } })
+    }
+    if (fault?.kind === 'contract') return HttpResponse.json({ unexpected: true }, { status: 200 })
+    if (fault?.kind === 'expiredToken') return expiredSession()
 
     const now = ctx.controls.now()
     // The provider's outcomes reach the backend on its own time, whoever asks next.
@@ -126,9 +167,7 @@ export function defineHandler<O extends OperationShape>(ctx: MockContext, operat
     if (operation.auth === 'bearer' && !options.bearerIsMailToken) {
       session = bearer ? db.sessions.findFirst((q) => q.where({ token: bearer })) : undefined
       athlete = session ? db.athletes.findFirst((q) => q.where({ id: session!.athlete_id })) : undefined
-      if (!session || !athlete || session.expires_at <= now) {
-        return HttpResponse.json(problem(401, 'unauthorized'), { status: 401 })
-      }
+      if (!session || !athlete || session.expires_at <= now) return expiredSession()
     }
 
     let body: Parsed = { ok: true, value: undefined }
@@ -183,7 +222,7 @@ export function defineHandler<O extends OperationShape>(ctx: MockContext, operat
       throw new Error(`mock ${operation.name} answered ${String(reply.status)} outside its contract`)
     }
     return HttpResponse.json(reply.body as never, { status: reply.status })
-  })
+  }
 }
 
 /** A part of the request checked: its value, or its first issues (at most MAX_LISTED_ISSUES) and how many there were. */

@@ -9,10 +9,16 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import { getResponse, type HttpHandler } from 'msw'
 import { MAX_UPLOAD_BYTES } from '../contracts/files.contract'
 import { newNonce, securityHeaders, withNonce } from '../scripts/security-headers'
-import { createControls, type Controls } from './controls'
+import { createControls, createDataControls, type Controls } from './controls'
 import { loadDb } from './db'
 import { problem } from './handler'
 import { createHandlers } from './handlers'
+import { createPersistentDb, memoryChangeStore } from './persistence'
+import { createProvider } from './provider'
+import type { QaApi } from './qa-api'
+import { answerQaRequest, QA_ROUTE_PREFIX } from './qa-http'
+import { createLocalQaApi } from './qa-local'
+import { createRequestLog } from './qa-request-log'
 import { createSeed, SEED_NOW_MS } from './seed'
 
 /**
@@ -52,6 +58,12 @@ export interface MockServerOptions {
   log?: MockServerLog
   /** Compress the build's files in the background at start, so no first request waits. Default true. */
   precompress?: boolean
+  /**
+   * Started for QA: the mock-only route `/__qa/...` drives this server's backend (clock, faults,
+   * staff review, export and import: qa-http.ts), for a team sharing one simulated backend. Without
+   * it every `/__qa/` path is a 404 like any unknown one. Default false.
+   */
+  qa?: boolean
 }
 
 export interface MockServer {
@@ -59,6 +71,8 @@ export interface MockServer {
   url: string
   /** The clock, latency and faults of this server's simulated backend. */
   controls: Controls
+  /** The QA API of this server's backend, when started for QA. */
+  qa: QaApi | null
   server: Server
   close: () => Promise<void>
 }
@@ -92,9 +106,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
 const STATIC_METHODS = ['GET', 'HEAD', 'OPTIONS']
 
-/** Paths that belong to the API (and to the simulated storage bucket): never the single-page app. */
+/**
+ * Paths that belong to the API (and to the simulated storage bucket, and the QA route whether or
+ * not it is served): never the single-page app.
+ */
 function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/mock-storage/')
+  return pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/mock-storage/') || pathname.startsWith(QA_ROUTE_PREFIX)
 }
 
 /** A request the server refuses with a problem body. */
@@ -357,14 +374,48 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const log = options.log ?? console
   const dist = resolve(options.dist ?? join(process.cwd(), 'dist'))
   const controls = createControls(SEED_NOW_MS)
-  await loadDb(createSeed())
+  const requestLog = createRequestLog()
+  // In QA mode the data is kept as a change set over the seed, like the browser's, so it can be
+  // exported and imported; otherwise nothing is noted (the opening-rush bench writes thousands).
+  const database = options.qa ? createPersistentDb({ store: memoryChangeStore(), seed: createSeed }) : null
+  if (database) await database.boot()
+  else await loadDb(createSeed())
+  const persist = database?.persist ?? (() => {})
+  const qa = database
+    ? createLocalQaApi({
+        controls,
+        data: createDataControls(persist, controls.now),
+        provider: createProvider(controls.now, persist),
+        database,
+        requestLog,
+      })
+    : null
+  // Moves on every change of the QA state, so the panels sharing this server poll one number.
+  let qaVersion = 0
+  qa?.subscribe(() => void qaVersion++)
   const cache = createFileCache()
 
   let origin = ''
   let handlers: HttpHandler[] = []
   let routes: Route[] = []
 
+  async function answerQa(message: IncomingMessage, res: ServerResponse, method: string, target: URL, qaApi: QaApi): Promise<void> {
+    const body = await readBody(message, MAX_REQUEST_BODY_BYTES)
+    const answer = await answerQaRequest(qaApi, () => qaVersion, {
+      method,
+      pathname: target.pathname,
+      contentType: message.headers['content-type'],
+      body: body.toString('utf8'),
+    })
+    send(message, res, {
+      status: answer.status,
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...(answer.allow ? { allow: answer.allow } : {}) },
+      body: JSON.stringify(answer.body),
+    })
+  }
+
   async function answerApi(message: IncomingMessage, res: ServerResponse, method: string, target: URL): Promise<void> {
+    if (target.pathname.startsWith(QA_ROUTE_PREFIX) && qa) return answerQa(message, res, method, target, qa)
     // The methods of every operation whose path pattern matches.
     const methods = new Set(routes.filter((route) => route.pattern.test(target.pathname)).flatMap((route) => [...route.methods]))
     if (methods.size === 0) return send(message, res, problemAnswer(404, 'not_found', `No operation at ${target.pathname}.`))
@@ -541,7 +592,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const { address, port } = server.address() as AddressInfo
   const reachable = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address
   origin = `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${String(port)}`
-  handlers = createHandlers({ baseUrl: origin, portalOrigin: options.portalOrigin, controls, onResolved: () => {} })
+  handlers = createHandlers({ baseUrl: origin, portalOrigin: options.portalOrigin, controls, onResolved: persist, requestLog })
   routes = routesOf(handlers, origin)
 
   if (options.precompress ?? true) void precompress(dist, cache).catch(() => {})
@@ -549,6 +600,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   return {
     url: origin,
     controls,
+    qa,
     server,
     close: () =>
       new Promise<void>((resolveClose) => {
@@ -571,7 +623,10 @@ async function precompress(dist: string, cache: ReturnType<typeof createFileCach
   }
 }
 
-/** `npm run mock:server`: port from PETTORALE_MOCK_PORT (default 47615), the build in ./dist. */
+/**
+ * `npm run mock:server`: port from PETTORALE_MOCK_PORT (default 47615), the build in ./dist; for QA
+ * (the `/__qa/` route) with `--qa` or PETTORALE_MOCK_QA=1.
+ */
 function isEntryPoint(): boolean {
   const script = process.argv[1]
   if (!script) return false
@@ -583,6 +638,9 @@ function isEntryPoint(): boolean {
 }
 
 if (isEntryPoint()) {
-  const running = await startMockServer({ port: Number(process.env.PETTORALE_MOCK_PORT ?? DEFAULT_PORT) })
-  console.info(`pettorale mock backend and dist/ on ${running.url}`)
+  // Node 20 has no Temporal, which the handlers' calendar rules and the QA clock presets use.
+  if (!('Temporal' in globalThis)) await import('temporal-polyfill/global')
+  const qa = process.argv.includes('--qa') || process.env.PETTORALE_MOCK_QA === '1'
+  const running = await startMockServer({ port: Number(process.env.PETTORALE_MOCK_PORT ?? DEFAULT_PORT), qa })
+  console.info(`pettorale mock backend and dist/ on ${running.url}${qa ? `, QA route on ${running.url}${QA_ROUTE_PREFIX}` : ''}`)
 }

@@ -16,6 +16,7 @@ import {
   type ChangeEntry,
   type PersistentDb,
 } from './persistence'
+import { createRequestLog } from './qa-request-log'
 import { createSeed, PERSONAS, SEED_NOW_MS } from './seed'
 
 /** A Web Storage area in memory, counting its writes. */
@@ -112,7 +113,7 @@ describe('the browser database over a store', () => {
     database?.stop()
     database = createPersistentDb({ store: webStorageChangeStore(storage), seed: createSeed })
     await database.boot()
-    handlers = createHandlers({ baseUrl: BASE, controls, onResolved: () => database.persist() })
+    handlers = createHandlers({ baseUrl: BASE, controls, onResolved: () => database.persist(), requestLog: createRequestLog() })
   }
 
   async function call(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) {
@@ -248,6 +249,23 @@ describe('the browser database over a store', () => {
     await database.reset()
     expect(storage.length).toBe(0)
     expect(dumpDb()).toEqual(createSeed())
+  })
+
+  it('replaces the data with a change set (an imported file), kept in the store so a reload and every tab have it', async () => {
+    const revisione = PERSONAS.find((persona) => persona.key === 'revisione')!
+    await logIn(completo.mail, completo.password)
+    await createDataControls(() => database.persist(), () => SEED_NOW_MS).reviewCertificate(revisione.athleteId, 'valido')
+    const saved = database.changes()
+    const data = dumpDb()
+    await database.reset()
+    expect(database.changes()).toEqual({})
+
+    await database.replace(saved)
+    expect(dumpDb()).toEqual(data)
+    // Another tab hears of it through the store, as of a reset: its reload has the same data.
+    await reload()
+    expect(dumpDb()).toEqual(data)
+    expect(database.changes()).toEqual(saved)
   })
 
   it('drops e-mails stored by an older mock (a payment link without race, amount or deadline; any without its language), keeps the others and the seed\'s', async () => {

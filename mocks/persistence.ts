@@ -126,6 +126,23 @@ export function webStorageChangeStore(storage: Storage): ChangeStore {
   }
 }
 
+/**
+ * The change set in memory: the server's, started for QA (`npm run mock:server` with
+ * PETTORALE_MOCK_QA=1), so its database can be exported and imported like the browser's.
+ */
+export function memoryChangeStore(): ChangeStore {
+  const changes = new Map<DbName, ReadonlyArray<ChangeEntry>>()
+  return {
+    read: (name) => [...(changes.get(name) ?? [])],
+    write(name, entries) {
+      if (entries.length === 0) changes.delete(name)
+      else changes.set(name, [...entries])
+    },
+    clear: () => changes.clear(),
+    collectionOf: () => null,
+  }
+}
+
 /** Parses a stored collection's change list (a storage event's old or new value). */
 export function parseEntries(name: DbName, raw: string | null): ChangeEntry[] {
   if (!raw) return []
@@ -256,6 +273,20 @@ export function createPersistentDb({ store, seed }: PersistentDbOptions) {
     await tracker.untracked(() => loadDb(applyChangeSet(base, changes)))
   }
 
+  /**
+   * The seed with these changes (validated by the caller) instead of the data, here and (through
+   * the store) in every other tab.
+   */
+  async function replace(changes: ChangeSet): Promise<void> {
+    tracker.take()
+    store.clear()
+    for (const name of DB_NAMES) {
+      const entries = changes[name] as ChangeEntry[] | undefined
+      if (entries?.length) store.write(name, entries)
+    }
+    await load(changes)
+  }
+
   function seedRecord(name: DbName, key: string): unknown {
     return seed()[name].find((record) => keyOf(name, record) === key) ?? null
   }
@@ -298,12 +329,15 @@ export function createPersistentDb({ store, seed }: PersistentDbOptions) {
       await tracker.untracked(() => applyToCollection(name, updates))
     },
 
-    /** Back to the seed, here and (through the store) in every other tab. */
-    async reset(): Promise<void> {
-      tracker.take()
-      store.clear()
-      await load({})
+    /** The change set over the seed, as stored: what the data is, in a few kilobytes. */
+    changes(): ChangeSet {
+      return stored()
     },
+
+    replace,
+
+    /** Back to the seed, here and (through the store) in every other tab. */
+    reset: () => replace({}),
 
     /** Stops noting changes (tests). */
     stop(): void {

@@ -207,6 +207,25 @@ export function createProvider(now: () => number, onChanged: () => void) {
     },
     decide,
     /**
+     * QA settles a payment from the panel: the provider decides it (unless the checkout already
+     * did: a decision is never replaced) and tells the backend now rather than SETTLE_DELAY_MS
+     * later. What else is due settles first, in the order it was decided.
+     */
+    async settleNow(pagamento_id: string, esito: CheckoutOutcome, reason?: PaymentDeclineReason): Promise<void> {
+      await decide(pagamento_id, esito, reason)
+      try {
+        await withLedger(async () => {
+          const at = now()
+          await db.payments.update((q) => q.where({ pagamento_id, stato: 'pending', settle_at: (due) => typeof due === 'number' }), {
+            data: (record) => void (record.settle_at = Math.min(record.settle_at ?? at, at)),
+          })
+          await settleDue(at)
+        })
+      } finally {
+        onChanged()
+      }
+    },
+    /**
      * The athlete pays the organiser's link on the provider's page of the link (the checkout page
      * calls it; so can QA and tests): the same decision as the checkout's, for the link's payment.
      * `'cancelled'` decides nothing: the link stays open.
@@ -276,14 +295,15 @@ export type Provider = ReturnType<typeof createProvider>
 
 /** Applies every checkout outcome whose time has come. */
 export function settleDuePayments(now: number): Promise<void> {
-  return withLedger(async () => {
-    const due = db.payments.findMany((q) =>
-      q.where({ stato: 'pending', settle_at: (at) => typeof at === 'number' && at <= now }),
-    )
-    // In the order the provider decided them, as its webhooks would arrive.
-    due.sort((a, b) => (a.settle_at ?? 0) - (b.settle_at ?? 0))
-    for (const payment of due) await settle(payment.pagamento_id, now)
-  })
+  return withLedger(() => settleDue(now))
+}
+
+/** The same, inside the ledger's turn. */
+async function settleDue(now: number): Promise<void> {
+  const due = db.payments.findMany((q) => q.where({ stato: 'pending', settle_at: (at) => typeof at === 'number' && at <= now }))
+  // In the order the provider decided them, as its webhooks would arrive.
+  due.sort((a, b) => (a.settle_at ?? 0) - (b.settle_at ?? 0))
+  for (const payment of due) await settle(payment.pagamento_id, now)
 }
 
 /**

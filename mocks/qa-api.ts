@@ -8,6 +8,7 @@ import type { OperationName } from '../contracts'
 import type { RejectionReason } from '../contracts/experience.contract'
 import type { PaymentDeclineReason } from '../contracts/payments.contract'
 import type { CertificateVerdict, ReviewVerdict } from './controls'
+import type { MailKind } from './db'
 
 /** A fault the panel can inject. `'*'` targets every operation without a fault of its own. */
 export type QaFault =
@@ -76,13 +77,28 @@ export interface QaPendingReview {
   certificates: Array<{ athleteId: number; athleteName: string; mail: string; renewal: boolean; uploadedAt: string | null }>
   experienceReports: Array<{ reportId: number; athleteId: number; athleteName: string; race: string; date: string }>
   /** Payments the provider has not settled: decided at checkout but not yet told to the backend, or undecided. */
-  payments: Array<{ paymentId: string; athleteId: number; athleteName: string; raceId: number; race: string; amountCents: number; state: string }>
+  payments: Array<{
+    paymentId: string
+    athleteId: number
+    athleteName: string
+    raceId: number
+    race: string
+    amountCents: number
+    /** What the checkout decided (`authorised`, `declined`, `cancelled`), or `undecided`. */
+    state: string
+  }>
 }
 
+/**
+ * An e-mail of the outbox. Its subject is the portal's to word (src/dev/mailbox-page.tsx words each
+ * kind in the reader's language), so the kind is given, not an English subject.
+ */
 export interface QaMail {
-  id: number
+  id: string
   to: string
-  subject: string
+  kind: MailKind
+  /** Portal-relative: open it on the portal's origin (over HTTP there is no mailbox page). */
+  link: string
   at: string
 }
 
@@ -108,7 +124,7 @@ export interface QaApi {
   mailbox(): Promise<QaMail[]>
   requests(): Promise<QaRequestLogEntry[]>
 
-  /** The whole mock database (and the clock and faults) as a JSON text to save. */
+  /** The whole mock database (its changes over the seed) and the clock as a JSON text to save. */
   exportDatabase(): Promise<string>
   importDatabase(text: string): Promise<{ ok: true } | { ok: false; refusal: QaImportRefusal }>
   /** Back to the seed: data, clock, faults, log. */

@@ -1,13 +1,15 @@
 /**
- * Library: renders machines as Mermaid diagrams. It writes nothing; `npm run flows`
+ * Library: renders machines as Mermaid diagrams, from the graph `xstate/graph` reads of each
+ * (src/dev/flows/machine-graph.ts, which the Flows page draws too). It writes nothing; `npm run flows`
  * (./write-flow-diagrams.ts) writes docs/flows and ./flow-diagrams.test.ts checks they are current.
  */
-import type { AnyStateMachine, AnyStateNode } from 'xstate'
+import type { AnyStateMachine } from 'xstate'
 import { certificateMachine } from '../machines/certificate/certificate.machine'
 import { enrolmentMachine } from '../machines/enrolment/enrolment.machine'
 import { paymentWaitMachine } from '../machines/enrolment/payment-wait.machine'
 import { loginDrawerMachine } from '../machines/session/login-drawer.machine'
 import { sessionMachine } from '../machines/session/session.machine'
+import { flowGraphOf, type FlowGraph, type FlowState } from '../src/dev/flows/machine-graph'
 
 /** The machines product owners read as diagrams, by file name under docs/flows. */
 export const FLOWS: Record<string, { title: string; machine: AnyStateMachine }> = {
@@ -20,55 +22,33 @@ export const FLOWS: Record<string, { title: string; machine: AnyStateMachine }> 
 
 /** Transitions of the machine itself are taken from any state. */
 const ANY_STATE = 'anyState'
-const nodeId = (node: AnyStateNode) => node.path.join('_') || ANY_STATE
 
-function guardLabel(guard: unknown): string {
-  if (!guard) return ''
-  if (typeof guard === 'string') return ` [${guard}]`
-  if (typeof guard === 'object' && 'type' in guard) return ` [${String(guard.type)}]`
-  return ' [guarded]'
-}
-
-function eventLabel(eventType: string): string {
-  if (eventType.startsWith('xstate.done.actor.')) return 'done'
-  if (eventType.startsWith('xstate.error.actor.')) return 'error'
-  if (eventType.startsWith('xstate.after.')) return `after ${eventType.split('.')[2] ?? ''} ms`
-  return eventType
-}
-
-function render(node: AnyStateNode, indent: string, lines: string[]) {
-  const children = Object.values(node.states) as AnyStateNode[]
-  if (children.length > 0 && node.path.length > 0) lines.push(`${indent}state ${nodeId(node)} {`)
-  const inner = node.path.length > 0 && children.length > 0 ? `${indent}  ` : indent
-  if (children.length > 0) {
-    const initial = node.config.initial
-    if (typeof initial === 'string') lines.push(`${inner}[*] --> ${nodeId(node.states[initial] as AnyStateNode)}`)
-    for (const child of children) {
-      if (Object.keys(child.states).length === 0) lines.push(`${inner}${nodeId(child)} : ${child.key}`)
-      render(child, inner, lines)
+function render(graph: FlowGraph): string[] {
+  const byId = new Map(graph.states.map((state) => [state.id, state]))
+  const nodeId = (id: string) => (id === graph.machineId ? ANY_STATE : id.slice(graph.machineId.length + 1).replaceAll('.', '_'))
+  const lines: string[] = []
+  const renderState = (state: FlowState, indent: string) => {
+    const isRoot = state.parentId === null
+    const inner = isRoot ? indent : `${indent}  `
+    if (state.children.length > 0 && !isRoot) lines.push(`${indent}state ${nodeId(state.id)} {`)
+    if (state.initial) lines.push(`${inner}[*] --> ${nodeId(state.initial)}`)
+    for (const child of state.children.map((id) => byId.get(id)!)) {
+      if (child.children.length === 0) lines.push(`${inner}${nodeId(child.id)} : ${child.key}`)
+      renderState(child, inner)
+    }
+    if (state.children.length > 0 && !isRoot) lines.push(`${indent}}`)
+    for (const transition of graph.transitions.filter((candidate) => candidate.source === state.id)) {
+      const guard = transition.guard ? ` [${transition.guard}]` : ''
+      lines.push(`${indent}${nodeId(transition.source)} --> ${nodeId(transition.target)} : ${transition.label}${guard}`)
     }
   }
-  if (children.length > 0 && node.path.length > 0) lines.push(`${indent}}`)
-  for (const [eventType, transitions] of node.transitions) {
-    for (const transition of transitions) {
-      const guard = guardLabel(transition.guard)
-      for (const target of transition.target ?? []) {
-        lines.push(`${indent}${nodeId(node)} --> ${nodeId(target as AnyStateNode)} : ${eventLabel(eventType)}${guard}`)
-      }
-    }
-  }
-  for (const transition of node.always ?? []) {
-    for (const target of transition.target ?? []) {
-      const guard = guardLabel(transition.guard)
-      lines.push(`${indent}${nodeId(node)} --> ${nodeId(target as AnyStateNode)} : always${guard}`)
-    }
-  }
+  renderState(graph.states[0]!, '  ')
+  return lines
 }
 
 /** A Mermaid state diagram of a machine, with its events and guards named as in the code. */
 export function renderFlow(title: string, machine: AnyStateMachine): string {
-  const lines: string[] = []
-  render(machine.root, '  ', lines)
+  const lines = render(flowGraphOf(machine))
   if (lines.some((line) => line.includes(`${ANY_STATE} -->`))) lines.push(`  ${ANY_STATE} : any state`)
   return [
     `# ${title}`,

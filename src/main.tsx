@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { setNonce } from 'get-nonce'
 import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -16,11 +17,17 @@ const apiBaseUrl = import.meta.env.VITE_API_BASE_URL ?? ''
 /**
  * The only door to the simulated backend and its QA tools (decision 008): a production build with
  * VITE_API_MOCK=false drops both. What they add to the portal (the mailbox) comes back from it.
+ * VITE_API_MOCK=server is a QA build against a shared `npm run mock:server`: the QA controls over
+ * HTTP, no backend in the page.
  */
-async function startMock(): Promise<AppExtensions | undefined> {
+async function startMock(queryClient: QueryClient): Promise<AppExtensions | undefined> {
   if (import.meta.env.VITE_API_MOCK === 'false') return undefined
+  if (import.meta.env.VITE_API_MOCK === 'server') {
+    const { startSharedBackendPanel } = await import('./dev/shared-backend-entry')
+    return startSharedBackendPanel(apiBaseUrl, queryClient)
+  }
   const { startSimulatedBackend } = await import('./dev/entry')
-  return startSimulatedBackend(apiBaseUrl)
+  return startSimulatedBackend(apiBaseUrl, queryClient)
 }
 
 /**
@@ -58,7 +65,7 @@ async function boot() {
   // The landing screen's code downloads beside the catalog instead of after it.
   preloadScreen(routes, window.location.pathname)
   const queryClient = createQueryClient()
-  const backendReady = startMock()
+  const backendReady = startMock(queryClient)
   // The landing page's data (the race list, a race) is asked for as soon as there is a backend to
   // answer (at once against a real one), while the catalog and Temporal download; its query finds it.
   void backendReady.then(() => prefetchLandingData(queryClient, window.location))

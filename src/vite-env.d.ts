@@ -1,7 +1,10 @@
 interface ImportMetaEnv {
   /** Base URL of the organiser's API; empty for the same origin. */
   readonly VITE_API_BASE_URL?: string
-  /** 'false' turns the simulated backend off. */
+  /**
+   * 'false' turns the simulated backend off; 'server' is the QA build against a shared
+   * `npm run mock:server` started for QA (the controls panel over HTTP, no backend in the page).
+   */
   readonly VITE_API_MOCK?: string
   readonly VITE_OAUTH_CLIENT_ID?: string
   readonly VITE_OAUTH_CLIENT_SECRET?: string

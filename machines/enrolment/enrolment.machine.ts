@@ -117,6 +117,11 @@ export interface EnrolmentContext {
   refusals: GateRefusal[]
   lateRefusal: LateRefusal | null
   questions: Question[]
+  /**
+   * The answers a kept wizard came back with, all choices when kept: kept again while the race's
+   * questions are not read yet (a wizard restored straight to a payment under way skips the gate).
+   */
+  keptChoiceNames: string[]
   /** The prices the breakdown shows and Pay expects; read again when the server's total differs. */
   tariff: PricedRace | null
   choices: Choices
@@ -395,6 +400,7 @@ function initialContext(input: EnrolmentInput): EnrolmentContext {
     refusals: [],
     lateRefusal: null,
     questions: [],
+    keptChoiceNames: [],
     tariff: null,
     choices: emptyChoices,
     problems: {},
@@ -412,7 +418,7 @@ function initialContext(input: EnrolmentInput): EnrolmentContext {
   // this wizard's seed, so two tabs restored from the same progress never share a key.
   const { choices, attempts, attempt, step } = restored.progress
   const extra = { ...input.answers, ...choices.extra }
-  return { ...fresh, choices: { ...choices, extra }, attempts, attempt, resumeAt: step }
+  return { ...fresh, choices: { ...choices, extra }, keptChoiceNames: Object.keys(choices.extra), attempts, attempt, resumeAt: step }
 }
 
 /** Enrolling sends the answers: a required question left unanswered (or unkept), or an answer too long, is asked again first. */
@@ -859,10 +865,16 @@ export function screenOf(snapshot: EnrolmentSnapshot): WizardScreen {
 export function keptProgressOf(snapshot: EnrolmentSnapshot): KeptProgress | null {
   if (snapshot.status === 'done') return null
   const { context } = snapshot
-  const isText = (name: string) => context.questions.some((question) => question.name === name && question.kind === 'text')
+  // Only answers known to be choices: from the race's questions once read, else those kept before.
+  // A wizard restored straight to a payment under way has not read the questions, and a text typed
+  // after it must not be kept as a choice (found by the scenario tests, decision 020).
+  const isChoice = (name: string) =>
+    context.questions.length > 0
+      ? context.questions.some((question) => question.name === name && question.kind !== 'text')
+      : context.keptChoiceNames.includes(name)
   const extra = Object.fromEntries(
     Object.entries(context.choices.extra).filter(
-      ([name, value]) => typeof value === 'boolean' || (value.trim() !== '' && !isText(name)),
+      ([name, value]) => typeof value === 'boolean' || (value.trim() !== '' && isChoice(name)),
     ),
   )
   return {

@@ -10,6 +10,7 @@ import { forgetExperienceLater } from '../features/profile/experience-later'
 import { forgetAthleteQueries } from '../lib/api-query'
 import { athleteQueries } from '../lib/athlete-queries'
 import { now, subscribeClock } from '../lib/clock'
+import { inspection } from '../lib/inspection'
 import { isPrivatePath } from '../lib/paths'
 import { notify } from '../ui/notifications'
 import { navigate } from 'wouter/use-browser-location'
@@ -65,7 +66,7 @@ function bindSessionMachine(queryClient: QueryClient) {
 
 /** Starts the session once for the page, outside React's render cycle. */
 export function startSession(landing: Landing, queryClient: QueryClient) {
-  const session = createActor(bindSessionMachine(queryClient), { input: { stored: readStoredSession(), now: now() } })
+  const session = createActor(bindSessionMachine(queryClient), { input: { stored: readStoredSession(), now: now() }, ...inspection() })
 
   session.on('notice', ({ code }) => notify(code))
   session.on('navigate', ({ to, replace, onlyFromPrivate }) => {

@@ -1,10 +1,9 @@
-import { setupI18n, type I18n, type MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
+import { setupI18n, type I18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Suspense, use, useId, useSyncExternalStore } from 'react'
 import type { Locale } from '../../contracts/locale'
-import type { MailKind, MailOf, MailRecord } from '../../mocks/db'
+import type { MailOf, MailRecord } from '../../mocks/db'
 import { sentMail, watchOutbox } from '../../mocks/outbox'
 import { formatMoney, formatOwnMoment, formatRaceTime } from '../lib/format'
 import { catalogOf } from '../lib/i18n'
@@ -12,34 +11,8 @@ import { buttonClass } from '../ui/button'
 import { DefinitionList } from '../ui/definition-list'
 import { Page } from '../ui/page'
 import { Empty, Loading } from '../ui/state'
+import { MAIL_WORDING } from './mail-wording'
 import styles from './mailbox-page.module.css'
-
-/** What each kind of e-mail says: its subject, one sentence, and the words on its link. */
-const WORDING: Record<MailKind, { subject: MessageDescriptor; body: MessageDescriptor; action: MessageDescriptor }> = {
-  confirm: {
-    subject: msg`Confirm your pettorale account`,
-    body: msg`Welcome to pettorale: confirm this e-mail address to activate your account.`,
-    action: msg`Confirm my account`,
-  },
-  reset: {
-    subject: msg`Reset your pettorale password`,
-    body: msg`Someone asked to reset the password of this account; if it was you, choose a new one.`,
-    action: msg`Choose a new password`,
-  },
-  // Its button opens the provider's page for the link (the simulated checkout), which comes back
-  // to the link's status page (decision 026).
-  payment_link: {
-    subject: msg`Your payment link`,
-    body: msg`The organiser sent you this link to pay for your race entry.`,
-    action: msg`Pay now`,
-  },
-  // Sent when the payment settles paid; its button opens the enrolment (bib, options, total).
-  enrolment_confirmed: {
-    subject: msg`Your enrolment is confirmed`,
-    body: msg`Your payment has been received and your place in the race is confirmed.`,
-    action: msg`See your enrolment`,
-  },
-}
 
 // The outbox as React reads it: the same array until an e-mail comes or goes (a sent e-mail never
 // changes), read afresh on every render so a page opened again is current at once.
@@ -76,7 +49,7 @@ function MailInItsLanguage({ mail }: { mail: MailRecord }) {
 function Mail({ mail }: { mail: MailRecord }) {
   const { i18n } = useLingui()
   const headingId = useId()
-  const wording = WORDING[mail.kind]
+  const wording = MAIL_WORDING[mail.kind]
   const to = mail.to
   const sent = formatOwnMoment(mail.lingua, mail.sent_at)
   return (

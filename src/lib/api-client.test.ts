@@ -91,7 +91,7 @@ describe('api client', () => {
 
   it('gives a contract error, logged for developers, when the answer breaks the contract', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    controls.fault('races.list', { kind: 'malformed' })
+    controls.fault('races.list', { kind: 'contract' })
     const result = await callApi(races.list, { query: {} })
     expect(result.ok).toBe(false)
     if (!result.ok) expect(result.error).toMatchObject({ kind: 'contract', direction: 'response', status: 200 })
@@ -304,7 +304,7 @@ describe('api client: uploads that report progress (over XMLHttpRequest)', () =>
   it('gives a contract error when the answer breaks the contract', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const profile = await signedInProfile()
-    controls.fault('files.requestUpload', { kind: 'malformed' })
+    controls.fault('files.requestUpload', { kind: 'contract' })
     const result = await callApi(files.requestUpload, {
       body: { d: profile.id, type: 'contact', tags: ['CM'], size: 10, content_type: 'application/pdf', extension: 'pdf', originalname: 'c.pdf' },
       onUploadProgress: () => {},

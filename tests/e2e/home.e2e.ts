@@ -39,7 +39,7 @@ test.describe('home page race list', () => {
   test('an answer that breaks the contract is explained, not a crash', async ({ page, expectFailures }) => {
     expectFailures({ console: /^\[pettorale\] races\.list response does not match its contract/ })
     await page.goto('/contacts')
-    await mock(page, 'fault', 'races.list', { kind: 'malformed' })
+    await mock(page, 'fault', 'races.list', { kind: 'contract' })
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Races' }).click()
     await expect(page.getByRole('alert')).toContainText('The server sent an answer we did not understand.')
   })

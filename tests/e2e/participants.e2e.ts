@@ -178,7 +178,7 @@ test.describe('subscribers list', () => {
   test('an answer that breaks the contract is explained, not a crash', async ({ page, expectFailures }) => {
     expectFailures({ console: /^\[pettorale\] races\.subscribers response does not match its contract/ })
     await page.goto('/contacts')
-    await mock(page, 'fault', 'races.subscribers', { kind: 'malformed' })
+    await mock(page, 'fault', 'races.subscribers', { kind: 'contract' })
     await page.goto(`/race/${String(RANKED)}/subscribers`)
     await expect(page.getByRole('alert')).toContainText('The server sent an answer we did not understand.')
   })

@@ -293,7 +293,7 @@ test.describe('race details', () => {
     test('an answer that breaks the contract is explained, not a crash', async ({ page, expectFailures }) => {
       expectFailures({ console: /^\[pettorale\] races\.get response does not match its contract/ })
       await page.goto('/contacts')
-      await mock(page, 'fault', 'races.get', { kind: 'malformed' })
+      await mock(page, 'fault', 'races.get', { kind: 'contract' })
       await page.goto('/race/202')
       await expect(page.getByRole('alert')).toContainText('The server sent an answer we did not understand.')
     })

@@ -73,7 +73,7 @@ type MachineSnapshotLike = { machine?: { id: string }; _nodes?: AnyStateNode[] }
 /**
  * The `inspect` option of every actor a scenario runs: records, for each machine by its id (a
  * machine's `provide()`d copy keeps the id; a child machine is recorded under its own), the states
- * its snapshots are in and the transitions its microsteps take.
+ * its snapshots are in or its microsteps leave, and the transitions its microsteps take.
  */
 export function recordCoverage(event: InspectionEvent): void {
   if (event.type !== '@xstate.snapshot' && event.type !== '@xstate.microstep') return
@@ -82,7 +82,15 @@ export function recordCoverage(event: InspectionEvent): void {
   if (!machineId) return
   const entry = coveredOf(machineId)
   for (const node of snapshot._nodes ?? []) if (node.path.length > 0) entry.states.add(node.id)
-  if (event.type === '@xstate.microstep') for (const transition of event._transitions) entry.transitions.add(transitionKey(transition))
+  if (event.type !== '@xstate.microstep') return
+  for (const transition of event._transitions) {
+    entry.transitions.add(transitionKey(transition))
+    // A transient initial state (`restoring`) is entered and left in the actor's first microstep,
+    // which XState does not inspect, so no snapshot shows it: a transition out of a state proves it
+    // was entered.
+    const source = transition.source as AnyStateNode
+    if (source.path.length > 0) entry.states.add(source.id)
+  }
 }
 
 /**

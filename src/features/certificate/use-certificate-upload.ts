@@ -21,6 +21,7 @@ import { callApi, expectOk } from '../../lib/api-client'
 import { athleteQueries } from '../../lib/athlete-queries'
 import { now } from '../../lib/clock'
 import { calendarDayInRome } from '../../lib/format'
+import { inspection } from '../../lib/inspection'
 import { sniffFileType } from '../../lib/validation/file-type'
 import { notify } from '../../ui/notifications'
 import { certificateDraftFor, keepCertificateDraft } from './certificate-draft'
@@ -87,7 +88,7 @@ export function useCertificateUpload(
         checkReview: fromApiCall<CertificateState, NonReducibleUnknown>(readCertificateState),
       },
     }),
-    { input: { ...input, kept: restored ? { file: restored.file, expiry: restored.expiry } : undefined } },
+    { input: { ...input, kept: restored ? { file: restored.file, expiry: restored.expiry } : undefined }, ...inspection() },
   )
 
   const { athleteId } = input

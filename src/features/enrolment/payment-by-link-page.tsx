@@ -11,6 +11,7 @@ import { noticeForApiError } from '../../lib/api-error-notice'
 import { athleteKeys } from '../../lib/athlete-queries'
 import { dayShown, formatMoney, formatOwnMoment, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
+import { inspection } from '../../lib/inspection'
 import { NOTICES } from '../../lib/notices'
 import { paths } from '../../lib/paths'
 import { raceKeys } from '../../lib/race-queries'
@@ -46,7 +47,7 @@ export default function PaymentByLinkPage() {
 function LinkStatus({ code }: { code: string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const actor = useActorRef(paymentWaitMachine.provide({ actors: paymentLinkWaitActors(queryClient) }), { input: { paymentId: code } })
+  const actor = useActorRef(paymentWaitMachine.provide({ actors: paymentLinkWaitActors(queryClient) }), { input: { paymentId: code }, ...inspection() })
   const wait = useSelector(actor, paymentWaitView, (a, b) => a.kind === b.kind && a.failure === b.failure)
   // What the wait read, as the query cache keeps it: shown here, asked for only by the wait.
   const link = useQuery({ ...enrolmentQueries.paymentByLink(code), enabled: false }).data

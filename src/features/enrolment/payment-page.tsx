@@ -11,6 +11,7 @@ import { noticeForApiError } from '../../lib/api-error-notice'
 import { useAthlete, usePaidEnrolment } from '../../lib/athlete-queries'
 import { formatMoney } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
+import { inspection } from '../../lib/inspection'
 import { NOTICES } from '../../lib/notices'
 import { paths } from '../../lib/paths'
 import { raceQueries } from '../../lib/race-queries'
@@ -49,7 +50,7 @@ function PaymentStatus({ paymentId }: { paymentId: string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const { profile } = useAthlete()
-  const actor = useActorRef(paymentWaitMachine.provide({ actors: paymentWaitActors(queryClient) }), { input: { paymentId } })
+  const actor = useActorRef(paymentWaitMachine.provide({ actors: paymentWaitActors(queryClient) }), { input: { paymentId }, ...inspection() })
   const wait = useSelector(actor, paymentWaitView, (a, b) => a.kind === b.kind && a.failure === b.failure)
   const athleteId = profile?.id
 

@@ -18,6 +18,7 @@ import { priceBreakdown } from '../../../machines/enrolment/price'
 import { registrationDisplay } from '../../../machines/rules/registration-display'
 import { now } from '../../lib/clock'
 import { activeLocale } from '../../lib/i18n'
+import { inspection } from '../../lib/inspection'
 import { leaveForTrustedAddress } from '../../lib/safe-navigation'
 import { useAddressedSex } from '../../lib/athlete-queries'
 import { useSession } from '../../lib/session'
@@ -44,7 +45,7 @@ export function useEnrolmentWizard(race: RaceDetail, athleteId: number | null) {
     kept: athleteId === null ? undefined : keptWizard(athleteId, race.id),
     answers: athleteId === null ? undefined : answersInThisTab(athleteId, race.id),
   }))
-  const actor = useActorRef(enrolmentMachine.provide({ actors: enrolmentActors(queryClient, athleteId) }), { input })
+  const actor = useActorRef(enrolmentMachine.provide({ actors: enrolmentActors(queryClient, athleteId) }), { input, ...inspection() })
 
   // Every change is kept, so a reload or a trip to the profile resumes here; a visitor keeps nothing.
   useEffect(() => {

@@ -1,0 +1,139 @@
+import * as z from 'zod/mini'
+import { isOperationName } from '../contracts'
+import { InstantSchema } from '../contracts/common'
+import { RejectionReasonSchema } from '../contracts/experience.contract'
+import { PaymentDeclineReasonSchema } from '../contracts/payments.contract'
+import { FaultSchema } from './controls'
+import type { QaApi, QaState, QaTarget } from './qa-api'
+
+/**
+ * The QA API over HTTP: the mock-only route `/__qa/<path>` of `npm run mock:server` started for QA
+ * (http-server.ts), one path per method of `QaApi`, JSON in and out. The server answers it from its
+ * own backend (`createLocalQaApi`), the panel calls it through `createHttpQaApi`
+ * (qa-http-client.ts); both read this table, so they cannot disagree on a path or a body.
+ */
+
+export const QA_ROUTE_PREFIX = '/__qa/'
+
+/** `GET state`'s answer: the state, and a counter that moves on every change (clients poll it). */
+export interface QaStateAnswer {
+  state: QaState
+  version: number
+}
+
+const TargetSchema = z.custom<QaTarget>((value) => value === '*' || isOperationName(value), { message: "an operation name or '*'" })
+const Empty = z.object({})
+
+type Method = Exclude<keyof QaApi, 'subscribe'>
+
+interface Route<B> {
+  method: 'GET' | 'POST'
+  path: string
+  /** What a POST's JSON body must be; a GET has none. */
+  body?: z.ZodMiniType<B>
+  run: (qa: QaApi, body: B) => Promise<unknown>
+}
+
+const get = (path: string, run: (qa: QaApi) => Promise<unknown>): Route<undefined> => ({ method: 'GET', path, run: (qa) => run(qa) })
+const post = <B>(path: string, body: z.ZodMiniType<B>, run: (qa: QaApi, body: B) => Promise<unknown>): Route<B> => ({ method: 'POST', path, body, run })
+
+/** Every route, by the `QaApi` method it stands for. `state` is answered by the server itself (it adds the counter). */
+export const QA_ROUTES = {
+  state: get('state', (qa) => qa.state()),
+  personas: get('personas', (qa) => qa.personas()),
+  setNow: post('now', z.object({ at: InstantSchema }), (qa, { at }) => qa.setNow(at)),
+  clockPresets: get('clock-presets', (qa) => qa.clockPresets()),
+  fault: post('fault', z.object({ target: TargetSchema, fault: z.nullable(FaultSchema) }), (qa, { target, fault }) => qa.fault(target, fault)),
+  latency: post(
+    'latency',
+    z.object({ target: TargetSchema, ms: z.nullable(z.number().check(z.int(), z.nonnegative(), z.lte(10 * 60_000))) }),
+    (qa, { target, ms }) => qa.latency(target, ms),
+  ),
+  clearFaults: post('clear-faults', Empty, (qa) => qa.clearFaults()),
+  pending: get('pending', (qa) => qa.pending()),
+  reviewCertificate: post(
+    'review-certificate',
+    z.object({ athleteId: z.number().check(z.int()), verdict: z.enum(['valido', 'non_valido']) }),
+    (qa, { athleteId, verdict }) => qa.reviewCertificate(athleteId, verdict),
+  ),
+  reviewExperience: post(
+    'review-experience',
+    z.object({ reportId: z.number().check(z.int()), verdict: z.enum(['accettata', 'respinta']), reason: z.optional(RejectionReasonSchema) }),
+    (qa, { reportId, verdict, reason }) => qa.reviewExperience(reportId, verdict, reason),
+  ),
+  settlePayment: post(
+    'settle-payment',
+    z.object({
+      paymentId: z.string().check(z.maxLength(100)),
+      outcome: z.enum(['authorised', 'declined']),
+      reason: z.optional(PaymentDeclineReasonSchema),
+    }),
+    (qa, { paymentId, outcome, reason }) => qa.settlePayment(paymentId, outcome, reason),
+  ),
+  mailbox: get('mailbox', (qa) => qa.mailbox()),
+  requests: get('requests', (qa) => qa.requests()),
+  exportDatabase: get('export', async (qa) => ({ text: await qa.exportDatabase() })),
+  importDatabase: post('import', z.object({ text: z.string() }), (qa, { text }) => qa.importDatabase(text)),
+  reset: post('reset', Empty, (qa) => qa.reset()),
+} satisfies Record<Method, { method: 'GET' | 'POST'; path: string }>
+
+export type QaRouteName = keyof typeof QA_ROUTES
+
+/** What the server answers a QA request: a status and a JSON body. */
+export interface QaAnswer {
+  status: number
+  body: unknown
+  allow?: string
+}
+
+const problemBody = (status: number, code: string, detail: string) => ({ status, title: code, code, detail })
+
+/**
+ * Answers one request of the QA route from `qa`: 404 for a path it does not have, 405 for another
+ * method, 415 for a POST whose body is not labelled JSON (so a page of another origin cannot post
+ * a form to a shared server), 400 for a body that is not JSON or breaks the route's schema, 422 for
+ * what the backend refuses (an athlete with no certificate to review, a refused import), else 200.
+ */
+export async function answerQaRequest(
+  qa: QaApi,
+  version: () => number,
+  request: { method: string; pathname: string; contentType: string | undefined; body: string },
+): Promise<QaAnswer> {
+  const path = request.pathname.slice(QA_ROUTE_PREFIX.length)
+  const found = Object.entries(QA_ROUTES).find(([, route]) => route.path === path) as [QaRouteName, Route<unknown>] | undefined
+  if (!found) return { status: 404, body: problemBody(404, 'not_found', `No operation at ${request.pathname}.`) }
+  const [name, route] = found
+  const allow = route.method === 'GET' ? 'GET, HEAD' : 'POST'
+  const method = request.method === 'HEAD' ? 'GET' : request.method
+  if (method !== route.method) return { status: 405, body: problemBody(405, 'method_not_allowed', `${request.method} is not ${allow}.`), allow }
+
+  let input: unknown
+  if (route.body) {
+    if (!/^application\/json\s*(;|$)/i.test(request.contentType ?? '')) {
+      return { status: 415, body: problemBody(415, 'unsupported_media_type', 'The body is JSON, labelled application/json.') }
+    }
+    try {
+      input = JSON.parse(request.body)
+    } catch {
+      return { status: 400, body: problemBody(400, 'invalid_request', 'The body is not JSON.') }
+    }
+    const parsed = z.safeParse(route.body, input)
+    if (!parsed.success) {
+      const issues = parsed.error.issues.slice(0, 10).map((issue) => ({ path: issue.path.map(String), message: issue.message }))
+      return { status: 400, body: { ...problemBody(400, 'invalid_request', 'The body does not fit the route.'), issues } }
+    }
+    input = parsed.data
+  } else if (request.body.length > 0) {
+    return { status: 400, body: problemBody(400, 'invalid_request', 'A GET carries no body.') }
+  }
+
+  try {
+    const result = await route.run(qa, input)
+    if (name === 'state') return { status: 200, body: { state: result as QaState, version: version() } satisfies QaStateAnswer }
+    if (name === 'importDatabase' && !(result as { ok: boolean }).ok) return { status: 422, body: result }
+    return { status: 200, body: result ?? {} }
+  } catch (error) {
+    // What the backend refuses (an unknown athlete, a certificate that is not there): said, not a crash.
+    return { status: 422, body: problemBody(422, 'qa_refused', error instanceof Error ? error.message : String(error)) }
+  }
+}

@@ -1,0 +1,79 @@
+import { vi } from 'vitest'
+import type { QaApi, QaFault, QaPendingReview, QaState, QaTarget } from '../../../mocks/qa-api'
+
+/**
+ * A QA API in memory for the panel's tests: the calls are spies, the state they change is read
+ * back as the real one would be, and subscribers hear of every change.
+ */
+export function fakeQaApi(overrides: { pending?: QaPendingReview; importRefusal?: 'not_json' | 'not_a_pettorale_export' } = {}) {
+  const state: { now: string; faults: QaState['faults']; latencyMs: QaState['latencyMs'] } = {
+    now: '2026-03-02T09:00:00+01:00',
+    faults: {},
+    latencyMs: {},
+  }
+  let pending: QaPendingReview = overrides.pending ?? { certificates: [], experienceReports: [], payments: [] }
+  const listeners = new Set<() => void>()
+  const changed = () => {
+    for (const listener of listeners) listener()
+  }
+  const qa = {
+    state: vi.fn(async () => structuredClone(state)),
+    personas: vi.fn(async () => []),
+    setNow: vi.fn(async (at: string) => {
+      state.now = at
+      changed()
+    }),
+    clockPresets: vi.fn(async () => [
+      {
+        raceId: 203,
+        title: 'Tor des Pettorale 330 2026',
+        presets: [
+          { id: 'beforeOpening' as const, at: '2026-03-01T09:00:00+01:00' },
+          { id: 'twoHoursBeforeOpening' as const, at: '2026-03-02T07:00:00+01:00' },
+          { id: 'opening' as const, at: '2026-03-02T09:00:00+01:00' },
+          { id: 'closing' as const, at: '2026-06-30T23:58:00+02:00' },
+          { id: 'afterClose' as const, at: '2026-07-01T00:59:00+02:00' },
+          { id: 'raceDay' as const, at: '2026-09-13T06:00:00+02:00' },
+        ],
+      },
+    ]),
+    fault: vi.fn(async (target: QaTarget, fault: QaFault | null) => {
+      if (fault) state.faults[target] = fault
+      else delete state.faults[target]
+      changed()
+    }),
+    latency: vi.fn(async (target: QaTarget, ms: number | null) => {
+      if (ms === null) delete state.latencyMs[target]
+      else state.latencyMs[target] = ms
+      changed()
+    }),
+    clearFaults: vi.fn(async () => {
+      state.faults = {}
+      state.latencyMs = {}
+      changed()
+    }),
+    pending: vi.fn(async () => structuredClone(pending)),
+    reviewCertificate: vi.fn(async (athleteId: number) => {
+      pending = { ...pending, certificates: pending.certificates.filter((item) => item.athleteId !== athleteId) }
+      changed()
+    }),
+    reviewExperience: vi.fn(async (reportId: number) => {
+      pending = { ...pending, experienceReports: pending.experienceReports.filter((item) => item.reportId !== reportId) }
+      changed()
+    }),
+    settlePayment: vi.fn(async (paymentId: string) => {
+      pending = { ...pending, payments: pending.payments.filter((item) => item.paymentId !== paymentId) }
+      changed()
+    }),
+    mailbox: vi.fn(async () => []),
+    requests: vi.fn(async () => []),
+    exportDatabase: vi.fn(async () => '{"format":"pettorale-mock"}'),
+    importDatabase: vi.fn(async () => (overrides.importRefusal ? { ok: false as const, refusal: overrides.importRefusal } : { ok: true as const })),
+    reset: vi.fn(async () => {}),
+    subscribe: (listener: () => void) => {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+  } satisfies QaApi
+  return qa
+}

@@ -1,0 +1,51 @@
+import { useLingui } from '@lingui/react/macro'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { createContext, use } from 'react'
+import { qaKeys, useQaPanel } from './qa-context'
+
+/** What the panel says after an action: done (a status) or failed (an alert). */
+export interface PanelMessage {
+  tone: 'done' | 'failed'
+  text: string
+}
+
+export const PanelMessageContext = createContext<(message: PanelMessage) => void>(() => {})
+
+interface QaActionOptions<A, R> {
+  /** Whether the portal's screens must read again: the clock or the data changed. */
+  touchesPortal: boolean
+  /** What the panel says once it is done. */
+  done: (result: R, args: A) => string
+}
+
+/**
+ * One QA action: sent once, the panel's reads refreshed after it (and the portal's when it moved
+ * the clock or changed data, so registration states and countdowns change at once), and its
+ * outcome said in the panel.
+ */
+export function useQaAction<A, R>(action: (args: A) => Promise<R>, options: QaActionOptions<A, R>) {
+  const { appQueryClient } = useQaPanel()
+  const panelClient = useQueryClient()
+  const say = use(PanelMessageContext)
+  const { t } = useLingui()
+  const mutation = useMutation({
+    mutationFn: action,
+    onSuccess: async (result, args) => {
+      say({ tone: 'done', text: options.done(result, args) })
+      await Promise.all([
+        panelClient.invalidateQueries({ queryKey: qaKeys.root }),
+        options.touchesPortal ? appQueryClient.invalidateQueries() : null,
+      ])
+    },
+    onError: (error) => {
+      const detail = error instanceof Error ? error.message : String(error)
+      say({ tone: 'failed', text: t`The simulated backend did not do it: ${detail}` })
+    },
+  })
+  // A second click while the first runs does nothing; the button stays enabled, since a disabled
+  // one would drop the keyboard's focus out of the panel.
+  const mutate = (args: A) => {
+    if (!mutation.isPending) mutation.mutate(args)
+  }
+  return { ...mutation, mutate }
+}

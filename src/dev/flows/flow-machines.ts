@@ -1,0 +1,17 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import type { AnyStateMachine } from 'xstate'
+import { certificateMachine } from '../../../machines/certificate/certificate.machine'
+import { enrolmentMachine } from '../../../machines/enrolment/enrolment.machine'
+import { paymentWaitMachine } from '../../../machines/enrolment/payment-wait.machine'
+import { loginDrawerMachine } from '../../../machines/session/login-drawer.machine'
+import { sessionMachine } from '../../../machines/session/session.machine'
+
+/** The machines the Flows page draws, in the order an athlete meets them. */
+export const FLOW_MACHINES: ReadonlyArray<{ machine: AnyStateMachine; title: MessageDescriptor }> = [
+  { machine: sessionMachine, title: msg`Session` },
+  { machine: loginDrawerMachine, title: msg`Login drawer` },
+  { machine: certificateMachine, title: msg`Medical certificate upload` },
+  { machine: enrolmentMachine, title: msg`Enrolment wizard` },
+  { machine: paymentWaitMachine, title: msg`Waiting for the payment provider` },
+]

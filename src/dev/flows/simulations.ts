@@ -1,0 +1,177 @@
+import type { ApiError } from '../../../contracts/api-error'
+import type { Profile } from '../../../contracts/athlete.contract'
+import { HOUR_MS } from '../../../contracts/time'
+import type { CertificateEvent, CertificateInput } from '../../../machines/certificate/certificate.machine'
+import type { EnrolmentEvent, EnrolmentInput, GateOutcome, ShownWaiver } from '../../../machines/enrolment/enrolment.machine'
+import type { PricedRace } from '../../../machines/enrolment/price'
+import type { PaymentWaitEvent } from '../../../machines/enrolment/payment-wait.machine'
+import type { LoginDrawerEvent } from '../../../machines/session/login-drawer.machine'
+import type { SessionEvent, SessionInput } from '../../../machines/session/session.machine'
+import { now } from '../../lib/clock'
+
+/**
+ * What a product owner steps a machine with on the Flows page, without the portal: its input, the
+ * events a screen would send (one sample of each shape), and the answers each of its actors may
+ * give (the backend's, faked: the page lets the owner pick one). Made-up data only.
+ */
+
+/** An answer an actor may give: its output, or the error it fails with. */
+export type Answer = { label: string; output: unknown } | { label: string; error: ApiError }
+
+export interface Simulation {
+  input: () => unknown
+  events: ReadonlyArray<{ type: string }>
+  /** By the actor's name in the machine (`src`); an actor not listed never answers. */
+  answers: Readonly<Record<string, readonly Answer[]>>
+}
+
+const network: Answer = { label: 'network error', error: { kind: 'network', operation: 'simulated' } }
+const http = (status: number, code: string): Answer => ({
+  label: `${String(status)} ${code}`,
+  error: { kind: 'http', operation: 'simulated', status, code, body: { code } },
+})
+
+const PROFILE: Profile = {
+  id: 1,
+  nome: 'Sim',
+  cognome: 'Ulated',
+  mail: 'sim@example.org',
+  sesso: 'F',
+  data_nascita: '1990-01-01',
+  nazione_nascita: 'IT',
+  provincia_nascita: 'AO',
+  citta_nascita: 'Aosta',
+  cod_fiscale: 'LTDSMI90A41A326X',
+  paese: 'IT',
+  provincia: 'AO',
+  citta: 'Aosta',
+  via: 'Via Roma',
+  civico: '1',
+  cap: '11100',
+  telefono: '+39 333 0000000',
+  contatto_emergenza: 'Someone',
+  telefono_emergenze: '+39 333 0000001',
+  taglia_maglietta: 'M',
+  privacy_policy: true,
+  torexperience: [],
+}
+
+const TARIFF: PricedRace = { prezzo: 60, supplemento_rimborso: 10, noleggio_gps: 15 }
+const GATE_PASSED: GateOutcome = {
+  refusals: [],
+  entry: 'direct',
+  open: null,
+  questions: [{ name: 'tshirt', kind: 'text', required: true }],
+  tariff: TARIFF,
+}
+const SENTENCE = 'I have read and accept'
+const WAIVER: ShownWaiver = { versione: 'v1', lingua: 'en', testo: 'The waiver.', frase: SENTENCE }
+
+const sessionEvents = (): SessionEvent[] => [
+  { type: 'session.login', username: 'sim@example.org', password: 'simulated' },
+  { type: 'session.signIn', token: 'simulated', source: 'confirmation', now: now() },
+  { type: 'session.logout' },
+  { type: 'session.tick', now: now() },
+  { type: 'session.tick', now: now() + 48 * HOUR_MS },
+  { type: 'session.unauthorized' },
+  { type: 'session.storageCleared' },
+  { type: 'session.accessDenied', path: '/me/races', reason: 'login_required' },
+  { type: 'session.accessDenied', path: '/me/races', reason: 'profile_incomplete' },
+  { type: 'session.loginRequested', path: '/race/1/subscribe' },
+]
+
+const drawerEvents: LoginDrawerEvent[] = [
+  { type: 'drawer.open', delayed: false },
+  { type: 'drawer.open', delayed: true },
+  { type: 'drawer.close' },
+]
+
+const enrolmentEvents: EnrolmentEvent[] = [
+  { type: 'wizard.next' },
+  { type: 'wizard.back' },
+  { type: 'wizard.retry' },
+  { type: 'data.confirm', confirmed: true },
+  { type: 'extra.answer', name: 'tshirt', value: 'M' },
+  { type: 'rules.accept', accepted: true },
+  { type: 'refund.choose', option: 'standard' },
+  { type: 'refund.choose', option: 'protetto' },
+  { type: 'gps.choose', rent: false },
+  { type: 'gps.choose', rent: true },
+  { type: 'summary.confirm' },
+  { type: 'disclaimer.type', text: SENTENCE },
+  { type: 'disclaimer.submit', waiver: WAIVER },
+  { type: 'disclaimer.close' },
+  { type: 'payment.pay' },
+  { type: 'payment.abandon' },
+  { type: 'payment.redirectRefused' },
+]
+
+const waitEvents: PaymentWaitEvent[] = [{ type: 'wait.retry' }, { type: 'wait.abandon' }]
+
+const certificateEvents: CertificateEvent[] = [
+  { type: 'certificate.chooseFile', file: { name: 'certificate.pdf', size: 120_000, sniffedType: 'pdf' } },
+  { type: 'certificate.setExpiry', expiry: '2099-12-31' },
+  { type: 'certificate.submit' },
+  { type: 'certificate.cancel' },
+  { type: 'certificate.retry' },
+  { type: 'certificate.restart' },
+  { type: 'upload.progress', sent: 60_000, total: 120_000 },
+  { type: 'upload.done' },
+  { type: 'upload.failed', error: { kind: 'network', operation: 'simulated' } },
+]
+
+const readings = (...states: string[]): Answer[] => states.map((state) => ({ label: state, output: state }))
+
+/** By machine id. */
+export const SIMULATIONS: Readonly<Record<string, Simulation>> = {
+  session: {
+    input: (): SessionInput => ({ stored: null, now: now() }),
+    events: sessionEvents(),
+    answers: {
+      requestToken: [
+        { label: 'token granted', output: { accessToken: 'simulated', expiresIn: 7_200, receivedAt: now() } },
+        http(400, 'invalid_grant'),
+        http(429, 'too_many_attempts'),
+        network,
+      ],
+      loadProfile: [{ label: 'profile', output: PROFILE }, network],
+      revokeToken: [{ label: 'revoked', output: undefined }, network],
+    },
+  },
+  loginDrawer: { input: () => undefined, events: drawerEvents, answers: {} },
+  enrolment: {
+    input: (): EnrolmentInput => ({ raceId: 1, athleteId: 1, phase: 'open', keySeed: 'simulated' }),
+    events: enrolmentEvents,
+    answers: {
+      checkEligibility: [
+        { label: 'gate passed', output: GATE_PASSED },
+        { label: 'certificate missing', output: { ...GATE_PASSED, refusals: [{ code: 'certificate_missing' }] } },
+        network,
+      ],
+      enrol: [{ label: 'enrolled', output: undefined }, http(409, 'sold_out'), http(400, 'missing_field'), network],
+      signWaiver: [{ label: 'signed', output: undefined }, http(409, 'waiver_outdated'), network],
+      startPayment: [
+        { label: 'checkout ready', output: { paymentId: 'simulated', redirectUrl: 'https://checkout.example/simulated', total: TARIFF.prezzo } },
+        http(409, 'total_mismatch'),
+        network,
+      ],
+      readTariff: [{ label: 'prices', output: TARIFF }, network],
+      readStatus: [...readings('pending', 'success', 'failed'), http(404, 'payment_not_found'), network],
+    },
+  },
+  paymentWait: {
+    input: () => ({ paymentId: 'simulated' }),
+    events: waitEvents,
+    answers: { readStatus: [...readings('pending', 'success', 'failed'), http(404, 'payment_not_found'), network] },
+  },
+  certificate: {
+    input: (): CertificateInput => ({ athleteId: 1, certificateFieldId: 1, today: '2026-01-01' }),
+    events: certificateEvents,
+    answers: {
+      requestUpload: [{ label: 'signed URL', output: { signedUrl: 'https://files.example/simulated' } }, http(400, 'wrong_type'), network],
+      saveCertificate: [{ label: 'saved', output: undefined }, http(400, 'in_past'), network],
+      reloadProfile: [...readings('in_revision', 'valid'), network],
+      checkReview: [...readings('in_revision', 'valid', 'not_valid'), network],
+    },
+  },
+}

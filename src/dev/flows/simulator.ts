@@ -1,0 +1,74 @@
+import { fromCallback, fromPromise, type AnyActorLogic, type AnyStateMachine } from 'xstate'
+import type { Answer, Simulation } from './simulations'
+
+/** A faked actor of a simulated machine, waiting for the product owner to pick its answer. */
+export interface PendingCall {
+  key: string
+  /** The actor's name in the machine (`src`). */
+  src: string
+  answers: readonly Answer[]
+  answer(answer: Answer): void
+}
+
+const isMachine = (logic: AnyActorLogic): logic is AnyStateMachine => 'root' in logic
+
+/**
+ * A machine to run on the Flows page with its effects faked: every promise actor waits for an
+ * answer picked on the page (`pending`), every callback actor does nothing, and a machine it invokes
+ * is faked the same way. Nothing leaves the page, and its actor is not inspected.
+ */
+export function simulate(machine: AnyStateMachine, simulation: Simulation) {
+  const pending = new Map<string, PendingCall>()
+  const listeners = new Set<() => void>()
+  let calls: PendingCall[] = []
+  const changed = () => {
+    calls = [...pending.values()]
+    for (const listener of listeners) listener()
+  }
+
+  const fake = (src: string, answers: readonly Answer[]) =>
+    fromPromise<unknown>(
+      ({ self, signal }) =>
+        new Promise((resolve, reject) => {
+          const key = self.sessionId
+          const settle = () => {
+            pending.delete(key)
+            changed()
+          }
+          pending.set(key, {
+            key,
+            src,
+            answers,
+            answer: (answer) => {
+              settle()
+              if ('error' in answer) reject(answer.error)
+              else resolve(answer.output)
+            },
+          })
+          signal.addEventListener('abort', settle)
+          changed()
+        }),
+    )
+
+  const faked = (logic: AnyStateMachine): AnyStateMachine => {
+    const actors = Object.fromEntries(
+      Object.entries(logic.implementations.actors as Record<string, AnyActorLogic>).map(([src, implementation]) => {
+        if (isMachine(implementation)) return [src, faked(implementation)]
+        const answers = simulation.answers[src]
+        return [src, answers ? fake(src, answers) : fromCallback(() => undefined)]
+      }),
+    )
+    return logic.provide({ actors })
+  }
+
+  return {
+    logic: faked(machine),
+    input: simulation.input(),
+    /** The actors waiting for an answer, the same array until one comes or goes. */
+    pending: () => calls,
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+  }
+}

@@ -1,0 +1,100 @@
+import type { Page } from '@playwright/test'
+import { athleteById } from '../../mocks/seed/personas'
+import { main, next, openWizard, shuttle, stepHeading } from './enrolment-steps'
+import { expect, expectNoAxeViolations, persona, test } from './fixtures'
+
+/**
+ * The Flows page (mock mode only, decision 034): every machine drawn from its definition, the
+ * portal's actors in another tab of the browser followed live through the inspector's channel,
+ * with nothing secret in what reaches it, and a machine stepped by hand.
+ */
+
+/** Trail del Forte di Bard 30K 2026: open at the seed's "now", and completo has no enrolment in it. */
+const RACE = 204
+const FLOWS = '/dev/flows'
+
+const machine = (page: Page, title: string) => page.getByRole('region', { name: new RegExp(`^${title} `) })
+
+/** Everything the inspector posts from now on, as a second listener on the Flows page's channel hears it. */
+async function recordChannel(page: Page) {
+  await page.evaluate(() => {
+    const heard: unknown[] = []
+    Object.assign(window, { heardOnFlows: heard })
+    new BroadcastChannel('pettorale-flows').onmessage = (message: MessageEvent<unknown>) => void heard.push(message.data)
+  })
+  return () => page.evaluate(() => JSON.stringify((window as unknown as { heardOnFlows: unknown[] }).heardOnFlows))
+}
+
+test.describe('the Flows page', () => {
+  test('follows the athlete through the portal in another tab, and receives no secret', async ({ page, context }) => {
+    await page.goto(FLOWS)
+    await expect(page.getByRole('heading', { level: 1, name: 'Flows' })).toBeVisible()
+    const heard = await recordChannel(page)
+
+    const portal = await context.newPage()
+    await openWizard(portal, RACE)
+    await main(portal).getByLabel('All my data is correct').check()
+    await next(portal).click()
+    await expect(stepHeading(portal, 'Race questions')).toBeFocused()
+    await shuttle(portal).selectOption('Cogne')
+    await next(portal).click()
+    await expect(main(portal).getByLabel('I have read the race rules and I accept them')).toBeVisible()
+
+    const session = machine(page, 'Session')
+    await expect(session.getByText('State: loggedIn.ready')).toBeVisible()
+    const enrolment = machine(page, 'Enrolment wizard')
+    await expect(enrolment.getByText('State: wizard.rules')).toBeVisible()
+    await expect(enrolment.locator('[data-state="enrolment.wizard.rules"]')).toHaveAttribute('data-active', 'true')
+    await expect(enrolment.locator('[data-state="enrolment.wizard.dataCheck"]')).toHaveAttribute('data-active', 'false')
+    await expect(enrolment.getByRole('listitem').filter({ hasText: 'data.confirm' }).first()).toContainText('{"confirmed":true}')
+    await expect(enrolment.getByRole('listitem').filter({ hasText: 'extra.answer' }).first()).toContainText('[redacted]')
+
+    const received = await heard()
+    expect(received).toContain('"@xstate.snapshot"')
+    const who = persona('completo')
+    const athlete = athleteById(who.athleteId)
+    const token = await portal.evaluate(() => JSON.parse(localStorage.getItem('pettorale.session') ?? 'null') as { token: string } | null)
+    const secrets = {
+      password: who.password,
+      token: token?.token,
+      taxCode: athlete.cod_fiscale,
+      certificateFile: athlete.certificato_medico_file,
+      certificateExpiry: athlete.scadenza_certificato,
+      answer: 'Cogne',
+    }
+    expect(Object.values(secrets).every(Boolean), 'every secret known to the test').toBe(true)
+    expect(Object.entries(secrets).filter(([, secret]) => received.includes(String(secret)))).toEqual([])
+  })
+
+  test('steps a machine by hand, with its backend answers picked on the page', async ({ page }) => {
+    await page.goto(FLOWS)
+    const enrolment = machine(page, 'Enrolment wizard')
+    await enrolment.getByRole('button', { name: 'Simulate' }).click()
+    await expect(enrolment.getByRole('button', { name: 'Simulate' })).toHaveAttribute('aria-pressed', 'true')
+    await expect(enrolment.getByText('Simulated state: checking')).toBeVisible()
+    await enrolment.getByRole('button', { name: 'Succeed: gate passed' }).click()
+    await expect(enrolment.getByText('Simulated state: wizard.dataCheck')).toBeVisible()
+    await expect(enrolment.locator('[data-state="enrolment.wizard.dataCheck"]')).toHaveAttribute('data-active', 'true')
+    // Only what the state accepts is offered: no waiver to type before the summary.
+    await expect(enrolment.getByRole('button', { name: /disclaimer\.type/ })).toHaveCount(0)
+    await enrolment.getByRole('button', { name: /data\.confirm/ }).click()
+    await enrolment.getByRole('button', { name: 'wizard.next', exact: true }).click()
+    await expect(enrolment.getByText('Simulated state: wizard.extraFields')).toBeVisible()
+    await enrolment.getByRole('button', { name: 'Start again' }).click()
+    await expect(enrolment.getByText('Simulated state: checking')).toBeVisible()
+  })
+
+  for (const width of [360, 1280]) {
+    test(`passes axe at ${String(width)} px, live and simulating`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto(FLOWS)
+      const drawer = machine(page, 'Login drawer')
+      await expect(drawer.getByRole('img', { name: 'Chart of Login drawer' })).toBeVisible()
+      await expectNoAxeViolations(page, { content: page.getByRole('heading', { level: 2, name: /^Session/ }) })
+      await drawer.getByRole('button', { name: 'Simulate' }).click()
+      await drawer.getByRole('button', { name: 'drawer.open {"delayed":false}' }).click()
+      await expect(drawer.getByText('Simulated state: open')).toBeVisible()
+      await expectNoAxeViolations(page)
+    })
+  }
+})
