@@ -6,6 +6,11 @@ export default defineConfig({
   locales: ['en', 'it', 'es', 'fr', 'zh', 'ja', 'ko', 'pseudo'],
   pseudoLocale: 'pseudo',
   fallbackLocales: { default: 'en' },
-  catalogs: [{ path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'] }],
+  // The QA tools' words (src/dev, mock mode only) have a catalog of their own: a production build's
+  // catalog carries none of them (src/lib/i18n.ts adds it in mock mode).
+  catalogs: [
+    { path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: ['<rootDir>/src/dev/**'] },
+    { path: '<rootDir>/locales/{locale}/dev', include: ['<rootDir>/src/dev'] },
+  ],
   format: formatter({ lineNumbers: false }),
 })

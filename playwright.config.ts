@@ -8,16 +8,23 @@ import { defineConfig, type PlaywrightTestConfig } from '@playwright/test'
  *   (47613 is `npm start`'s own, often taken by a developer's server), for the journeys that cross
  *   lazy parts and machines: StrictMode mounts twice and stops actors between, and Vite loads
  *   modules one by one, which the build hides (tests/e2e/dev-server/).
+ * - the QA build against a shared backend (`VITE_API_MOCK=server`, its own build folder) served by
+ *   `npm run mock:server` started for QA, port 47617: the panel and the checkout over HTTP, and two
+ *   browser contexts sharing one backend as a QA team does (tests/e2e/shared-backend/).
  * PETTORALE_E2E_PORT lets two suites run side by side: the build on that port with its own build
- * folder, the dev server on the next port (or PETTORALE_E2E_DEV_PORT).
+ * folder, the dev server on the next port (or PETTORALE_E2E_DEV_PORT), the shared backend on the
+ * one after (or PETTORALE_E2E_SHARED_PORT).
  */
 const PORT = Number(process.env.PETTORALE_E2E_PORT ?? 47614)
 const DEV_PORT = Number(process.env.PETTORALE_E2E_DEV_PORT ?? (process.env.PETTORALE_E2E_PORT ? PORT + 1 : 47616))
+const SHARED_PORT = Number(process.env.PETTORALE_E2E_SHARED_PORT ?? (process.env.PETTORALE_E2E_PORT ? PORT + 2 : 47617))
 const OUT_DIR = PORT === 47614 ? 'dist' : `dist-e2e-${String(PORT)}`
+const SHARED_OUT_DIR = `dist-e2e-${String(SHARED_PORT)}`
 const RESULTS_DIR = PORT === 47614 ? 'test-results' : `test-results-${String(PORT)}`
 const baseURL = `http://127.0.0.1:${String(PORT)}`
 // `localhost`, as the README tells people to open `npm start`.
 const devURL = `http://localhost:${String(DEV_PORT)}`
+const sharedURL = `http://127.0.0.1:${String(SHARED_PORT)}`
 
 /**
  * Playwright starts every web server of the config whatever projects run; a run of the dev-server
@@ -78,6 +85,18 @@ if (runs('production-build')) {
   })
 }
 
+if (runs('shared-backend')) {
+  webServers.push({
+    // The QA build, then the mock server started for QA on it (a port in use is an error there).
+    command:
+      `VITE_API_MOCK=server npx vite build --outDir ${SHARED_OUT_DIR} && ` +
+      `PETTORALE_MOCK_QA=1 PETTORALE_MOCK_PORT=${String(SHARED_PORT)} PETTORALE_MOCK_DIST=${SHARED_OUT_DIR} npx tsx mocks/http-server.ts`,
+    url: sharedURL,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+  })
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: RESULTS_DIR,
@@ -93,8 +112,17 @@ export default defineConfig({
     {
       name: 'production-build',
       testMatch: '*.e2e.ts',
-      testIgnore: 'dev-server/**',
+      testIgnore: ['dev-server/**', 'shared-backend/**'],
       use: { ...chromium, baseURL },
+    },
+    {
+      // One backend for every test of the project, as for a QA team: its tests run one at a time,
+      // each from the seed (tests/e2e/shared-backend/).
+      name: 'shared-backend',
+      testMatch: 'shared-backend/*.e2e.ts',
+      fullyParallel: false,
+      workers: 1,
+      use: { ...chromium, baseURL: sharedURL },
     },
     {
       // The dev server compiles each module on its first request: one pass through the screens the

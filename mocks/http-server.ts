@@ -15,6 +15,7 @@ import { problem } from './handler'
 import { createHandlers } from './handlers'
 import { createPersistentDb, memoryChangeStore } from './persistence'
 import { createProvider } from './provider'
+import { answerProviderRequest, PROVIDER_ROUTE_PREFIX } from './provider-http'
 import type { QaApi } from './qa-api'
 import { answerQaRequest, QA_ROUTE_PREFIX } from './qa-http'
 import { createLocalQaApi } from './qa-local'
@@ -60,8 +61,9 @@ export interface MockServerOptions {
   precompress?: boolean
   /**
    * Started for QA: the mock-only route `/__qa/...` drives this server's backend (clock, faults,
-   * staff review, export and import: qa-http.ts), for a team sharing one simulated backend. Without
-   * it every `/__qa/` path is a 404 like any unknown one. Default false.
+   * staff review, export and import: qa-http.ts), and `/__provider/...` is its simulated provider's
+   * checkout (provider-http.ts), for a team sharing one simulated backend. Without it every path of
+   * either is a 404 like any unknown one. A team's private network only (decision 035). Default false.
    */
   qa?: boolean
 }
@@ -107,11 +109,17 @@ const REVALIDATE = 'no-cache'
 const STATIC_METHODS = ['GET', 'HEAD', 'OPTIONS']
 
 /**
- * Paths that belong to the API (and to the simulated storage bucket, and the QA route whether or
- * not it is served): never the single-page app.
+ * Paths that belong to the API (and to the simulated storage bucket, and the QA and provider routes
+ * whether or not they are served): never the single-page app.
  */
 function isApiPath(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/mock-storage/') || pathname.startsWith(QA_ROUTE_PREFIX)
+  return (
+    pathname === '/api' ||
+    pathname.startsWith('/api/') ||
+    pathname.startsWith('/mock-storage/') ||
+    pathname.startsWith(QA_ROUTE_PREFIX) ||
+    pathname.startsWith(PROVIDER_ROUTE_PREFIX)
+  )
 }
 
 /** A request the server refuses with a problem body. */
@@ -381,14 +389,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   if (database) await database.boot()
   else await loadDb(createSeed())
   const persist = database?.persist ?? (() => {})
-  const qa = database
-    ? createLocalQaApi({
-        controls,
-        data: createDataControls(persist, controls.now),
-        provider: createProvider(controls.now, persist),
-        database,
-        requestLog,
-      })
+  const provider = database ? createProvider(controls.now, persist) : null
+  const qa = database && provider
+    ? createLocalQaApi({ controls, data: createDataControls(persist, controls.now), provider, database, requestLog })
     : null
   // Moves on every change of the QA state, so the panels sharing this server poll one number.
   let qaVersion = 0
@@ -399,14 +402,16 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   let handlers: HttpHandler[] = []
   let routes: Route[] = []
 
-  async function answerQa(message: IncomingMessage, res: ServerResponse, method: string, target: URL, qaApi: QaApi): Promise<void> {
+  /** A request of a mock-only JSON route (QA, provider), answered by `route` from its method, path and body. */
+  async function answerMockRoute(
+    message: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    target: URL,
+    route: (request: { method: string; pathname: string; contentType: string | undefined; body: string }) => Promise<{ status: number; body: unknown; allow?: string }>,
+  ): Promise<void> {
     const body = await readBody(message, MAX_REQUEST_BODY_BYTES)
-    const answer = await answerQaRequest(qaApi, () => qaVersion, {
-      method,
-      pathname: target.pathname,
-      contentType: message.headers['content-type'],
-      body: body.toString('utf8'),
-    })
+    const answer = await route({ method, pathname: target.pathname, contentType: message.headers['content-type'], body: body.toString('utf8') })
     send(message, res, {
       status: answer.status,
       headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...(answer.allow ? { allow: answer.allow } : {}) },
@@ -415,7 +420,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   }
 
   async function answerApi(message: IncomingMessage, res: ServerResponse, method: string, target: URL): Promise<void> {
-    if (target.pathname.startsWith(QA_ROUTE_PREFIX) && qa) return answerQa(message, res, method, target, qa)
+    if (target.pathname.startsWith(QA_ROUTE_PREFIX) && qa) {
+      return answerMockRoute(message, res, method, target, (request) => answerQaRequest(qa, () => qaVersion, request))
+    }
+    if (target.pathname.startsWith(PROVIDER_ROUTE_PREFIX) && provider) {
+      return answerMockRoute(message, res, method, target, (request) => answerProviderRequest(provider, request))
+    }
     // The methods of every operation whose path pattern matches.
     const methods = new Set(routes.filter((route) => route.pattern.test(target.pathname)).flatMap((route) => [...route.methods]))
     if (methods.size === 0) return send(message, res, problemAnswer(404, 'not_found', `No operation at ${target.pathname}.`))
@@ -624,8 +634,11 @@ async function precompress(dist: string, cache: ReturnType<typeof createFileCach
 }
 
 /**
- * `npm run mock:server`: port from PETTORALE_MOCK_PORT (default 47615), the build in ./dist; for QA
- * (the `/__qa/` route) with `--qa` or PETTORALE_MOCK_QA=1.
+ * `npm run mock:server`: port from PETTORALE_MOCK_PORT (default 47615), the build in ./dist (or
+ * PETTORALE_MOCK_DIST); for QA (the `/__qa/` and `/__provider/` routes) with `--qa` or
+ * PETTORALE_MOCK_QA=1. It listens on 127.0.0.1 unless PETTORALE_MOCK_HOST names another interface:
+ * sharing it with a team is a second choice made on purpose, on a private network (decision 035);
+ * the address the team opens then goes in PETTORALE_MOCK_PORTAL_ORIGIN, for the payment redirects.
  */
 function isEntryPoint(): boolean {
   const script = process.argv[1]
@@ -641,6 +654,12 @@ if (isEntryPoint()) {
   // Node 20 has no Temporal, which the handlers' calendar rules and the QA clock presets use.
   if (!('Temporal' in globalThis)) await import('temporal-polyfill/global')
   const qa = process.argv.includes('--qa') || process.env.PETTORALE_MOCK_QA === '1'
-  const running = await startMockServer({ port: Number(process.env.PETTORALE_MOCK_PORT ?? DEFAULT_PORT), qa })
-  console.info(`pettorale mock backend and dist/ on ${running.url}${qa ? `, QA route on ${running.url}${QA_ROUTE_PREFIX}` : ''}`)
+  const running = await startMockServer({
+    port: Number(process.env.PETTORALE_MOCK_PORT ?? DEFAULT_PORT),
+    host: process.env.PETTORALE_MOCK_HOST,
+    portalOrigin: process.env.PETTORALE_MOCK_PORTAL_ORIGIN,
+    dist: process.env.PETTORALE_MOCK_DIST,
+    qa,
+  })
+  console.info(`pettorale mock backend and its build on ${running.url}${qa ? `, QA route on ${running.url}${QA_ROUTE_PREFIX}` : ''}`)
 }

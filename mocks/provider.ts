@@ -4,6 +4,10 @@ import { mailLanguageOf, mailLinks, sendMail } from './outbox'
 import { providerPages } from './provider-pages'
 import { nextId, raceTitle } from './records'
 
+// The sentinel cards live apart (the checkout page reads them without the database); said here
+// too, as the provider's own, for the ledger's tests.
+export { cardBehaviour, declineReasonOf, TEST_CARDS } from './provider-cards'
+
 /**
  * The simulated payment provider: its hosted checkout records what the card did, and the outcome
  * reaches the backend a little later, as a provider's webhook would. Every handler settles what is
@@ -32,40 +36,6 @@ export type CheckoutOutcome = 'authorised' | 'declined' | 'cancelled'
 
 /** How long a payment link the organiser sends at run time stays payable (`sendLink`). */
 export const PAYMENT_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000
-
-/**
- * Sentinel cards (any future expiry, any CVC): the one that succeeds, the ones declined, each for
- * the reason a provider gives (any number ending in 0002 is declined with no reason given,
- * `card_declined`), and the one whose bank asks for a 3-D Secure confirmation. Other valid numbers
- * succeed. The numbers are the ones a real provider's test mode uses for the same answers.
- */
-export const TEST_CARDS = {
-  succeeds: '4242 4242 4242 4242',
-  declined: '4000 0000 0000 0002',
-  insufficientFunds: '4000 0000 0000 9995',
-  expiredCard: '4000 0000 0000 0069',
-  incorrectCvc: '4000 0000 0000 0127',
-  threeDSecure: '4000 0000 0000 3220',
-} as const
-
-const digitsOf = (cardNumber: string) => cardNumber.replace(/\D/g, '')
-
-/** Why the provider declines a card number; `null` for a card it does not decline. */
-export function declineReasonOf(cardNumber: string): PaymentDeclineReason | null {
-  const digits = digitsOf(cardNumber)
-  if (digits.endsWith('0002')) return 'card_declined'
-  if (digits === digitsOf(TEST_CARDS.insufficientFunds)) return 'insufficient_funds'
-  if (digits === digitsOf(TEST_CARDS.expiredCard)) return 'expired_card'
-  if (digits === digitsOf(TEST_CARDS.incorrectCvc)) return 'incorrect_cvc'
-  return null
-}
-
-/** What a card number asks of the checkout: pay, be declined, or confirm with the bank first. */
-export function cardBehaviour(cardNumber: string): 'pay' | 'decline' | 'confirm' {
-  if (declineReasonOf(cardNumber) !== null) return 'decline'
-  if (digitsOf(cardNumber) === digitsOf(TEST_CARDS.threeDSecure)) return 'confirm'
-  return 'pay'
-}
 
 /** A payment reference: `PAY-` and 24 hex digits, 96 bits from a cryptographic random source. */
 export function newPaymentId(): string {
@@ -136,6 +106,18 @@ export interface CheckoutView {
   lapsed: boolean
   /** Where the checkout sends the athlete back, relative to the portal. */
   returnTo: string
+}
+
+/**
+ * What the provider's hosted checkout (src/dev/checkout-page.tsx) asks of the provider: the
+ * in-page one (`createProvider`) answers a view at once, a shared server's over HTTP
+ * (provider-http-client.ts) later, so a view may come as a promise.
+ */
+export interface CheckoutProvider {
+  payment(pagamento_id: string): CheckoutView | null | Promise<CheckoutView | null>
+  linkPayment(code: string): CheckoutView | null | Promise<CheckoutView | null>
+  decide(pagamento_id: string, esito: CheckoutOutcome, reason?: PaymentDeclineReason): Promise<void>
+  payLink(code: string, esito?: CheckoutOutcome, reason?: PaymentDeclineReason): Promise<string | null>
 }
 
 function checkoutView(payment: PaymentRecord, now: number): CheckoutView {

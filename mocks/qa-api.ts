@@ -38,6 +38,21 @@ export interface QaRaceClock {
   presets: QaClockPreset[]
 }
 
+/** A race still to be run, as the panel's Races tab lists it. */
+export interface QaRace {
+  raceId: number
+  title: string
+  /** The start, ISO 8601. */
+  startsAt: string
+  places: number
+  /** Places taken: `places` when direct entry is sold out. */
+  taken: number
+  /** Lottery entry (the flagship): filling it sells out direct entry, applications still open. */
+  lottery: boolean
+  /** The waiver's current version; a place signed on an earlier one is signed again. */
+  waiverVersion: string
+}
+
 /** One request the backend answered, newest first in `requests()`. */
 export interface QaRequestLogEntry {
   id: number
@@ -111,6 +126,13 @@ export interface QaApi {
 
   setNow(at: string): Promise<void>
   clockPresets(): Promise<QaRaceClock[]>
+
+  /** The races not yet run, by start. */
+  races(): Promise<QaRace[]>
+  /** Other athletes take every place of a race: direct entry is sold out. */
+  fillRace(raceId: number): Promise<void>
+  /** The organiser revises a race's waiver; answers the new version. */
+  reviseWaiver(raceId: number): Promise<string>
 
   fault(target: QaTarget, fault: QaFault | null): Promise<void>
   latency(target: QaTarget, ms: number | null): Promise<void>

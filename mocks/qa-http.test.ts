@@ -58,6 +58,18 @@ describe('the QA route of a server started for QA', () => {
     await expect(qa.reviewCertificate(ATHLETE_IDS.nuovo, 'valido')).rejects.toThrow(/422 .*has no uploaded certificate/)
   })
 
+  it('fills a race and revises its waiver, refuses a race it does not have (422) and a race id that is not one (400)', async () => {
+    await qa.fillRace(203)
+    expect(await (await fetch(`${shared.url}/api/v1/vdatrailers/gare/203`)).json()).toMatchObject({ posti: 350, iscritti: 350 })
+    expect(await qa.reviseWaiver(203)).toBe('v2')
+    expect((await qa.races()).find((race) => race.raceId === 203)).toMatchObject({ taken: 350, waiverVersion: 'v2' })
+    await expect(qa.fillRace(999)).rejects.toThrow(/422 .*no race 999/)
+    const notAnId = await post(shared, '/__qa/revise-waiver', JSON.stringify({ raceId: '203' }))
+    expect(notAnId.status).toBe(400)
+    expect(await notAnId.json()).toMatchObject({ code: 'invalid_request', issues: [{ path: ['raceId'] }] })
+    expect((await qa.races()).find((race) => race.raceId === 203)).toMatchObject({ waiverVersion: 'v2' })
+  })
+
   it('exports the database, refuses a file that is not an export, and loads the export back', async () => {
     await qa.reviewCertificate(ATHLETE_IDS.revisione, 'valido')
     const text = await qa.exportDatabase()

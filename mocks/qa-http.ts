@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { problemAnswer, readJsonBody, type MockRouteAnswer, type MockRouteRequest } from './mock-route'
 import { isOperationName } from '../contracts'
 import { InstantSchema } from '../contracts/common'
 import { RejectionReasonSchema } from '../contracts/experience.contract'
@@ -23,6 +24,7 @@ export interface QaStateAnswer {
 
 const TargetSchema = z.custom<QaTarget>((value) => value === '*' || isOperationName(value), { message: "an operation name or '*'" })
 const Empty = z.object({})
+const RaceIdBody = z.object({ raceId: z.number().check(z.int(), z.positive()) })
 
 type Method = Exclude<keyof QaApi, 'subscribe'>
 
@@ -43,6 +45,9 @@ export const QA_ROUTES = {
   personas: get('personas', (qa) => qa.personas()),
   setNow: post('now', z.object({ at: InstantSchema }), (qa, { at }) => qa.setNow(at)),
   clockPresets: get('clock-presets', (qa) => qa.clockPresets()),
+  races: get('races', (qa) => qa.races()),
+  fillRace: post('fill-race', RaceIdBody, (qa, { raceId }) => qa.fillRace(raceId)),
+  reviseWaiver: post('revise-waiver', RaceIdBody, async (qa, { raceId }) => ({ version: await qa.reviseWaiver(raceId) })),
   fault: post('fault', z.object({ target: TargetSchema, fault: z.nullable(FaultSchema) }), (qa, { target, fault }) => qa.fault(target, fault)),
   latency: post(
     'latency',
@@ -79,52 +84,28 @@ export const QA_ROUTES = {
 
 export type QaRouteName = keyof typeof QA_ROUTES
 
-/** What the server answers a QA request: a status and a JSON body. */
-export interface QaAnswer {
-  status: number
-  body: unknown
-  allow?: string
-}
-
-const problemBody = (status: number, code: string, detail: string) => ({ status, title: code, code, detail })
-
 /**
  * Answers one request of the QA route from `qa`: 404 for a path it does not have, 405 for another
- * method, 415 for a POST whose body is not labelled JSON (so a page of another origin cannot post
- * a form to a shared server), 400 for a body that is not JSON or breaks the route's schema, 422 for
- * what the backend refuses (an athlete with no certificate to review, a refused import), else 200.
+ * method, 415 or 400 for a body that is not JSON labelled as such or breaks the route's schema
+ * (`readJsonBody`), 422 for what the backend refuses (an athlete with no certificate to review, a
+ * refused import), else 200.
  */
-export async function answerQaRequest(
-  qa: QaApi,
-  version: () => number,
-  request: { method: string; pathname: string; contentType: string | undefined; body: string },
-): Promise<QaAnswer> {
+export async function answerQaRequest(qa: QaApi, version: () => number, request: MockRouteRequest): Promise<MockRouteAnswer> {
   const path = request.pathname.slice(QA_ROUTE_PREFIX.length)
   const found = Object.entries(QA_ROUTES).find(([, route]) => route.path === path) as [QaRouteName, Route<unknown>] | undefined
-  if (!found) return { status: 404, body: problemBody(404, 'not_found', `No operation at ${request.pathname}.`) }
+  if (!found) return problemAnswer(404, 'not_found', `No operation at ${request.pathname}.`)
   const [name, route] = found
   const allow = route.method === 'GET' ? 'GET, HEAD' : 'POST'
   const method = request.method === 'HEAD' ? 'GET' : request.method
-  if (method !== route.method) return { status: 405, body: problemBody(405, 'method_not_allowed', `${request.method} is not ${allow}.`), allow }
+  if (method !== route.method) return problemAnswer(405, 'method_not_allowed', `${request.method} is not ${allow}.`, allow)
 
   let input: unknown
   if (route.body) {
-    if (!/^application\/json\s*(;|$)/i.test(request.contentType ?? '')) {
-      return { status: 415, body: problemBody(415, 'unsupported_media_type', 'The body is JSON, labelled application/json.') }
-    }
-    try {
-      input = JSON.parse(request.body)
-    } catch {
-      return { status: 400, body: problemBody(400, 'invalid_request', 'The body is not JSON.') }
-    }
-    const parsed = z.safeParse(route.body, input)
-    if (!parsed.success) {
-      const issues = parsed.error.issues.slice(0, 10).map((issue) => ({ path: issue.path.map(String), message: issue.message }))
-      return { status: 400, body: { ...problemBody(400, 'invalid_request', 'The body does not fit the route.'), issues } }
-    }
-    input = parsed.data
+    const read = readJsonBody(request, route.body)
+    if (!read.ok) return read.answer
+    input = read.value
   } else if (request.body.length > 0) {
-    return { status: 400, body: problemBody(400, 'invalid_request', 'A GET carries no body.') }
+    return problemAnswer(400, 'invalid_request', 'A GET carries no body.')
   }
 
   try {
@@ -134,6 +115,6 @@ export async function answerQaRequest(
     return { status: 200, body: result ?? {} }
   } catch (error) {
     // What the backend refuses (an unknown athlete, a certificate that is not there): said, not a crash.
-    return { status: 422, body: problemBody(422, 'qa_refused', error instanceof Error ? error.message : String(error)) }
+    return problemAnswer(422, 'qa_refused', error instanceof Error ? error.message : String(error))
   }
 }

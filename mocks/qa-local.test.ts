@@ -95,6 +95,46 @@ describe('the clock from the panel', () => {
   })
 })
 
+describe('the races from the panel', () => {
+  const race = async (id: number) => JSON.parse((await call('GET', `/api/v1/vdatrailers/gare/${String(id)}`)).text) as { posti: number; iscritti: number }
+  const waiver = async (id: number) =>
+    JSON.parse((await call('GET', `/api/v1/vdatrailers/liberatoria/${String(id)}?lingua=en`)).text) as { versione: string; testo: string }
+
+  it('lists the races still to be run by start, with their places and waiver, and none once they have started', async () => {
+    const races = await qa.races()
+    expect(races.map((listed) => listed.raceId)).toEqual([...races].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt)).map((listed) => listed.raceId))
+    expect(races).toContainEqual({
+      raceId: 203,
+      title: 'Alte Vie di Cogne 52K 2026',
+      startsAt: '2026-07-11T04:00:00.000Z',
+      places: 350,
+      taken: 110,
+      lottery: false,
+      waiverVersion: 'v1',
+    })
+    expect(races.find((listed) => listed.raceId === 201)).toMatchObject({ lottery: true })
+    // The last edition run (2025) is not there.
+    expect(races.map((listed) => listed.raceId)).not.toContain(107)
+    await qa.setNow('2026-07-11T06:01:00+02:00')
+    expect((await qa.races()).map((listed) => listed.raceId)).not.toContain(203)
+  })
+
+  it('fills every place of a race: the backend answers it sold out, and an enrolment is refused', async () => {
+    await qa.fillRace(203)
+    expect(await race(203)).toMatchObject({ posti: 350, iscritti: 350 })
+    expect((await qa.races()).find((listed) => listed.raceId === 203)).toMatchObject({ taken: 350 })
+    await expect(qa.fillRace(999)).rejects.toThrow(/no race 999/)
+  })
+
+  it("revises a race's waiver to its next version, whose text says what changed", async () => {
+    expect(await qa.reviseWaiver(203)).toBe('v2')
+    expect(await waiver(203)).toMatchObject({ versione: 'v2', testo: expect.stringContaining('Revised text') as unknown })
+    expect((await qa.races()).find((listed) => listed.raceId === 203)).toMatchObject({ waiverVersion: 'v2' })
+    expect(await qa.reviseWaiver(203)).toBe('v3')
+    await expect(qa.reviseWaiver(999)).rejects.toThrow(/no race 999/)
+  })
+})
+
 describe('staff review from the panel', () => {
   it("lists revisione's certificate and accepting it makes it valid and takes it off the list", async () => {
     const { certificates } = await qa.pending()

@@ -43,6 +43,24 @@ export function createLocalQaApi({ controls, data, provider, database, requestLo
       return clockPresetsOf(db.races.all())
     },
 
+    async races() {
+      const now = controls.now()
+      return db.races
+        .findMany((q) => q.where((race) => Date.parse(race.data_evento) > now))
+        .sort((a, b) => Date.parse(a.data_evento) - Date.parse(b.data_evento))
+        .map((race) => ({
+          raceId: race.id,
+          title: raceTitle(race),
+          startsAt: race.data_evento,
+          places: race.posti,
+          taken: race.iscritti,
+          lottery: race.ammissione === 'lotteria',
+          waiverVersion: race.liberatoria_versione,
+        }))
+    },
+    fillRace: (raceId) => data.fillRace(raceId),
+    reviseWaiver: (raceId) => data.reviseWaiver(raceId),
+
     async fault(target, fault) {
       controls.fault(target, fault)
     },

@@ -3,7 +3,8 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { useSearch } from 'wouter'
 import type { PaymentDeclineReason } from '../../contracts/payments.contract'
-import { cardBehaviour, declineReasonOf, TEST_CARDS, type CheckoutOutcome, type CheckoutView, type Provider } from '../../mocks/provider'
+import type { CheckoutOutcome, CheckoutProvider, CheckoutView } from '../../mocks/provider'
+import { cardBehaviour, declineReasonOf, TEST_CARDS } from '../../mocks/provider-cards'
 import { formatMoney, formatRaceTime } from '../lib/format'
 import { activeLocale } from '../lib/i18n'
 import { paths } from '../lib/paths'
@@ -12,7 +13,7 @@ import dialog from '../ui/dialog.module.css'
 import { Field } from '../ui/field'
 import { FIELD_ERRORS } from '../ui/form-messages'
 import { Page } from '../ui/page'
-import { Empty } from '../ui/state'
+import { Empty, ErrorState, Loading } from '../ui/state'
 import styles from './checkout-page.module.css'
 
 interface Card {
@@ -47,31 +48,37 @@ function cardProblems(card: Card, today: Date): CardProblems {
  * (`?link=<code>`, the link's e-mail leads here, decision 026) to `/payment/by-link?code=<code>`.
  * A payment already decided (paid, declined, cancelled, authorised and being confirmed, expired) is
  * shown as decided, with the way back, never as a card form again.
+ * The provider is the page's own (entry.ts) or a shared server's over HTTP (shared-backend-entry.ts),
+ * whose answers take a while and may fail: the page reads, then shows.
  */
-export default function CheckoutPage({ provider }: { provider: Provider }) {
+export default function CheckoutPage({ provider }: { provider: CheckoutProvider }) {
   const { t, i18n } = useLingui()
   const search = new URLSearchParams(useSearch())
   const linkCode = search.get('link')
   const paymentId = search.get('pagamento_id') ?? ''
-  const read = () => (linkCode !== null ? provider.linkPayment(linkCode) : provider.payment(paymentId))
-  const [payment, setPayment] = useState<CheckoutView | null>(read)
+  const read = async () => (linkCode !== null ? provider.linkPayment(linkCode) : provider.payment(paymentId))
+  /** `undefined` while the provider has not answered; `'failed'` when it could not. */
+  const [payment, setPayment] = useState<CheckoutView | null | 'failed' | undefined>(undefined)
+  const show = () => read().then(setPayment, () => setPayment('failed'))
   const [card, setCard] = useState<Card>({ number: '', expiry: '', cvc: '', holder: '' })
   const [problems, setProblems] = useState<CardProblems>({})
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
   const hintId = useId()
 
-  // Back on this page from the portal (the browser's Back, the page kept in its cache, another tab
-  // that decided meanwhile): what the provider knows now, not what it knew when the page opened.
+  // Read when the page opens, and again back on it from the portal (the browser's Back, the page
+  // kept in its cache, another tab that decided meanwhile): what the provider knows now, not what it
+  // knew when the page opened.
   useEffect(() => {
+    void show()
     const restored = (event: PageTransitionEvent) => {
       if (!event.persisted) return
-      setPayment(read())
+      void show()
       setBusy(false)
       setConfirming(false)
     }
     const shown = () => {
-      if (document.visibilityState === 'visible') setPayment(read())
+      if (document.visibilityState === 'visible') void show()
     }
     window.addEventListener('pageshow', restored)
     document.addEventListener('visibilitychange', shown)
@@ -83,6 +90,26 @@ export default function CheckoutPage({ provider }: { provider: Provider }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
+  if (payment === undefined) {
+    return (
+      <Page title={t`Simulated checkout`}>
+        <Loading />
+      </Page>
+    )
+  }
+  if (payment === 'failed') {
+    return (
+      <Page title={t`Simulated checkout`}>
+        <ErrorState
+          message={t`The simulated provider did not answer.`}
+          onRetry={() => {
+            setPayment(undefined)
+            void show()
+          }}
+        />
+      </Page>
+    )
+  }
   if (!payment) {
     return (
       <Page title={t`Simulated checkout`}>
@@ -94,16 +121,24 @@ export default function CheckoutPage({ provider }: { provider: Provider }) {
 
   /** `reason`: why the bank declined the card (a refused 3-D Secure confirmation gives none). */
   const finish = async (outcome: CheckoutOutcome, reason?: PaymentDeclineReason) => {
-    // Decided meanwhile (another tab): shown as it is, nothing decided twice.
-    const now = read()
-    if (!now?.open) {
+    setBusy(true)
+    try {
+      // Decided meanwhile (another tab, another QA engineer): shown as it is, nothing decided twice.
+      const now = await read()
+      if (!now?.open) {
+        setConfirming(false)
+        setBusy(false)
+        setPayment(now)
+        return
+      }
+      if (payment.link !== null) await provider.payLink(payment.link, outcome, reason)
+      else await provider.decide(payment.pagamento_id, outcome, reason)
+    } catch {
       setConfirming(false)
-      setPayment(now)
+      setBusy(false)
+      setPayment('failed')
       return
     }
-    setBusy(true)
-    if (payment.link !== null) await provider.payLink(payment.link, outcome, reason)
-    else await provider.decide(payment.pagamento_id, outcome, reason)
     // Back through the address the provider was given.
     window.location.assign(payment.returnTo)
   }

@@ -43,10 +43,30 @@ const catalogs: Partial<Record<CatalogLocale, () => Promise<{ messages: Record<s
   ...(import.meta.env.DEV ? { [PSEUDO]: () => import('../../locales/pseudo/messages.po') } : {}),
 }
 
-/** A locale's compiled messages (the default's for one without a catalog). */
+/**
+ * Mock mode only: the QA tools' words (src/dev), a catalog of their own so a production build's
+ * catalogs carry none of them. A build with VITE_API_MOCK=false drops this with its imports.
+ */
+function devCatalogOf(locale: CatalogLocale): Promise<{ messages: Record<string, unknown> }> | undefined {
+  if (import.meta.env.VITE_API_MOCK === 'false') return undefined
+  const devCatalogs: Partial<Record<CatalogLocale, () => Promise<{ messages: Record<string, unknown> }>>> = {
+    it: () => import('../../locales/it/dev.po'),
+    en: () => import('../../locales/en/dev.po'),
+    es: () => import('../../locales/es/dev.po'),
+    fr: () => import('../../locales/fr/dev.po'),
+    zh: () => import('../../locales/zh/dev.po'),
+    ja: () => import('../../locales/ja/dev.po'),
+    ko: () => import('../../locales/ko/dev.po'),
+    ...(import.meta.env.DEV ? { [PSEUDO]: () => import('../../locales/pseudo/dev.po') } : {}),
+  }
+  return (devCatalogs[locale] ?? devCatalogs[DEFAULT_LOCALE]!)()
+}
+
+/** A locale's compiled messages (the default's for one without a catalog), with the QA tools' in mock mode. */
 export async function catalogOf(locale: CatalogLocale): Promise<Messages> {
   const load = catalogs[locale] ?? catalogs[DEFAULT_LOCALE]!
-  return (await load()).messages as Messages
+  const [main, dev] = await Promise.all([load(), devCatalogOf(locale)])
+  return { ...main.messages, ...dev?.messages } as Messages
 }
 
 export async function activateLocale(locale: CatalogLocale): Promise<void> {

@@ -66,6 +66,34 @@ test.describe('the Flows page', () => {
     expect(Object.entries(secrets).filter(([, secret]) => received.includes(String(secret)))).toEqual([])
   })
 
+  test('shows at once the wizard already running in another tab, and loses it when that tab closes', async ({ page: portal, context }) => {
+    await openWizard(portal, RACE)
+    await main(portal).getByLabel('All my data is correct').check()
+    await next(portal).click()
+    await expect(stepHeading(portal, 'Race questions')).toBeFocused()
+
+    const flows = await context.newPage()
+    await flows.goto(FLOWS)
+    const enrolment = machine(flows, 'Enrolment wizard')
+    await expect(enrolment.getByText('State: wizard.extraFields')).toBeVisible()
+    await expect(enrolment.locator('[data-state="enrolment.wizard.extraFields"]')).toHaveAttribute('data-active', 'true')
+    await expect(enrolment.locator('[data-state="enrolment.wizard.dataCheck"]')).toHaveAttribute('data-active', 'false')
+    // What may happen next: the step's transitions marked in the table the chart's numbers refer to.
+    const transitions = enrolment.getByRole('table', { name: /^Transitions/ })
+    await expect(transitions.getByRole('row').filter({ hasText: 'wizard.next [areQuestionsAnswered]' })).toHaveAttribute('data-current', 'true')
+    await expect(transitions.getByRole('row').filter({ hasText: 'wizard.next [isDataConfirmed]' })).toHaveAttribute('data-current', 'false')
+
+    // Then live: the next step highlighted as the athlete reaches it.
+    await shuttle(portal).selectOption('Cogne')
+    await next(portal).click()
+    await expect(enrolment.getByText('State: wizard.rules')).toBeVisible()
+    await expect(enrolment.getByRole('listitem').filter({ hasText: 'wizard.next' }).first()).toBeVisible()
+
+    await portal.close()
+    await expect(enrolment.getByText('No actor of this machine is running.', { exact: false })).toBeVisible()
+    await expect(enrolment.locator('[data-active="true"]')).toHaveCount(0)
+  })
+
   test('steps a machine by hand, with its backend answers picked on the page', async ({ page }) => {
     await page.goto(FLOWS)
     const enrolment = machine(page, 'Enrolment wizard')

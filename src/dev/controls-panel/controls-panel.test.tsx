@@ -149,6 +149,43 @@ describe('the clock presets', () => {
   })
 })
 
+describe('the races', () => {
+  it('fills a race and revises its waiver, says what happened, shows it in the list and has the portal read again', async () => {
+    const { qa, invalidatePortal, user } = renderPanel({ tab: 'races' })
+    await user.click(toggle())
+    const race = (await screen.findByText('Alte Vie di Cogne 52K 2026')).closest('li')!
+    expect(within(race).getByText('110 of 350 places taken.')).toBeTruthy()
+    expect(within(race).getByText('11 Jul 2026, 06:00 CEST', { selector: 'time' })).toBeTruthy()
+
+    await user.click(screen.getByRole('button', { name: 'Fill every place of Alte Vie di Cogne 52K 2026' }))
+    expect(qa.fillRace).toHaveBeenCalledWith(203)
+    expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Every place of Alte Vie di Cogne 52K 2026 is taken: the race is sold out.')
+    expect(await within(race).findByText('Sold out: 350 of 350 places taken.')).toBeTruthy()
+    expect(invalidatePortal).toHaveBeenCalled()
+
+    await user.click(screen.getByRole('button', { name: 'Revise the waiver of Alte Vie di Cogne 52K 2026' }))
+    expect(qa.reviseWaiver).toHaveBeenCalledWith(203)
+    expect(
+      await screen.findByText(
+        "Alte Vie di Cogne 52K 2026's waiver is now version v2: a place signed on an earlier version is signed again before it is paid.",
+      ),
+    ).toBeTruthy()
+    expect(await within(race).findByText('Waiver version v2.')).toBeTruthy()
+  })
+
+  it('says so in an alert when the backend refuses', async () => {
+    const qa = fakeQaApi()
+    qa.fillRace.mockRejectedValueOnce(new Error('QA fillRace: 422 pettoraleMock.fillRace: no race 203'))
+    const { user } = renderPanel({ qa, tab: 'races' })
+    await user.click(toggle())
+    await user.click(await screen.findByRole('button', { name: 'Fill every place of Alte Vie di Cogne 52K 2026' }))
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The simulated backend did not do it: QA fillRace: 422 pettoraleMock.fillRace: no race 203',
+    )
+    expect(screen.getByText('110 of 350 places taken.')).toBeTruthy()
+  })
+})
+
 describe('the staff review', () => {
   it('accepts a certificate, rejects a report with the reason picked, and declines a payment with its reason', async () => {
     const qa = fakeQaApi({
@@ -168,6 +205,8 @@ describe('the staff review', () => {
     expect(qa.reviewCertificate).toHaveBeenCalledWith(3, 'valido')
     expect(await screen.findByText('No certificate is waiting.')).toBeTruthy()
     expect(invalidatePortal).toHaveBeenCalled()
+    // The button went with its certificate: the keyboard's focus stays in the panel, Escape still closes it.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('tabpanel')))
 
     await user.selectOptions(screen.getByLabelText('Reason, if rejected'), 'Finish time does not match the results')
     await user.click(screen.getByRole('button', { name: "Reject Paolo Pax's report of Ultra Dolomiti 2025" }))

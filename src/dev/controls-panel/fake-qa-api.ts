@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import type { QaApi, QaFault, QaPendingReview, QaState, QaTarget } from '../../../mocks/qa-api'
+import type { QaApi, QaFault, QaPendingReview, QaRace, QaState, QaTarget } from '../../../mocks/qa-api'
 
 /**
  * A QA API in memory for the panel's tests: the calls are spies, the state they change is read
@@ -12,6 +12,22 @@ export function fakeQaApi(overrides: { pending?: QaPendingReview; importRefusal?
     latencyMs: {},
   }
   let pending: QaPendingReview = overrides.pending ?? { certificates: [], experienceReports: [], payments: [] }
+  const races: QaRace[] = [
+    {
+      raceId: 203,
+      title: 'Alte Vie di Cogne 52K 2026',
+      startsAt: '2026-07-11T04:00:00.000Z',
+      places: 350,
+      taken: 110,
+      lottery: false,
+      waiverVersion: 'v1',
+    },
+  ]
+  const raceOf = (raceId: number) => {
+    const race = races.find((candidate) => candidate.raceId === raceId)
+    if (!race) throw new Error(`no race ${String(raceId)}`)
+    return race
+  }
   const listeners = new Set<() => void>()
   const changed = () => {
     for (const listener of listeners) listener()
@@ -37,6 +53,18 @@ export function fakeQaApi(overrides: { pending?: QaPendingReview; importRefusal?
         ],
       },
     ]),
+    races: vi.fn(async () => structuredClone(races)),
+    fillRace: vi.fn(async (raceId: number) => {
+      const race = raceOf(raceId)
+      race.taken = race.places
+      changed()
+    }),
+    reviseWaiver: vi.fn(async (raceId: number) => {
+      const race = raceOf(raceId)
+      race.waiverVersion = `v${String(Number(race.waiverVersion.slice(1)) + 1)}`
+      changed()
+      return race.waiverVersion
+    }),
     fault: vi.fn(async (target: QaTarget, fault: QaFault | null) => {
       if (fault) state.faults[target] = fault
       else delete state.faults[target]

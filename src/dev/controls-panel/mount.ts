@@ -13,7 +13,12 @@ function whenIdleAfterLoad(run: () => void) {
  * with or without it.
  */
 export function mountQaPanel(options: QaPanelOptions): void {
-  whenIdleAfterLoad(() => {
-    void import('./render').then(({ renderQaPanel }) => renderQaPanel(options))
-  })
+  // Offline (a test of a lost connection, say) its code cannot arrive: it is asked again once the
+  // browser is back online, instead of failing the page with an uncaught error.
+  const mount = () =>
+    void import('./render').then(
+      ({ renderQaPanel }) => renderQaPanel(options),
+      () => window.addEventListener('online', mount, { once: true }),
+    )
+  whenIdleAfterLoad(mount)
 }

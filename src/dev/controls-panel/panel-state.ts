@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 
-export const QA_TABS = ['personas', 'clock', 'faults', 'review', 'activity', 'data'] as const
+export const QA_TABS = ['personas', 'clock', 'races', 'faults', 'review', 'activity', 'data'] as const
 export type QaTab = (typeof QA_TABS)[number]
 
 const KEY = 'pettorale.qaPanel'

@@ -10,11 +10,13 @@ import styles from './panel.module.css'
 import { QA_TABS, type QaTab } from './panel-state'
 import { PersonasTab } from './personas-tab'
 import { PanelMessageContext, type PanelMessage } from './qa-actions'
+import { RacesTab } from './races-tab'
 import { ReviewTab } from './review-tab'
 
 const TAB_LABELS: Record<QaTab, MessageDescriptor> = {
   personas: msg`Personas`,
   clock: msg`Clock`,
+  races: msg`Races`,
   faults: msg`Faults`,
   review: msg`Staff review`,
   activity: msg`Mail and requests`,
@@ -24,6 +26,7 @@ const TAB_LABELS: Record<QaTab, MessageDescriptor> = {
 const TAB_CONTENT: Record<QaTab, () => ReactNode> = {
   personas: () => <PersonasTab />,
   clock: () => <ClockTab />,
+  races: () => <RacesTab />,
   faults: () => <FaultsTab />,
   review: () => <ReviewTab />,
   activity: () => <ActivityTab />,

@@ -31,11 +31,19 @@ export function useQaAction<A, R>(action: (args: A) => Promise<R>, options: QaAc
   const mutation = useMutation({
     mutationFn: action,
     onSuccess: async (result, args) => {
+      // A review or a settled payment leaves its list with the button that did it: the keyboard's
+      // focus goes back to the tab rather than out of the panel (where Escape no longer closes it).
+      const button = document.activeElement
+      const tab = button?.closest<HTMLElement>('[role="tabpanel"]')
       say({ tone: 'done', text: options.done(result, args) })
       await Promise.all([
         panelClient.invalidateQueries({ queryKey: qaKeys.root }),
         options.touchesPortal ? appQueryClient.invalidateQueries() : null,
       ])
+      // The lists render the new data a task after the cache has it (TanStack Query's batching).
+      await new Promise((resolve) => setTimeout(resolve))
+      const focused = document.activeElement
+      if (tab?.isConnected && button && !button.isConnected && (focused === document.body || focused === button)) tab.focus()
     },
     onError: (error) => {
       const detail = error instanceof Error ? error.message : String(error)

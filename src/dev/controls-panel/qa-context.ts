@@ -25,6 +25,7 @@ export const qaKeys = {
   state: ['qa', 'state'] as const,
   personas: ['qa', 'personas'] as const,
   clockPresets: ['qa', 'clockPresets'] as const,
+  races: ['qa', 'races'] as const,
   pending: ['qa', 'pending'] as const,
   mailbox: ['qa', 'mailbox'] as const,
   requests: ['qa', 'requests'] as const,

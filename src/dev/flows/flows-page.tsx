@@ -7,7 +7,7 @@ import { Page } from '../../ui/page'
 import { activeStateIds, layoutChart } from './chart-layout'
 import { FlowChart } from './flow-chart'
 import { FLOW_MACHINES } from './flow-machines'
-import { FLOWS_CHANNEL } from './inspector'
+import { ASK_FOR_ACTORS, FLOWS_CHANNEL } from './inspector'
 import { applyInspection, NO_ACTORS, type LiveActor, type LiveState } from './live-actors'
 import { flowGraphOf } from './machine-graph'
 import { SIMULATIONS } from './simulations'
@@ -29,12 +29,13 @@ function stateText(value: unknown): string {
     .join(', ')
 }
 
-/** The portal's actors, as the inspection of its tabs says (inspector.ts). */
+/** The portal's actors, as the inspection of its tabs says (inspector.ts): those running already, then live. */
 function useLiveActors(): LiveState {
   const [state, dispatch] = useReducer(applyInspection, NO_ACTORS)
   useEffect(() => {
     const channel = new BroadcastChannel(FLOWS_CHANNEL)
     channel.onmessage = (message: MessageEvent<unknown>) => dispatch(message.data)
+    channel.postMessage(ASK_FOR_ACTORS)
     return () => channel.close()
   }, [])
   return state
@@ -107,7 +108,7 @@ function SimulatedFlow({ machine, title }: { machine: AnyStateMachine; title: st
   const status = snapshot.status
   return (
     <>
-      <FlowChart layout={CHARTS.get(machine.id)!} active={new Set(activeStateIds(machine.id, snapshot.value))} label={t`Chart of ${title}`} />
+      <FlowChart layout={CHARTS.get(machine.id)!} active={new Set(activeStateIds(machine.id, snapshot.value))} title={title} />
       <div className={styles.simulation}>
         <p aria-live="polite" className={styles.simulatedState}>
           <Trans>
@@ -161,14 +162,13 @@ function SimulatedFlow({ machine, title }: { machine: AnyStateMachine; title: st
 
 /** The portal's actors of the machine, the one shown (asked for, else the last heard of) on the chart. */
 function LiveFlow({ machine, title, actors }: { machine: AnyStateMachine; title: string; actors: readonly LiveActor[] }) {
-  const { t } = useLingui()
   const [chosen, setChosen] = useState<string | null>(null)
   const mine = actors.filter((actor) => actor.machineId === machine.id)
   const shown = mine.find((actor) => actor.sessionId === chosen) ?? mine[0] ?? null
   const active = new Set(shown ? activeStateIds(machine.id, shown.value) : [])
   return (
     <>
-      <FlowChart layout={CHARTS.get(machine.id)!} active={active} label={t`Chart of ${title}`} />
+      <FlowChart layout={CHARTS.get(machine.id)!} active={active} title={title} />
       <LiveInstances actors={mine} shown={shown?.sessionId ?? null} onShow={setChosen} />
     </>
   )
@@ -212,7 +212,7 @@ export default function FlowsPage() {
   return (
     <Page
       title={t`Flows`}
-      lead={t`Every state machine of the portal, drawn from its own code. Open this page first, then use the portal in another tab: its actors appear here as they run, with their state highlighted and their last events (secrets removed). Simulate steps a machine by hand, with its backend faked.`}
+      lead={t`Every state machine of the portal, drawn from its own code. The actors running in the portal's other tabs of this browser appear here, those already running when the page opens too, with their state highlighted and the events they receive from then on (secrets removed). Simulate steps a machine by hand, with its backend faked.`}
     >
       {FLOW_MACHINES.map(({ machine, title }) => (
         <MachineFlow key={machine.id} machine={machine} title={i18n._(title)} actors={live.actors} />

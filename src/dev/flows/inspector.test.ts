@@ -1,14 +1,56 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { flowsInspector, type FlowsChannel } from './inspector'
+import { ASK_FOR_ACTORS, flowsInspector, type FlowsChannel } from './inspector'
+import { applyInspection, NO_ACTORS, type LiveState } from './live-actors'
 import { REDACTED } from './sanitize'
-import { DRIVES, leakedIn, SECRETS } from './test-drives'
+import { driveEnrolment, driveSession, DRIVES, leakedIn, SECRETS } from './test-drives'
+
+/**
+ * The browser's channels between tabs, faked: what one channel posts reaches every other one open
+ * (not itself), as a clone, like a `BroadcastChannel` of one name.
+ */
+function fakeChannels() {
+  const open = new Set<{ deliver: (data: unknown) => void }>()
+  return (): FlowsChannel => {
+    const listeners: Array<(message: MessageEvent<unknown>) => void> = []
+    const self = { deliver: (data: unknown) => listeners.forEach((listener) => listener({ data: structuredClone(data) } as MessageEvent<unknown>)) }
+    open.add(self)
+    return {
+      postMessage: (message) => open.forEach((other) => other !== self && other.deliver(message)),
+      addEventListener: (_type, listener) => void listeners.push(listener),
+      close: () => void open.delete(self),
+    }
+  }
+}
 
 /** A channel that keeps what was posted, as the Flows page would receive it. */
 function fakeChannel() {
   const posted: unknown[] = []
-  const channel: FlowsChannel = { postMessage: (message) => void posted.push(message), close: () => {} }
+  const channel: FlowsChannel = { postMessage: (message) => void posted.push(message), addEventListener: () => {}, close: () => {} }
   return { channel, posted }
+}
+
+/** A portal tab: its inspector on the channels, and its `pagehide`/`pageshow`. */
+function portalTab(openChannel: () => FlowsChannel) {
+  const tab = new EventTarget()
+  return {
+    inspect: flowsInspector(openChannel(), tab),
+    leave: () => tab.dispatchEvent(new Event('pagehide')),
+    comeBack: () => tab.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true })),
+  }
+}
+
+/** The Flows page opening: it asks, then keeps what it hears as the page's view of the actors. */
+function openFlowsPage(openChannel: () => FlowsChannel) {
+  const channel = openChannel()
+  const heard: unknown[] = []
+  let live: LiveState = NO_ACTORS
+  channel.addEventListener('message', (message) => {
+    heard.push(message.data)
+    live = applyInspection(live, message.data)
+  })
+  channel.postMessage(ASK_FOR_ACTORS)
+  return { actors: () => live.actors, heard: () => JSON.stringify(heard) }
 }
 
 /** The inspector hands events over in a microtask. */
@@ -18,7 +60,7 @@ type Posted = { type: string; name?: string; sessionId: string; event?: { type: 
 
 async function inspected(drive: (typeof DRIVES)[keyof typeof DRIVES]) {
   const { channel, posted } = fakeChannel()
-  await drive(flowsInspector(channel))
+  await drive(flowsInspector(channel, new EventTarget()))
   await settled()
   return posted as Posted[]
 }
@@ -54,5 +96,53 @@ describe('the Flows inspector', () => {
     )
     expect(review?.event?.output).toBe(REDACTED)
     expect(JSON.stringify(review)).not.toContain(SECRETS.certificateReview)
+  })
+})
+
+describe('the Flows page opened after the portal', () => {
+  it('is told at once of the actors running in every tab, in their current state, with no secret', async () => {
+    const openChannel = fakeChannels()
+    const wizard = await driveEnrolment(portalTab(openChannel).inspect)
+    const signedIn = await driveSession(portalTab(openChannel).inspect)
+
+    const page = openFlowsPage(openChannel)
+    expect(page.actors().map((actor) => [actor.machineId, actor.value, actor.status]).sort()).toEqual([
+      ['enrolment', wizard.actor.getSnapshot().value, 'active'],
+      ['loginDrawer', 'closed', 'active'],
+      ['session', { loggedIn: 'ready' }, 'active'],
+    ])
+    expect(wizard.actor.getSnapshot().value).toEqual({ wizard: 'disclaimer' })
+    expect(leakedIn(page.heard())).toEqual([])
+
+    await signedIn.send({ type: 'session.logout' })
+    expect(page.actors().find((actor) => actor.machineId === 'session')?.value).toBe('loggingOut')
+  })
+
+  it('hears no actor that has stopped, and loses one when it stops', async () => {
+    const openChannel = fakeChannels()
+    const before = await driveEnrolment(portalTab(openChannel).inspect)
+    before.actor.stop()
+    await settled()
+    const running = await driveEnrolment(portalTab(openChannel).inspect)
+
+    const page = openFlowsPage(openChannel)
+    expect(page.actors().map((actor) => actor.sessionId)).toEqual([running.actor.sessionId])
+    running.actor.stop()
+    await settled()
+    expect(page.actors()).toEqual([])
+  })
+
+  it('loses a tab’s actors when the tab goes, and hears them again if the browser brings it back', async () => {
+    const openChannel = fakeChannels()
+    const leaving = portalTab(openChannel)
+    await driveSession(leaving.inspect)
+    const staying = await driveEnrolment(portalTab(openChannel).inspect)
+    const page = openFlowsPage(openChannel)
+    expect(page.actors()).toHaveLength(3)
+
+    leaving.leave()
+    expect(page.actors().map((actor) => actor.sessionId)).toEqual([staying.actor.sessionId])
+    leaving.comeBack()
+    expect(page.actors().map((actor) => actor.machineId).sort()).toEqual(['enrolment', 'loginDrawer', 'session'])
   })
 })

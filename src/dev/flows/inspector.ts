@@ -1,16 +1,32 @@
 import { createBrowserInspector, createInspector, type StatelyInspectionEvent } from '@statelyai/inspect'
-import type { InspectionEvent } from 'xstate'
+import type { ActorRefLike, InspectionEvent, Snapshot } from 'xstate'
 import type { Inspect } from '../../lib/inspection'
 import { sanitizeContext, sanitizeEvent } from './sanitize'
 
 /** The channel the portal's tabs post their actors' inspection on, and the Flows page listens to. */
 export const FLOWS_CHANNEL = 'pettorale-flows'
 
-/** The part of a `BroadcastChannel` the adapter uses: a test hands a fake. */
+/**
+ * What the Flows page posts as it opens: every portal tab answers with its running actors, as
+ * registrations carrying their current snapshot, so the page sees a wizard begun before it opened.
+ */
+export const ASK_FOR_ACTORS = { type: 'flows.ask' } as const
+
+/** What a tab posts as it goes (`pagehide`): the actors it ran are gone with it. */
+export interface ActorsGone {
+  type: 'flows.gone'
+  sessionIds: string[]
+}
+
+/** The part of a `BroadcastChannel` the inspector uses: a test hands a fake. */
 export interface FlowsChannel {
   postMessage(message: unknown): void
+  addEventListener(type: 'message', listener: (message: MessageEvent<unknown>) => void): void
   close(): void
 }
+
+/** The part of `window` the inspector listens to for the tab going and coming back. */
+export type FlowsTab = Pick<EventTarget, 'addEventListener'>
 
 /**
  * Machines only: the promise and callback actors they invoke carry their input and output whole
@@ -54,7 +70,7 @@ type Inspector = Pick<ReturnType<typeof createInspector>, 'actor' | 'event' | 's
  * package's own observer does: a tab the athlete is not looking at gets no idle time, and the Flows
  * page would miss its actors. A microtask, because an actor registers before its first snapshot exists.
  */
-function observe(inspector: Inspector): Inspect {
+function observe(inspector: Inspector): (event: InspectionEvent) => void {
   return (event: InspectionEvent) =>
     queueMicrotask(() => {
       if (event.type === '@xstate.actor') inspector.actor(event.actorRef, event.actorRef.getSnapshot() as object)
@@ -63,9 +79,40 @@ function observe(inspector: Inspector): Inspect {
     })
 }
 
-/** The `inspect` option that posts on `channel`, sanitized. */
-export function flowsInspector(channel: FlowsChannel): Inspect {
-  return observe(createInspector(channelAdapter(channel), inspectorOptions()))
+const isAsk = (data: unknown) => typeof data === 'object' && data !== null && (data as { type?: unknown }).type === ASK_FOR_ACTORS.type
+
+/**
+ * The `inspect` option that posts on `channel`, sanitized, and answers the Flows page's ask with the
+ * actors still running in this tab (`tab`). When the tab goes it posts that they are gone; if the
+ * browser brings it back from its page cache, it registers them again.
+ */
+export function flowsInspector(channel: FlowsChannel, tab: FlowsTab): Inspect {
+  const inspector = createInspector(channelAdapter(channel), inspectorOptions())
+  const inspect = observe(inspector)
+  // Every actor until it ends: the filter keeps machines only when they are registered again.
+  const running = new Map<string, ActorRefLike>()
+  const registerRunning = () => {
+    for (const [sessionId, actorRef] of running) {
+      const snapshot = actorRef.getSnapshot() as Snapshot<unknown>
+      if (snapshot.status === 'active') inspector.actor(actorRef, snapshot)
+      else running.delete(sessionId)
+    }
+  }
+  channel.addEventListener('message', (message) => {
+    if (isAsk(message.data)) registerRunning()
+  })
+  tab.addEventListener('pagehide', () => {
+    const gone: ActorsGone = { type: 'flows.gone', sessionIds: [...running.keys()] }
+    channel.postMessage(gone)
+  })
+  tab.addEventListener('pageshow', (event) => {
+    if ((event as PageTransitionEvent).persisted) registerRunning()
+  })
+  return (event: InspectionEvent) => {
+    if (event.type === '@xstate.actor') running.set(event.actorRef.sessionId, event.actorRef)
+    else if (event.type === '@xstate.snapshot' && event.snapshot.status !== 'active') running.delete(event.actorRef.sessionId)
+    inspect(event)
+  }
 }
 
 /**
@@ -76,5 +123,5 @@ export function flowsInspector(channel: FlowsChannel): Inspect {
  */
 export function startFlowsInspector(search: string): Inspect {
   if (new URLSearchParams(search).get('inspect') === 'stately') return observe(createBrowserInspector(inspectorOptions()))
-  return flowsInspector(new BroadcastChannel(FLOWS_CHANNEL))
+  return flowsInspector(new BroadcastChannel(FLOWS_CHANNEL), window)
 }

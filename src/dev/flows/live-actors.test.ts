@@ -32,6 +32,13 @@ describe('the running actors the Flows page shows', () => {
     expect(state.actors.map((actor) => actor.sessionId)).toEqual(['x:1', 'x:2'])
   })
 
+  it('drops an actor when it stops, and those of a tab that is gone', () => {
+    const three = [registered('x:1', 'session', 'loggedOut'), registered('x:2', 'enrolment', 'checking'), registered('x:3', 'loginDrawer', 'closed')]
+    expect(apply(...three, snapshot('x:2', 'checking', 'stopped')).actors.map((actor) => actor.sessionId)).toEqual(['x:3', 'x:1'])
+    expect(apply(...three, { type: 'flows.gone', sessionIds: ['x:1', 'x:3', 'x:9'] }).actors.map((actor) => actor.sessionId)).toEqual(['x:2'])
+    expect(apply(...three, snapshot('x:2', 'done', 'done')).actors).toHaveLength(3)
+  })
+
   it('ignores what is not an inspection, and actors it never saw registered', () => {
     expect(apply({ hello: true }, 'text', null, snapshot('x:9', 'ready'), event('x:9', 'a'))).toEqual(NO_ACTORS)
   })

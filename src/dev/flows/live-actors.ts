@@ -1,7 +1,10 @@
+import type { ActorsGone } from './inspector'
+
 /**
  * What the Flows page knows of the portal's running actors, from the inspection its tabs post on
  * the channel (inspector.ts): for each actor its machine, current state and last events. A pure
- * reducer over the messages, so the page's view of them is tested without a channel.
+ * reducer over the messages, so the page's view of them is tested without a channel. An actor
+ * leaves the page when it stops (its screen was left) or its tab goes.
  */
 
 /** How many of an actor's last events are shown. */
@@ -46,6 +49,15 @@ function isMessage(data: unknown): data is Message {
   return typeof sessionId === 'string' && (type === '@xstate.actor' || type === '@xstate.snapshot' || type === '@xstate.event')
 }
 
+function isGone(data: unknown): data is ActorsGone {
+  if (typeof data !== 'object' || data === null) return false
+  const { type, sessionIds } = data as { type?: unknown; sessionIds?: unknown }
+  return type === 'flows.gone' && Array.isArray(sessionIds)
+}
+
+const without = (state: LiveState, gone: (actor: LiveActor) => boolean): LiveState =>
+  state.actors.some(gone) ? { seq: state.seq, actors: state.actors.filter((actor) => !gone(actor)) } : state
+
 /** The machine's own id from its definition; an invoked actor's name is its invoke id. */
 function machineIdOf(message: Extract<Message, { type: '@xstate.actor' }>): string {
   try {
@@ -63,7 +75,9 @@ function payloadOf(event: { type: string }): string {
 }
 
 export function applyInspection(state: LiveState, data: unknown): LiveState {
+  if (isGone(data)) return without(state, (actor) => data.sessionIds.includes(actor.sessionId))
   if (!isMessage(data)) return state
+  if (data.type === '@xstate.snapshot' && data.snapshot.status === 'stopped') return without(state, (actor) => actor.sessionId === data.sessionId)
   const seq = state.seq + 1
   const known = state.actors.find((actor) => actor.sessionId === data.sessionId)
   let actor: LiveActor | undefined

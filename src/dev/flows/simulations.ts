@@ -12,7 +12,9 @@ import { now } from '../../lib/clock'
 /**
  * What a product owner steps a machine with on the Flows page, without the portal: its input, the
  * events a screen would send (one sample of each shape), and the answers each of its actors may
- * give (the backend's, faked: the page lets the owner pick one). Made-up data only.
+ * give (the backend's, faked: the page lets the owner pick one). Made-up data only. A test holds
+ * them to the machines (simulations.test.ts): an event type or actor added to a machine needs its
+ * sample here, or a line saying why it has none, so no button goes missing unnoticed.
  */
 
 /** An answer an actor may give: its output, or the error it fails with. */
@@ -21,8 +23,12 @@ export type Answer = { label: string; output: unknown } | { label: string; error
 export interface Simulation {
   input: () => unknown
   events: ReadonlyArray<{ type: string }>
-  /** By the actor's name in the machine (`src`); an actor not listed never answers. */
+  /** By the actor's name in the machine (`src`), those it invokes included. */
   answers: Readonly<Record<string, readonly Answer[]>>
+  /** The actors that never answer on the page, by name, and why: their events are sent by hand. */
+  idle: Readonly<Record<string, string>>
+  /** The event types the machine accepts that have no sample, and why. */
+  unsampled?: Readonly<Record<string, string>>
 }
 
 const network: Answer = { label: 'network error', error: { kind: 'network', operation: 'simulated' } }
@@ -137,8 +143,9 @@ export const SIMULATIONS: Readonly<Record<string, Simulation>> = {
       loadProfile: [{ label: 'profile', output: PROFILE }, network],
       revokeToken: [{ label: 'revoked', output: undefined }, network],
     },
+    idle: { watchClock: 'the clock: its session.tick is among the events' },
   },
-  loginDrawer: { input: () => undefined, events: drawerEvents, answers: {} },
+  loginDrawer: { input: () => undefined, events: drawerEvents, answers: {}, idle: {} },
   enrolment: {
     input: (): EnrolmentInput => ({ raceId: 1, athleteId: 1, phase: 'open', keySeed: 'simulated' }),
     events: enrolmentEvents,
@@ -158,11 +165,13 @@ export const SIMULATIONS: Readonly<Record<string, Simulation>> = {
       readTariff: [{ label: 'prices', output: TARIFF }, network],
       readStatus: [...readings('pending', 'success', 'failed'), http(404, 'payment_not_found'), network],
     },
+    idle: {},
   },
   paymentWait: {
     input: () => ({ paymentId: 'simulated' }),
     events: waitEvents,
     answers: { readStatus: [...readings('pending', 'success', 'failed'), http(404, 'payment_not_found'), network] },
+    idle: {},
   },
   certificate: {
     input: (): CertificateInput => ({ athleteId: 1, certificateFieldId: 1, today: '2026-01-01' }),
@@ -173,5 +182,6 @@ export const SIMULATIONS: Readonly<Record<string, Simulation>> = {
       reloadProfile: [...readings('in_revision', 'valid'), network],
       checkReview: [...readings('in_revision', 'valid', 'not_valid'), network],
     },
+    idle: { uploadFile: 'the upload: its upload.progress, upload.done and upload.failed are among the events' },
   },
 }

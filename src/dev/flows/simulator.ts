@@ -13,9 +13,9 @@ export interface PendingCall {
 const isMachine = (logic: AnyActorLogic): logic is AnyStateMachine => 'root' in logic
 
 /**
- * A machine to run on the Flows page with its effects faked: every promise actor waits for an
- * answer picked on the page (`pending`), every callback actor does nothing, and a machine it invokes
- * is faked the same way. Nothing leaves the page, and its actor is not inspected.
+ * A machine to run on the Flows page with its effects faked: every actor with answers waits for one
+ * picked on the page (`pending`), the idle ones (callback actors) do nothing, and a machine it
+ * invokes is faked the same way. Nothing leaves the page, and its actor is not inspected.
  */
 export function simulate(machine: AnyStateMachine, simulation: Simulation) {
   const pending = new Map<string, PendingCall>()
