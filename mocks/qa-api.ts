@@ -8,6 +8,7 @@ import type { OperationName } from '../contracts'
 import type { RejectionReason } from '../contracts/experience.contract'
 import type { PaymentDeclineReason } from '../contracts/payments.contract'
 import type { CertificateVerdict, ReviewVerdict } from './controls'
+import type { Persona } from './seed/personas'
 import type { MailKind } from './db'
 
 /** A fault the panel can inject. `'*'` targets every operation without a fault of its own. */
@@ -77,15 +78,8 @@ export interface QaState {
   latencyMs: Partial<Record<QaTarget, number>>
 }
 
-export interface QaPersona {
-  key: string
-  mail: string
-  password: string
-  nome: string
-  cognome: string
-  description: string
-  athleteId: number
-}
+/** A persona as the seed has it (mocks/seed/personas.ts). */
+export type QaPersona = Persona
 
 /** Work waiting for the organiser's staff. */
 export interface QaPendingReview {

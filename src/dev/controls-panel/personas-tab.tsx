@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
@@ -11,11 +13,24 @@ import { qaKeys, useQaPanel } from './qa-context'
 import { QaReadError } from './qa-read-error'
 
 /**
+ * What each persona is for, in the panel's language (the seed's `description` says it in English
+ * for the console).
+ */
+const SITUATIONS: Record<QaPersona['key'], MessageDescriptor> = {
+  nuovo: msg`Account confirmed, profile still empty: after sign-in the portal asks about experience races, then to complete the profile.`,
+  completo: msg`Complete profile, valid certificate. Enrolled and paid in Sentiero dei Larici 25K 2026; enrolment in Alte Vie di Cogne 52K 2026 started but not paid. Has a failed and a refunded payment.`,
+  revisione: msg`Complete profile; the medical certificate is uploaded and under review. Ran Vertical di Pila 2025.`,
+  scaduto: msg`Complete profile; the certificate was reviewed as valid but expired on 14 February 2026. Ran Snow Trail di Cogne 2025.`,
+  pax: msg`Holds the PAX: two qualifying experience races accepted in 2025, a third report under verification. Not yet enrolled in the 2026 flagship; its payment link is pending.`,
+  social: msg`The account the simulated social sign-in returns; complete profile, paid Trail del Forte di Bard 30K 2026 by link.`,
+}
+
+/**
  * Sign in as any persona in one click, through the portal's own session (the login drawer's
  * sign-in), so the portal behaves as after a real sign-in. Someone else signed in is signed out first.
  */
 export function PersonasTab() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const { qa, appQueryClient } = useQaPanel()
   const { session, drawer } = useSessionViews()
   const personas = useQuery({ queryKey: qaKeys.personas, queryFn: () => qa.personas() })
@@ -59,7 +74,7 @@ export function PersonasTab() {
               <p>
                 <strong>{name}</strong> <span className={styles.muted}>{persona.mail}</span>
               </p>
-              <p>{persona.description}</p>
+              <p>{i18n._(SITUATIONS[persona.key])}</p>
               <div className={styles.actions}>
                 {isSignedIn ? (
                   <Button variant="secondary" onClick={session.logout}>
