@@ -6,6 +6,7 @@ import * as experience from './experience.contract'
 import * as files from './files.contract'
 import * as liberatoria from './liberatoria.contract'
 import * as payments from './payments.contract'
+import * as queue from './queue.contract'
 import * as races from './races.contract'
 import * as subscriptions from './subscriptions.contract'
 import * as transactions from './transactions.contract'
@@ -49,6 +50,7 @@ export const contract = {
   transactions: operationsOf(transactions),
   payments: operationsOf(payments),
   experience: operationsOf(experience),
+  queue: operationsOf(queue),
 } as const
 
 export type Contract = typeof contract

@@ -35,10 +35,12 @@ export type PaymentState = z.infer<typeof PaymentStateSchema>
 
 /**
  * Why a payment the provider authorised was not taken: the place had been paid by another payment
- * (another tab, the organiser's link) by the time it settled, so this one was voided or refunded
- * (`stato: 'failed'`, and a refunded line among the athlete's transactions). Never a second place.
+ * (another tab, the organiser's link) by the time it settled (`already_paid`), or the place held
+ * from a race's waiting room ran out before the card was authorised (`hold_expired`, decision 037),
+ * so this one was voided or refunded (`stato: 'failed'`, and a refunded line among the athlete's
+ * transactions). Never a second place, never a charge without one.
  */
-export const PaymentVoidReasonSchema = z.enum(['already_paid'])
+export const PaymentVoidReasonSchema = z.enum(['already_paid', 'hold_expired'])
 export type PaymentVoidReason = z.infer<typeof PaymentVoidReasonSchema>
 
 /**
@@ -83,7 +85,8 @@ export type StartPayment = z.infer<typeof StartPaymentSchema>
  * provider's confirmation (`payment_in_progress`: wait for it, the body's `pagamento_id` says which,
  * instead of starting a second one). Or (422): no subscription to pay, it is paid already, its waiver
  * is not signed, it is a lottery application (paid only if drawn), or the idempotency key was
- * already used for a different request.
+ * already used for a different request. A race with a waiting room (decision 037) is paid only
+ * within a held place: none was taken (`queue_required`, 409) or it ran out (`hold_expired`, 409).
  */
 export const StartPaymentErrorSchema = z.enum([
   'total_mismatch',
@@ -95,6 +98,8 @@ export const StartPaymentErrorSchema = z.enum([
   'waiver_not_signed',
   'lottery_application',
   'idempotency_key_reused',
+  'queue_required',
+  'hold_expired',
 ])
 export type StartPaymentError = z.infer<typeof StartPaymentErrorSchema>
 const startPaymentProblem = problemOf(StartPaymentErrorSchema)

@@ -12,6 +12,7 @@ import {
 } from './common'
 import { RACE_FILTERS, type RaceFilter } from './constants'
 import { defineOperation } from './operation'
+import { WaitingRoomSchema } from './queue.contract'
 import { HOUR_S } from './time'
 
 /** A duration in seconds that a race can take: not negative, at most MAX_RACE_DURATION_S (30 years cannot be). */
@@ -62,6 +63,11 @@ export const RaceSchema = z.object({
    * before it is paid, not only once the payment is refused (decision 027).
    */
   liberatoria_versione: z.optional(boundedString(MAX_WAIVER_VERSION_LENGTH)),
+  /**
+   * Inferred (issue 22, decision 037): the race opens through a waiting room, how it runs. Every
+   * enrolment of the race then takes a held place from the room (`queue.hold`) first.
+   */
+  sala_attesa: z.optional(WaitingRoomSchema),
 })
 export type Race = z.infer<typeof RaceSchema>
 

@@ -22,9 +22,19 @@ export type EnrolmentRequest = z.infer<typeof EnrolmentRequestSchema>
 /**
  * Why the backend refused: every place is taken or the athlete is already entered (409); the
  * registration window is not open, the athlete does not meet the race's conditions (certificate,
- * profile, age) or a required extra field is missing (422).
+ * profile, age) or a required extra field is missing (422). A race with a waiting room (decision
+ * 037) is entered only with a place held from it: none was taken (`queue_required`, 409), or the
+ * held place ran out and went to the next in line (`hold_expired`, 409).
  */
-export const EnrolmentErrorSchema = z.enum(['sold_out', 'already_enrolled', 'registration_closed', 'not_eligible', 'missing_field'])
+export const EnrolmentErrorSchema = z.enum([
+  'sold_out',
+  'already_enrolled',
+  'registration_closed',
+  'not_eligible',
+  'missing_field',
+  'queue_required',
+  'hold_expired',
+])
 export type EnrolmentError = z.infer<typeof EnrolmentErrorSchema>
 const enrolmentProblem = problemOf(EnrolmentErrorSchema)
 
