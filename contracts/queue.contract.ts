@@ -15,22 +15,8 @@ export const MAX_ADMISSION_TOKEN_LENGTH = 512
 /** A ticket's reference (`Q-<race>-<number>` in the simulated backend). */
 export const MAX_TICKET_ID_LENGTH = 64
 
-/**
- * How a race's waiting room runs, on the race itself (list and details), so the race page can count
- * down to it before anyone joins. Absent: the race opens without a room (every race but a rush).
- * - `apre`: when the room opens, before registration (`apertura_iscrizioni`): who joins between the
- *   two is drawn at random at the opening;
- * - `ammissioni_al_minuto`: how many athletes the backend admits per minute once registration opens;
- * - `ammissione_s`: how long an admission stays valid for starting the wizard;
- * - `posto_s`: how long a held place lasts from the moment it is taken.
- */
-export const WaitingRoomSchema = z.object({
-  apre: InstantSchema,
-  ammissioni_al_minuto: z.int().check(z.positive()),
-  ammissione_s: z.int().check(z.positive()),
-  posto_s: z.int().check(z.positive()),
-})
-export type WaitingRoom = z.infer<typeof WaitingRoomSchema>
+// How a race's waiting room runs is on the race (`Race.sala_attesa`, races.contract.ts): the race
+// page reads it without loading these calls.
 
 /**
  * Where a ticket stands:

@@ -12,7 +12,6 @@ import {
 } from './common'
 import { RACE_FILTERS, type RaceFilter } from './constants'
 import { defineOperation } from './operation'
-import { WaitingRoomSchema } from './queue.contract'
 import { HOUR_S } from './time'
 
 /** A duration in seconds that a race can take: not negative, at most MAX_RACE_DURATION_S (30 years cannot be). */
@@ -26,6 +25,23 @@ export type TrailType = z.infer<typeof TrailTypeSchema>
 
 /** How entries are allocated: first come first served, or a lottery (flagship; PAX skips it). */
 export const EntryModeSchema = z.enum(['diretta', 'lotteria'])
+
+/**
+ * How a race's waiting room runs, on the race itself (list and details), so the race page can count
+ * down to it before anyone joins. Absent: the race opens without a room (every race but a rush).
+ * - `apre`: when the room opens, before registration (`apertura_iscrizioni`): who joins between the
+ *   two is drawn at random at the opening;
+ * - `ammissioni_al_minuto`: how many athletes the backend admits per minute once registration opens;
+ * - `ammissione_s`: how long an admission stays valid for starting the wizard;
+ * - `posto_s`: how long a held place lasts from the moment it is taken.
+ */
+export const WaitingRoomSchema = z.object({
+  apre: InstantSchema,
+  ammissioni_al_minuto: z.int().check(z.positive()),
+  ammissione_s: z.int().check(z.positive()),
+  posto_s: z.int().check(z.positive()),
+})
+export type WaitingRoom = z.infer<typeof WaitingRoomSchema>
 
 export const RaceSchema = z.object({
   id: z.number(),

@@ -7,6 +7,7 @@ import { RaceDetailSchema, RankingRowSchema, SubscriberRowSchema } from '../cont
 import { LocaleSchema } from '../contracts/common'
 import { ExtraFieldValueSchema } from '../contracts/subscriptions.contract'
 import { TransactionSchema } from '../contracts/transactions.contract'
+import { TicketEndReasonSchema } from '../contracts/queue.contract'
 
 // Every collection is built from the contract schema of what it serves, extended with the
 // server-side facts the wire never shows (passwords, owners, expiry instants).
@@ -172,6 +173,61 @@ export const StoredFileRecordSchema = z.object({
 })
 export type StoredFileRecord = z.infer<typeof StoredFileRecordSchema>
 
+/**
+ * One athlete's ticket for one race's waiting room (mocks/queue.ts). A ticket waiting is stored
+ * `in_attesa`: whether it is answered `in_sala`, `in_coda` or `esaurito` depends on the clock and on
+ * the places, so it is worked out at each answer rather than written. Instants are epoch ms (mock
+ * clock). Simulated others (the seeded rush's) have athlete ids but no account, and a plan.
+ */
+export const QueueTicketRecordSchema = z.object({
+  race_id: z.number(),
+  athlete_id: z.number(),
+  /** `Q-<race>-<arrival>`: a ticket joined again at the back has a new one. */
+  biglietto: z.string(),
+  stato: z.enum(['in_attesa', 'ammesso', 'posto', 'pagato', 'scaduto', 'uscito']),
+  entrato: z.number(),
+  /** Joined before registration opened: placed by the draw, not by arrival. */
+  sorteggiato: z.boolean(),
+  /** The race's arrival counter when it joined (last join): the order after the drawn tickets. */
+  arrivo: z.number(),
+  /** The race's admission counter when it was last admitted: the order admissions were given in. */
+  ammissione_n: z.nullable(z.number()),
+  ammesso_at: z.nullable(z.number()),
+  /** The last admission, kept after it is used, so the same admission again finds its hold. */
+  ammissione_token: z.nullable(z.string()),
+  ammissione_scade: z.nullable(z.number()),
+  posto_at: z.nullable(z.number()),
+  posto_scade: z.nullable(z.number()),
+  /** A card payment of the held place was authorised in time: the hold no longer runs out. */
+  in_pagamento: z.boolean(),
+  motivo: z.nullable(TicketEndReasonSchema),
+})
+export type QueueTicketRecord = z.infer<typeof QueueTicketRecordSchema>
+
+/** What a simulated other athlete does once admitted (the seeded rush): seconds after each step. */
+export const SimulatedPlanSchema = z.object({
+  athlete_id: z.number(),
+  /** When it joins, epoch ms. */
+  arriva: z.number(),
+  /** Seconds from its admission to taking the held place. */
+  presa_s: z.number(),
+  /** Seconds from the held place to paying it; `null`: it lets the hold run out. */
+  paga_s: z.nullable(z.number()),
+})
+export type SimulatedPlan = z.infer<typeof SimulatedPlanSchema>
+
+/** The server side of a race's waiting room: its draw seed and the simulated others, if any. */
+export const QueueRoomRecordSchema = z.object({
+  race_id: z.number(),
+  /** The draw seed: a keyed hash of it and the athlete orders the tickets taken before the opening. */
+  seme: z.string(),
+  /** How many have joined (the next ticket's arrival number) and been admitted (the rate's count). */
+  arrivi: z.number(),
+  ammissioni: z.number(),
+  simulati: z.array(SimulatedPlanSchema),
+})
+export type QueueRoomRecord = z.infer<typeof QueueRoomRecordSchema>
+
 /** The schema of every collection's records, by collection name. */
 export const RECORD_SCHEMAS = {
   athletes: AthleteRecordSchema,
@@ -186,6 +242,8 @@ export const RECORD_SCHEMAS = {
   payments: PaymentRecordSchema,
   experience: ExperienceRecordSchema,
   files: StoredFileRecordSchema,
+  queueRooms: QueueRoomRecordSchema,
+  queueTickets: QueueTicketRecordSchema,
 }
 
 type Collections<S extends Record<string, z.ZodMiniType>> = { [K in keyof S]: Collection<S[K]> }
@@ -202,6 +260,34 @@ export type Db = typeof db
 export type DbName = keyof Db
 /** The plain records of every collection: what the seed produces and what the browser persists. */
 export type DbSnapshot = { [K in DbName]: Array<Parameters<Db[K]['create']>[0]> }
+
+type RecordIn<K extends DbName> = ReturnType<Db[K]['all']>[number]
+
+/**
+ * A lookup of a collection's records by a unique key in O(1) (the collection's own queries scan
+ * every record: with the bench's 10,000 athletes and sessions, milliseconds a request). It is
+ * dropped on any change to the collection and rebuilt on the next lookup; dropped again a task
+ * later, since a change lands in the collection only after its hooks have run.
+ */
+export function lookupBy<K extends DbName>(name: K, key: (record: RecordIn<K>) => string | number) {
+  let index: Map<string | number, RecordIn<K>> | null = null
+  let later = false
+  const drop = () => {
+    index = null
+    if (later) return
+    later = true
+    setTimeout(() => {
+      later = false
+      index = null
+    })
+  }
+  const { hooks } = db[name] as unknown as Db['sessions']
+  for (const event of ['create', 'update', 'delete'] as const) hooks.on(event, drop)
+  return (value: string | number): RecordIn<K> | undefined => {
+    index ??= new Map((db[name].all() as Array<RecordIn<K>>).map((record) => [key(record), record]))
+    return index.get(value)
+  }
+}
 
 export async function loadDb(snapshot: DbSnapshot): Promise<void> {
   for (const name of Object.keys(db) as DbName[]) {

@@ -5,7 +5,7 @@ import type { Contract, OperationName, ResourceName } from '../contracts'
 import { MAX_LISTED_ISSUES, type RequestIssue } from '../contracts/common'
 import type { BodyOf, OperationShape, PathParamsOf, QueryOf, ResponseOf } from '../contracts/operation'
 import type { Controls } from './controls'
-import { db, type AthleteRecord, type SessionRecord } from './db'
+import { lookupBy, type AthleteRecord, type SessionRecord } from './db'
 import { settleDuePayments } from './provider'
 import type { QaRequestLogEntry } from './qa-api'
 import type { RequestLog } from './qa-request-log'
@@ -89,6 +89,9 @@ export function oauthError<const E extends string, const C extends string = neve
 /** The fixed OAuth client of the portal; the mock only checks that a Basic header is present. */
 const BASIC_PREFIX = 'Basic '
 
+const sessionByToken = lookupBy('sessions', (session) => session.token)
+const athleteById = lookupBy('athletes', (athlete) => athlete.id)
+
 /** The answer the backend gives a session token that has expired (or was never given). */
 const expiredSession = () => HttpResponse.json(problem(401, 'unauthorized'), { status: 401 })
 
@@ -165,8 +168,8 @@ export function defineHandler<O extends OperationShape>(ctx: MockContext, operat
       return HttpResponse.json(oauthError('invalid_client'), { status: 401 })
     }
     if (operation.auth === 'bearer' && !options.bearerIsMailToken) {
-      session = bearer ? db.sessions.findFirst((q) => q.where({ token: bearer })) : undefined
-      athlete = session ? db.athletes.findFirst((q) => q.where({ id: session!.athlete_id })) : undefined
+      session = bearer ? sessionByToken(bearer) : undefined
+      athlete = session ? athleteById(session.athlete_id) : undefined
       if (!session || !athlete || session.expires_at <= now) return expiredSession()
     }
 

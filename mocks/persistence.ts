@@ -25,6 +25,8 @@ export const RECORD_KEYS: { [K in DbName]: (record: RecordOf<K>) => string } = {
   payments: (r) => r.pagamento_id,
   experience: (r) => String(r.id),
   files: (r) => r.key,
+  queueRooms: (r) => String(r.race_id),
+  queueTickets: (r) => `${String(r.race_id)}/${String(r.athlete_id)}`,
 }
 
 function keyOf(name: DbName, record: unknown): string {
@@ -89,6 +91,8 @@ export function validEntries(name: DbName, entries: unknown): ChangeEntry[] {
 export interface ChangeStore {
   read(name: DbName): ChangeEntry[]
   write(name: DbName, entries: ReadonlyArray<ChangeEntry>): void
+  /** Writes `delta` over what is kept (`mergeChanges`): in the time of the delta where the store allows. */
+  merge(name: DbName, delta: ReadonlyArray<ChangeEntry>, inSeed: (key: string) => boolean): void
   clear(): void
   /** The collection a storage key belongs to, `'all'` when the whole store was cleared. */
   collectionOf(storageKey: string | null): DbName | 'all' | null
@@ -104,6 +108,9 @@ export function webStorageChangeStore(storage: Storage): ChangeStore {
   let warned = false
   return {
     read: (name) => parseEntries(name, storage.getItem(CHANGE_KEY_PREFIX + name)),
+    merge(name, delta, inSeed) {
+      this.write(name, mergeChanges(this.read(name), delta, inSeed))
+    },
     write(name, entries) {
       const key = CHANGE_KEY_PREFIX + name
       try {
@@ -128,15 +135,27 @@ export function webStorageChangeStore(storage: Storage): ChangeStore {
 
 /**
  * The change set in memory: the server's, started for QA (`npm run mock:server` with
- * PETTORALE_MOCK_QA=1), so its database can be exported and imported like the browser's.
+ * PETTORALE_MOCK_QA=1), so its database can be exported and imported like the browser's. A merge
+ * costs the records changed, not the records kept (the bench's rush keeps 10,000 tickets).
  */
 export function memoryChangeStore(): ChangeStore {
-  const changes = new Map<DbName, ReadonlyArray<ChangeEntry>>()
+  const changes = new Map<DbName, Map<string, ChangeEntry[1]>>()
   return {
     read: (name) => [...(changes.get(name) ?? [])],
     write(name, entries) {
       if (entries.length === 0) changes.delete(name)
-      else changes.set(name, [...entries])
+      else changes.set(name, new Map(entries))
+    },
+    merge(name, delta, inSeed) {
+      let kept = changes.get(name)
+      if (!kept) changes.set(name, (kept = new Map()))
+      // As mergeChanges: the latest record wins and keeps its first place; a deletion of a record
+      // the seed does not hold leaves nothing to remember.
+      for (const [key, record] of delta) {
+        if (record === null && !inSeed(key)) kept.delete(key)
+        else kept.set(key, record)
+      }
+      if (kept.size === 0) changes.delete(name)
     },
     clear: () => changes.clear(),
     collectionOf: () => null,
@@ -154,18 +173,20 @@ export function parseEntries(name: DbName, raw: string | null): ChangeEntry[] {
 }
 
 /**
- * Notes which records the database's collections create, update and delete (their hooks), so
- * `take()` can hand over only those, as they are now.
+ * Notes which records the database's collections create, update and delete (their hooks), and each
+ * one as its latest change left it, so `take()` hands over only those (in the time of the changes,
+ * not of the collection's size).
  */
 export function createChangeTracker() {
-  const dirty = new Map<DbName, Set<string>>()
+  const dirty = new Map<DbName, Map<string, unknown>>()
   /** One per collection (one signal for all would pass Node's listener warning limit). */
   let listening: AbortController[] | null = null
 
-  const mark = (name: DbName, record: unknown) => {
-    let keys = dirty.get(name)
-    if (!keys) dirty.set(name, (keys = new Set()))
-    keys.add(keyOf(name, record))
+  /** The record under its key now: `null` when deleted. */
+  const mark = (name: DbName, key: string, record: unknown) => {
+    let records = dirty.get(name)
+    if (!records) dirty.set(name, (records = new Map()))
+    records.set(key, record)
   }
 
   function start() {
@@ -174,17 +195,19 @@ export function createChangeTracker() {
     for (const [index, name] of DB_NAMES.entries()) {
       const { signal } = listening[index]!
       const { hooks } = db[name] as unknown as (typeof db)['sessions']
-      hooks.on('create', (event) => mark(name, event.data.record), { signal })
+      hooks.on('create', (event) => mark(name, keyOf(name, event.data.record), event.data.record), { signal })
       hooks.on(
         'update',
         (event) => {
           // A key may change in an update: the old key is then gone, the new one is there.
-          mark(name, event.data.prevRecord)
-          mark(name, event.data.nextRecord)
+          const before = keyOf(name, event.data.prevRecord)
+          const after = keyOf(name, event.data.nextRecord)
+          if (before !== after) mark(name, before, null)
+          mark(name, after, event.data.nextRecord)
         },
         { signal },
       )
-      hooks.on('delete', (event) => mark(name, event.data.deletedRecord), { signal })
+      hooks.on('delete', (event) => mark(name, keyOf(name, event.data.deletedRecord), null), { signal })
     }
   }
 
@@ -209,13 +232,8 @@ export function createChangeTracker() {
     /** The records changed since the last call, as they are now (`null`: deleted). */
     take(): ChangeSet {
       const changes: Record<string, ChangeEntry[]> = {}
-      for (const [name, keys] of dirty) {
-        const current = new Map<string, unknown>()
-        for (const record of db[name].all()) {
-          const key = keyOf(name, record)
-          if (keys.has(key)) current.set(key, structuredClone({ ...record }))
-        }
-        changes[name] = [...keys].map((key) => [key, (current.get(key) ?? null) as never] as const)
+      for (const [name, records] of dirty) {
+        changes[name] = [...records].map(([key, record]) => [key, (record === null ? null : structuredClone({ ...(record as object) })) as never] as const)
       }
       dirty.clear()
       return changes as ChangeSet
@@ -304,7 +322,7 @@ export function createPersistentDb({ store, seed }: PersistentDbOptions) {
       for (const name of Object.keys(delta) as DbName[]) {
         const changed = delta[name] as ChangeEntry[]
         const inSeed = seedKeys.get(name) ?? new Set<string>()
-        store.write(name, mergeChanges(store.read(name), changed, (key) => inSeed.has(key)))
+        store.merge(name, changed, (key) => inSeed.has(key))
       }
     },
 

@@ -2,6 +2,7 @@ import type { PaymentDeclineReason, PaymentState } from '../contracts/payments.c
 import { db, type PaymentRecord } from './db'
 import { mailLanguageOf, mailLinks, sendMail } from './outbox'
 import { providerPages } from './provider-pages'
+import { advanceRooms, convertHold, markPaying, settlementOf } from './queue'
 import { nextId, raceTitle } from './records'
 
 // The sentinel cards live apart (the checkout page reads them without the database); said here
@@ -152,6 +153,8 @@ export function createProvider(now: () => number, onChanged: () => void) {
     try {
       await withLedger(async () => {
         const at = now()
+        // A held place that ran out by now is gone before the card is decided (decision 037).
+        await advanceRooms(at)
         const payment = db.payments.findFirst((q) => q.where({ pagamento_id }))
         // Only an open payment is decided, once: a second decision (another tab's checkout, a
         // cancel after the card went through) never replaces an authorisation.
@@ -167,6 +170,8 @@ export function createProvider(now: () => number, onChanged: () => void) {
             record.settle_at = at + SETTLE_DELAY_MS
           },
         })
+        // Authorised within a held place: the place waits for the provider's confirmation.
+        if (esito === 'authorised') await markPaying(payment.athlete_id, payment.project_id, at)
       })
     } finally {
       onChanged()
@@ -275,9 +280,15 @@ export function createProvider(now: () => number, onChanged: () => void) {
 
 export type Provider = ReturnType<typeof createProvider>
 
-/** Applies every checkout outcome whose time has come. */
+/**
+ * Applies every checkout outcome whose time has come, then moves the waiting rooms to `now`
+ * (queue.ts): in one turn of the ledger, so a place is checked and taken in one step.
+ */
 export function settleDuePayments(now: number): Promise<void> {
-  return withLedger(() => settleDue(now))
+  return withLedger(async () => {
+    await settleDue(now)
+    await advanceRooms(now)
+  })
 }
 
 /** The same, inside the ledger's turn. */
@@ -349,7 +360,10 @@ async function settle(pagamento_id: string, now: number): Promise<void> {
     if (placePaid) await expirePayment(payment, now)
     return
   }
-  const voided = authorised && placePaid
+  // A race's waiting room: the card is taken only for a place held and being paid (decision 037);
+  // one authorised after its hold ran out is voided, never charged without a place.
+  const holdLost = authorised && !placePaid && race !== undefined && settlementOf(payment.athlete_id, race) === 'hold_expired'
+  const voided = authorised && (placePaid || holdLost)
   const paid = authorised && !voided
 
   await db.payments.update((q) => q.where({ pagamento_id }), {
@@ -357,7 +371,7 @@ async function settle(pagamento_id: string, now: number): Promise<void> {
       record.stato = paid ? 'success' : 'failed'
       record.aggiornato = at
       record.settle_at = null
-      if (voided) record.motivo = 'already_paid'
+      if (voided) record.motivo = placePaid ? 'already_paid' : 'hold_expired'
       // The provider's reason for a declined card, as its webhook tells it.
       if (record.esito === 'declined') record.motivo_rifiuto = record.esito_motivo ?? 'card_declined'
       else record.motivo_rifiuto = undefined
@@ -410,6 +424,7 @@ async function settle(pagamento_id: string, now: number): Promise<void> {
     team: athlete.team ?? null,
   })
   await db.races.update((q) => q.where({ id: race.id }), { data: (record) => void (record.iscritti += 1) })
+  await convertHold(athlete.id, race.id)
   await db.subscriptions.update((q) => q.where({ athlete_id: athlete.id, project_id: race.id }), {
     data(record) {
       record.pagato = true

@@ -7,6 +7,7 @@
 import type { OperationName } from '../contracts'
 import type { RejectionReason } from '../contracts/experience.contract'
 import type { PaymentDeclineReason } from '../contracts/payments.contract'
+import type { TicketState } from '../contracts/queue.contract'
 import type { CertificateVerdict, ReviewVerdict } from './controls'
 import type { Persona } from './seed/personas'
 import type { MailKind } from './db'
@@ -28,7 +29,8 @@ export type QaTarget = OperationName | '*'
 
 /** One of the clock presets of a race, as the panel lists them. */
 export interface QaClockPreset {
-  id: 'beforeOpening' | 'twoHoursBeforeOpening' | 'opening' | 'closing' | 'afterClose' | 'raceDay'
+  /** `roomOpens`: the waiting room's opening, for a race with one (issue 22). */
+  id: 'beforeOpening' | 'twoHoursBeforeOpening' | 'roomOpens' | 'opening' | 'closing' | 'afterClose' | 'raceDay'
   /** The instant, ISO 8601 with offset. */
   at: string
 }
@@ -111,6 +113,45 @@ export interface QaMail {
   at: string
 }
 
+/** An opening rush to stage (`stageRush`): its athletes, and how its race's waiting room runs. */
+export interface QaRushOptions {
+  /** Eligible athletes to create, each signed in. */
+  athletes: number
+  places: number
+  admissionsPerMinute: number
+  /** How long an admission lasts, and a held place. */
+  admissionSeconds: number
+  holdSeconds: number
+  /** ISO 8601 instants: the room opens at or before registration. */
+  roomOpensAt: string
+  registrationOpensAt: string
+}
+
+/** One admission given by a race's waiting room, in the order given. */
+export interface QaAdmission {
+  ticket: string
+  athleteId: number
+  /** Joined before the opening: placed by the draw. */
+  drawn: boolean
+  joinedAt: string
+  admittedAt: string
+}
+
+/** Where a race's waiting room stands now (`queueOf`): the panel's view and the bench's invariants. */
+export interface QaQueueReport {
+  raceId: number
+  places: number
+  /** Places paid (the race's entrants), held, and promised by admissions not yet used. */
+  paid: number
+  held: number
+  admitted: number
+  /** Tickets, and how many are in each state as their athletes would be answered now. */
+  tickets: number
+  states: Record<TicketState, number>
+  /** Every admission still on its ticket (one joining again loses its earlier one), in the order given. */
+  admissions: QaAdmission[]
+}
+
 /** Why an import was refused; the data is untouched. */
 export type QaImportRefusal = 'not_json' | 'not_a_pettorale_export' | 'other_version' | 'invalid_records'
 
@@ -127,6 +168,13 @@ export interface QaApi {
   fillRace(raceId: number): Promise<void>
   /** The organiser revises a race's waiver; answers the new version. */
   reviseWaiver(raceId: number): Promise<string>
+  /**
+   * Stages an opening rush: `athletes` eligible athletes each with a live session, and a race with a
+   * waiting room as asked. Answers the race and the athletes' bearer tokens.
+   */
+  stageRush(options: QaRushOptions): Promise<{ raceId: number; tokens: string[] }>
+  /** Where a race's waiting room stands, moved to now first (as any request would). */
+  queueOf(raceId: number): Promise<QaQueueReport>
 
   fault(target: QaTarget, fault: QaFault | null): Promise<void>
   latency(target: QaTarget, ms: number | null): Promise<void>

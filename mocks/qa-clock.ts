@@ -6,13 +6,13 @@ import { raceTitle } from './records'
 /** When race day's morning is, in Rome: before the usual starts, so the race is not yet under way. */
 export const RACE_DAY_MORNING = '06:00'
 
-type RaceTimes = Pick<RaceRecord, 'id' | 'nome' | 'edizione' | 'data_evento' | 'apertura_iscrizioni' | 'chiusura_iscrizioni'>
+type RaceTimes = Pick<RaceRecord, 'id' | 'nome' | 'edizione' | 'data_evento' | 'apertura_iscrizioni' | 'chiusura_iscrizioni' | 'sala_attesa'>
 
 /**
  * The instants QA moves the clock to, per race, so every registration state and countdown can be
  * seen: a day and two hours before registration opens, the opening itself, its last minute
  * ("closing"), an hour after it closed, and race day's morning (06:00 in Rome on the day the race
- * starts). Instants are in Rome's offset, as the organiser announces them.
+ * starts); for a race with a waiting room, also the room's opening (`roomOpens`). Instants are in Rome's offset, as the organiser announces them.
  */
 export function clockPresetsOf(races: ReadonlyArray<RaceTimes>): QaRaceClock[] {
   return races.map((race) => {
@@ -22,9 +22,10 @@ export function clockPresetsOf(races: ReadonlyArray<RaceTimes>): QaRaceClock[] {
       timeZone: DATE_ONLY_ZONE,
       plainTime: RACE_DAY_MORNING,
     }).epochMilliseconds
-    const at: Record<QaClockPreset['id'], number> = {
+    const at: Partial<Record<QaClockPreset['id'], number>> = {
       beforeOpening: opens - DAY_MS,
       twoHoursBeforeOpening: opens - 2 * HOUR_MS,
+      ...(race.sala_attesa ? { roomOpens: Date.parse(race.sala_attesa.apre) } : {}),
       opening: opens,
       closing: closes - MINUTE_MS,
       afterClose: closes + HOUR_MS,
@@ -33,7 +34,7 @@ export function clockPresetsOf(races: ReadonlyArray<RaceTimes>): QaRaceClock[] {
     return {
       raceId: race.id,
       title: raceTitle(race),
-      presets: (Object.keys(at) as Array<QaClockPreset['id']>).map((id) => ({ id, at: inRome(at[id]) })),
+      presets: (Object.keys(at) as Array<QaClockPreset['id']>).map((id) => ({ id, at: inRome(at[id]!) })),
     }
   })
 }

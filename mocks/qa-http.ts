@@ -25,6 +25,9 @@ export interface QaStateAnswer {
 const TargetSchema = z.custom<QaTarget>((value) => value === '*' || isOperationName(value), { message: "an operation name or '*'" })
 const Empty = z.object({})
 const RaceIdBody = z.object({ raceId: z.number().check(z.int(), z.positive()) })
+/** The most athletes one `stageRush` makes: the bench's 10,000 and room to spare. */
+const MAX_RUSH_ATHLETES = 50_000
+const DAY_S = 24 * 60 * 60
 
 type Method = Exclude<keyof QaApi, 'subscribe'>
 
@@ -48,6 +51,20 @@ export const QA_ROUTES = {
   races: get('races', (qa) => qa.races()),
   fillRace: post('fill-race', RaceIdBody, (qa, { raceId }) => qa.fillRace(raceId)),
   reviseWaiver: post('revise-waiver', RaceIdBody, async (qa, { raceId }) => ({ version: await qa.reviseWaiver(raceId) })),
+  stageRush: post(
+    'stage-rush',
+    z.object({
+      athletes: z.number().check(z.int(), z.positive(), z.lte(MAX_RUSH_ATHLETES)),
+      places: z.number().check(z.int(), z.positive(), z.lte(1_000_000)),
+      admissionsPerMinute: z.number().check(z.int(), z.positive(), z.lte(1_000_000)),
+      admissionSeconds: z.number().check(z.int(), z.positive(), z.lte(DAY_S)),
+      holdSeconds: z.number().check(z.int(), z.positive(), z.lte(DAY_S)),
+      roomOpensAt: InstantSchema,
+      registrationOpensAt: InstantSchema,
+    }),
+    (qa, options) => qa.stageRush(options),
+  ),
+  queueOf: post('queue-of', RaceIdBody, (qa, { raceId }) => qa.queueOf(raceId)),
   fault: post('fault', z.object({ target: TargetSchema, fault: z.nullable(FaultSchema) }), (qa, { target, fault }) => qa.fault(target, fault)),
   latency: post(
     'latency',

@@ -2,11 +2,13 @@ import type { Controls, DataControls } from './controls'
 import { db, type DbName } from './db'
 import { sentMail } from './outbox'
 import type { PersistentDb } from './persistence'
-import { hasLapsed, type Provider } from './provider'
+import { hasLapsed, settleDuePayments, type Provider } from './provider'
 import type { QaApi, QaPendingReview } from './qa-api'
 import { clockPresetsOf } from './qa-clock'
 import { databaseFileText, readDatabaseFile } from './qa-database-file'
 import type { RequestLog } from './qa-request-log'
+import { roomReport } from './queue'
+import { stageRush } from './queue-stage'
 import { raceTitle } from './records'
 import { PERSONAS } from './seed'
 
@@ -60,6 +62,24 @@ export function createLocalQaApi({ controls, data, provider, database, requestLo
     },
     fillRace: (raceId) => data.fillRace(raceId),
     reviseWaiver: (raceId) => data.reviseWaiver(raceId),
+    async stageRush(options) {
+      try {
+        return await stageRush(options)
+      } finally {
+        database.persist()
+      }
+    },
+    async queueOf(raceId) {
+      const race = db.races.findFirst((q) => q.where({ id: raceId }))
+      if (!race?.sala_attesa) throw new Error(`queueOf: race ${JSON.stringify(raceId)} has no waiting room`)
+      const now = controls.now()
+      try {
+        await settleDuePayments(now)
+      } finally {
+        database.persist()
+      }
+      return roomReport(db.races.findFirst((q) => q.where({ id: raceId }))!, now)
+    },
 
     async fault(target, fault) {
       controls.fault(target, fault)

@@ -7,6 +7,7 @@ import type { AnyStateMachine } from 'xstate'
 import { certificateMachine } from '../machines/certificate/certificate.machine'
 import { enrolmentMachine } from '../machines/enrolment/enrolment.machine'
 import { paymentWaitMachine } from '../machines/enrolment/payment-wait.machine'
+import { waitingRoomMachine } from '../machines/opening/waiting-room.machine'
 import { loginDrawerMachine } from '../machines/session/login-drawer.machine'
 import { sessionMachine } from '../machines/session/session.machine'
 import { flowGraphOf, type FlowGraph, type FlowState } from '../src/dev/flows/machine-graph'
@@ -18,6 +19,7 @@ export const FLOWS: Record<string, { title: string; machine: AnyStateMachine }> 
   'certificate.md': { title: 'Medical certificate upload', machine: certificateMachine },
   'enrolment.md': { title: 'Enrolment wizard', machine: enrolmentMachine },
   'payment-wait.md': { title: 'Waiting for the payment provider (the wizard and /payment)', machine: paymentWaitMachine },
+  'waiting-room.md': { title: 'Opening day: the waiting room and the held place', machine: waitingRoomMachine },
 }
 
 /** Transitions of the machine itself are taken from any state. */

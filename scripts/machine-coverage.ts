@@ -10,12 +10,20 @@ import type { AnyStateMachine } from 'xstate'
 import { certificateMachine } from '../machines/certificate/certificate.machine'
 import { enrolmentMachine } from '../machines/enrolment/enrolment.machine'
 import { paymentWaitMachine } from '../machines/enrolment/payment-wait.machine'
+import { waitingRoomMachine } from '../machines/opening/waiting-room.machine'
 import { loginDrawerMachine } from '../machines/session/login-drawer.machine'
 import { sessionMachine } from '../machines/session/session.machine'
 import { COVERAGE_DIR, inventoryOf } from '../tests/scenarios/coverage'
 
 /** Every machine of the portal: a new one must be added here, and then needs its scenarios. */
-const MACHINES: readonly AnyStateMachine[] = [sessionMachine, loginDrawerMachine, enrolmentMachine, paymentWaitMachine, certificateMachine]
+const MACHINES: readonly AnyStateMachine[] = [
+  sessionMachine,
+  loginDrawerMachine,
+  enrolmentMachine,
+  paymentWaitMachine,
+  certificateMachine,
+  waitingRoomMachine,
+]
 
 rmSync(COVERAGE_DIR, { recursive: true, force: true })
 const run = spawnSync('npx', ['vitest', 'run', '--config', 'tests/scenarios/vitest.config.ts'], {

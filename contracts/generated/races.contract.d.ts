@@ -74,6 +74,12 @@ export namespace get {
       ammissione: "diretta" | "lotteria";
       eta_minima: number;
       liberatoria_versione?: string | undefined;
+      sala_attesa?: {
+          apre: string;
+          ammissioni_al_minuto: number;
+          ammissione_s: number;
+          posto_s: number;
+      } | undefined;
       lingua: "it" | "en" | "es" | "fr" | "zh" | "ja" | "ko";
       descrizione: string;
       regolamento: string;
@@ -144,6 +150,12 @@ export namespace list {
           ammissione: "diretta" | "lotteria";
           eta_minima: number;
           liberatoria_versione?: string | undefined;
+          sala_attesa?: {
+              apre: string;
+              ammissioni_al_minuto: number;
+              ammissione_s: number;
+              posto_s: number;
+          } | undefined;
       }[];
   }
 }
@@ -179,6 +191,12 @@ export type RaceDetail = {
     ammissione: "diretta" | "lotteria";
     eta_minima: number;
     liberatoria_versione?: string | undefined;
+    sala_attesa?: {
+        apre: string;
+        ammissioni_al_minuto: number;
+        ammissione_s: number;
+        posto_s: number;
+    } | undefined;
     lingua: "it" | "en" | "es" | "fr" | "zh" | "ja" | "ko";
     descrizione: string;
     regolamento: string;
@@ -235,6 +253,12 @@ export type Race = {
     ammissione: "diretta" | "lotteria";
     eta_minima: number;
     liberatoria_versione?: string | undefined;
+    sala_attesa?: {
+        apre: string;
+        ammissioni_al_minuto: number;
+        ammissione_s: number;
+        posto_s: number;
+    } | undefined;
 };
 
 /**
@@ -367,3 +391,10 @@ export type SubscriptionField = {
 };
 
 export type TrailType = "trail" | "ultra" | "skyrace" | "vertical" | "snow";
+
+export type WaitingRoom = {
+    apre: string;
+    ammissioni_al_minuto: number;
+    ammissione_s: number;
+    posto_s: number;
+};

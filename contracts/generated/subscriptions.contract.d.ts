@@ -37,7 +37,7 @@ export namespace create {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: ("sold_out" | "already_enrolled" | "registration_closed" | "not_eligible" | "missing_field") | undefined;
+      code?: ("sold_out" | "already_enrolled" | "registration_closed" | "not_eligible" | "missing_field" | "queue_required" | "hold_expired") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
@@ -45,13 +45,13 @@ export namespace create {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: ("sold_out" | "already_enrolled" | "registration_closed" | "not_eligible" | "missing_field") | undefined;
+      code?: ("sold_out" | "already_enrolled" | "registration_closed" | "not_eligible" | "missing_field" | "queue_required" | "hold_expired") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
 }
 
-export type EnrolmentError = "sold_out" | "already_enrolled" | "registration_closed" | "not_eligible" | "missing_field";
+export type EnrolmentError = "sold_out" | "already_enrolled" | "registration_closed" | "not_eligible" | "missing_field" | "queue_required" | "hold_expired";
 
 export type EnrolmentRequest = {
     project_id: number;

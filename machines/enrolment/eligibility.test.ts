@@ -48,6 +48,31 @@ describe('enrolment gate', () => {
     expect(expiry('2026-07-10')).toEqual([{ code: 'certificate_expires_before_race', expiresOn: '2026-07-10' }])
   })
 
+  describe('a race that opens through its waiting room (decision 037)', () => {
+    const room = { apre: '2026-02-02T08:30:00Z', ammissioni_al_minuto: 10, ammissione_s: 300, posto_s: 600 }
+    const roomRace = { ...race, sala_attesa: room }
+    const waiting = { code: 'waiting_room', roomOpensAt: room.apre, opensAt: race.apertura_iscrizioni }
+
+    it('sends an athlete without a held place to the room, before registration opens and after', () => {
+      expect(gate({ race: roomRace, now: Date.parse('2026-02-01T08:00:00Z') }).refusals).toEqual([waiting])
+      expect(gate({ race: roomRace }).refusals).toEqual([waiting])
+    })
+
+    it('lets an athlete holding a place from the room in', () => {
+      expect(codes({ race: roomRace, heldPlace: true })).toEqual([])
+    })
+
+    it('says the rest as for any race: a visitor logs in first, a closed race is closed, an athlete entered is entered', () => {
+      expect(codes({ race: roomRace, athlete: null })).toEqual(['login_required'])
+      expect(codes({ race: roomRace, now: Date.parse('2026-07-01T08:00:00Z') })).toEqual(['registration_closed'])
+      const paid: Subscription = {
+        project_id: 203, liberatoria: true, liberatoria_signed: '2026-02-20T18:58:00Z', pettorale: 57, categoria: 'SM',
+        pagato: true, opzione_rimborso: 'standard', noleggio_gps: false, totale: 85,
+      }
+      expect(codes({ race: roomRace, athlete: athlete({}, paid) })).toEqual(['already_enrolled'])
+    })
+  })
+
   it('accepts a certificate that expires on race day itself', () => {
     expect(codes({ athlete: athlete({ scadenza_certificato: '2026-07-11' }) })).toEqual([])
   })

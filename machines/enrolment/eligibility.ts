@@ -27,6 +27,11 @@ export type GateRefusal =
   | { code: 'registration_closed' }
   | { code: 'sold_out' }
   | { code: 'already_enrolled' }
+  /**
+   * The race opens through its waiting room (decision 037) and the athlete holds no live place from
+   * it: the room's schedule, to count down to it and to registration, and the way in.
+   */
+  | { code: 'waiting_room'; roomOpensAt: string; opensAt: string }
 
 export type RefusalCode = GateRefusal['code']
 
@@ -66,6 +71,7 @@ export type GateRace = Pick<
   | 'ammissione'
   | 'eta_minima'
   | 'liberatoria_versione'
+  | 'sala_attesa'
 >
 
 export interface GateInput {
@@ -75,16 +81,22 @@ export interface GateInput {
   now: number
   /** Today in Europe/Rome, `YYYY-MM-DD`. */
   today: string
+  /** A race with a waiting room: the athlete holds a place from it that has not run out. */
+  heldPlace?: boolean
 }
 
 /** Everything that stands between the athlete and this race, and how they would enter it. */
-export function enrolmentGate({ race, athlete, now, today }: GateInput): GateResult {
+export function enrolmentGate({ race, athlete, now, today, heldPlace = false }: GateInput): GateResult {
   const lottery = isLotteryEntry(race, athlete?.profile ?? null)
   const entry: EntryMode = lottery ? 'lottery' : 'direct'
   const refusals: GateRefusal[] = []
 
   const display = registrationDisplay(race, now)
-  if (display.kind === 'opening') refusals.push({ code: 'registration_not_open', opensAt: race.apertura_iscrizioni })
+  // A signed-in athlete is let in by the race's waiting room, which counts down to the opening too.
+  const room = athlete && !athlete.subscription?.pagato && !heldPlace ? race.sala_attesa : undefined
+  if (room && (display.kind === 'opening' || display.kind === 'open' || display.kind === 'closing')) {
+    refusals.push({ code: 'waiting_room', roomOpensAt: room.apre, opensAt: race.apertura_iscrizioni })
+  } else if (display.kind === 'opening') refusals.push({ code: 'registration_not_open', opensAt: race.apertura_iscrizioni })
   else if (display.kind === 'closed' || display.kind === 'live') refusals.push({ code: 'registration_closed' })
   // The lottery draws among applicants, whatever the places.
   else if (display.kind === 'full' && !lottery) refusals.push({ code: 'sold_out' })

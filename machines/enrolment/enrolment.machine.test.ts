@@ -1124,6 +1124,8 @@ describe('refusals found once the enrolment is under way', () => {
     [409, 'registration_closed', 'registration_closed'],
     [403, 'not_eligible', 'not_eligible'],
     [422, 'lottery_application', 'lottery_application'],
+    [409, 'queue_required', 'queue_required'],
+    [409, 'hold_expired', 'hold_expired'],
   ] as const
 
   it.each(LATE)('a %d %s when the summary is confirmed ends the wizard there as %s', async (status, code, shown) => {
@@ -1668,6 +1670,10 @@ describe('failureOf: what each answer to the wizard calls means', () => {
     ['payments.start', 422, 'lottery_application', { kind: 'late', code: 'lottery_application' }],
     ['payments.start', 422, 'idempotency_key_reused', { kind: 'keyReused' }],
     ['payments.start', 409, 'payment_link_open', { kind: 'late', code: 'payment_link_open' }],
+    ['subscriptions.create', 409, 'queue_required', { kind: 'late', code: 'queue_required' }],
+    ['subscriptions.create', 409, 'hold_expired', { kind: 'late', code: 'hold_expired' }],
+    ['payments.start', 409, 'queue_required', { kind: 'late', code: 'queue_required' }],
+    ['payments.start', 409, 'hold_expired', { kind: 'late', code: 'hold_expired' }],
   ])('%s %d %s', (operation, status, code, meaning) => {
     expect(failureOf(httpFailure(status, code, operation))).toEqual(meaning)
   })

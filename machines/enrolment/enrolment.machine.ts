@@ -79,7 +79,14 @@ export interface StepProblems {
 
 type LateRefusalCode = Extract<
   WizardErrorCode,
-  'sold_out' | 'already_enrolled' | 'registration_closed' | 'not_eligible' | 'lottery_application' | 'payment_link_open'
+  | 'sold_out'
+  | 'already_enrolled'
+  | 'registration_closed'
+  | 'not_eligible'
+  | 'lottery_application'
+  | 'payment_link_open'
+  | 'queue_required'
+  | 'hold_expired'
 >
 
 /** Why the server turned the enrolment away once it was under way, and at which step. */
@@ -272,6 +279,10 @@ export function failureOf(error: unknown): WizardFailureKind {
     case 'registration_closed':
     case 'not_eligible':
     case 'lottery_application':
+    case 'queue_required':
+    case 'hold_expired':
+      // The last two: a race that opens through its waiting room takes enrolments only from a
+      // live held place (decision 037); the way forward is the room, not this wizard.
       return { kind: 'late', code }
     // The place is paid, so its waiver is evidence that stays as it is.
     case 'already_paid':

@@ -54,8 +54,11 @@ function isAthleteRefusal(refusal: GateRefusal): refusal is AthleteRefusal {
   return ATHLETE_REFUSALS.has(refusal.code)
 }
 
-/** The gate's refusals that come from the race's registration, not from the athlete. */
-const REGISTRATION_REFUSALS: ReadonlySet<GateRefusal['code']> = new Set(['registration_not_open', 'registration_closed', 'sold_out'])
+/**
+ * The gate's refusals that come from the race's registration, not from the athlete. A race's waiting
+ * room is one: the room says where the athlete stands in it (their ticket, read apart).
+ */
+const REGISTRATION_REFUSALS: ReadonlySet<GateRefusal['code']> = new Set(['registration_not_open', 'registration_closed', 'sold_out', 'waiting_room'])
 
 /**
  * The athlete's standing with a race at `now`, from the same input and the same rules as the

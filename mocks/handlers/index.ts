@@ -10,6 +10,7 @@ import { experienceHandlers } from './experience'
 import { filesHandlers } from './files'
 import { liberatoriaHandlers } from './liberatoria'
 import { paymentsHandlers } from './payments'
+import { queueHandlers } from './queue'
 import { racesHandlers } from './races'
 import { subscriptionsHandlers } from './subscriptions'
 import { transactionsHandlers } from './transactions'
@@ -32,6 +33,7 @@ export function mockHandlers(ctx: MockContext): MockHandlers {
     transactions: transactionsHandlers(),
     payments: paymentsHandlers(ctx),
     experience: experienceHandlers(),
+    queue: queueHandlers(),
   }
 }
 

@@ -3,6 +3,7 @@ import { db, type PaymentRecord } from '../db'
 import { portalOriginOf, problem, reply, type MockContext, type ResourceHandlers } from '../handler'
 import { expirePayment, hasLapsed, isAwaitingConfirmation, isOpenLink, isPayableLink, newPaymentId, paymentsOfPlace, withLedger } from '../provider'
 import { providerPages } from '../provider-pages'
+import { enrolmentGate } from '../queue'
 import { enrolmentTotal, raceTitle, sameAmount } from '../records'
 
 export function paymentsHandlers(ctx: MockContext): ResourceHandlers<'payments'> {
@@ -58,7 +59,11 @@ export function paymentsHandlers(ctx: MockContext): ResourceHandlers<'payments'>
           return reply(409, { ...problem(409, 'payment_link_open'), codice_link: link.link_code })
         }
 
-        if (race.iscritti >= race.posti) return reply(409, problem(409, 'sold_out'))
+        // A race with a waiting room is paid within a place held from it (decision 037); without
+        // one, a place must be left.
+        const gate = enrolmentGate(athlete.id, race, now)
+        if (gate === 'queue_required' || gate === 'hold_expired') return reply(409, problem(409, gate))
+        if (gate === 'free' && race.iscritti >= race.posti) return reply(409, problem(409, 'sold_out'))
         const total = enrolmentTotal(race, body)
         if (!sameAmount(total, body.totale_atteso)) return reply(409, problem(409, 'total_mismatch'))
 

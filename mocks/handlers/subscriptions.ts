@@ -1,6 +1,7 @@
 import type { EnrolmentRequest } from '../../contracts/subscriptions.contract'
 import { db, type AthleteRecord, type RaceRecord } from '../db'
 import { problem, reply, type ResourceHandlers } from '../handler'
+import { enrolmentGate } from '../queue'
 import { enrolmentTotal, toSubscription } from '../records'
 import { categoryFor } from '../seed/categories'
 import { extraFieldsOf } from '../seed/races'
@@ -17,8 +18,12 @@ export function subscriptionsHandlers(): ResourceHandlers<'subscriptions'> {
       const existing = db.subscriptions.findFirst((q) => q.where({ athlete_id: athlete.id, project_id: race.id }))
       if (existing?.pagato) return reply(409, problem(409, 'already_enrolled'))
       const lottery = race.ammissione === 'lotteria' && !athlete.pax
+      // A race with a waiting room is entered within a place held from it (decision 037): the held
+      // place is the athlete's share of `posti`, so the count is not checked again.
+      const gate = enrolmentGate(athlete.id, race, now)
+      if (gate === 'queue_required' || gate === 'hold_expired') return reply(409, problem(409, gate))
       // A lottery draws among applicants whatever the places; direct entry needs one left.
-      if (!lottery && race.iscritti >= race.posti) return reply(409, problem(409, 'sold_out'))
+      if (gate === 'free' && !lottery && race.iscritti >= race.posti) return reply(409, problem(409, 'sold_out'))
 
       const choice = {
         opzione_rimborso: body.opzione_rimborso,
@@ -51,7 +56,7 @@ export function subscriptionsHandlers(): ResourceHandlers<'subscriptions'> {
  * What the backend checks itself, whatever the portal showed: a certificate accepted and valid on
  * race day, and the minimum age reached by then.
  */
-function eligible(athlete: AthleteRecord, race: RaceRecord): boolean {
+export function eligible(athlete: AthleteRecord, race: RaceRecord): boolean {
   const raceDay = race.data_evento.slice(0, 10)
   const certificateOk =
     athlete.validazione_certificato === 'valido' && !!athlete.scadenza_certificato && athlete.scadenza_certificato >= raceDay

@@ -109,6 +109,14 @@ export function fieldOf(race: RaceRecord): { entrants: EntrantRecord[]; ranking:
   return { entrants, ranking }
 }
 
+/**
+ * The entrant row of a simulated athlete who paid a place (the seeded rush's others, mocks/queue.ts):
+ * a generated name, the same for the same athlete.
+ */
+export function simulatedEntrant(race: RaceRecord, athleteId: number): Entrant {
+  return generatedEntrant(createRng(athleteId), race)
+}
+
 let crowd: readonly EntrantRecord[] | undefined
 
 /**

@@ -3,6 +3,7 @@ import { fieldOf } from './entrants'
 import { experienceReports, paymentLinkMails, payments, subscriptions, transactions } from './ledger'
 import { ATHLETES } from './personas'
 import { RACES } from './races'
+import { rushRooms } from './rush'
 import { MAIL_TOKENS } from './tokens'
 
 export { PERSONAS, type Persona } from './personas'
@@ -27,6 +28,8 @@ function build(): DbSnapshot {
     payments: payments(),
     experience: experienceReports(),
     files: [],
+    queueRooms: rushRooms(),
+    queueTickets: [],
   }
 }
 

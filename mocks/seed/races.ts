@@ -1,5 +1,6 @@
 import type { SubscriptionField, TrailType } from '../../contracts/races.contract'
 import type { RaceRecord, WrittenText } from '../db'
+import { ADMISSION_S, HOLD_S } from '../queue-defaults'
 import { courseProfile, type CourseShape } from './profile'
 import { rome } from './time'
 
@@ -285,6 +286,36 @@ const COURSES = {
         'ridge. Individual start every 30 seconds; the descent is on foot or by gondola.',
     },
   },
+  grivola: {
+    nome: 'Vertical della Grivola',
+    localita: 'Valsavarenche',
+    distanza_km: 4.2,
+    dislivello_m: 1_250,
+    tipo_percorso: 'vertical',
+    tempo_limite_ore: 2.5,
+    categoria: 'Vertical',
+    ammiraglia: false,
+    esperienza: false,
+    qualificante: false,
+    ammissione: 'diretta',
+    eta_minima: 18,
+    itra: null,
+    punti: null,
+    noleggio_gps: 15,
+    quota_partenza_m: 1_541,
+    forma: 'vertical',
+    ristori: ['Alpe Djouan'],
+    descrizione: {
+      it:
+        'Milleduecentocinquanta metri di salita da Pont verso la Grivola, su un sentiero ripido tra i larici e le ' +
+        'pietraie del Gran Paradiso. Dodici pettorali soltanto: le iscrizioni aprono con una sala d’attesa e si ' +
+        'esauriscono in pochi minuti.',
+      en:
+        'Twelve hundred and fifty metres of climbing from Pont towards the Grivola, on a steep path through larch ' +
+        'woods and the scree of the Gran Paradiso. Twelve bibs only: registration opens through a waiting room and ' +
+        'sells out in minutes.',
+    },
+  },
   city: {
     nome: 'Aosta Urban Trail 10K',
     localita: 'Aosta',
@@ -385,11 +416,13 @@ interface Edition {
   /** Generated entrants: one per place taken. */
   iscritti: number
   prezzo: number
+  /** The race opens through a waiting room (issue 22): when it opens (Rome) and how it runs. */
+  sala?: { apre: string; ammissioni_al_minuto: number; ammissione_s: number; posto_s: number }
 }
 
 const toCents = (euros: number) => Math.round(euros * 100)
 
-function edition({ id, course, start, opens, closes, posti, iscritti, prezzo }: Edition): RaceRecord {
+function edition({ id, course, start, opens, closes, posti, iscritti, prezzo, sala }: Edition): RaceRecord {
   const { descrizione, quota_partenza_m, forma, ristori, ...facts } = course
   return {
     id,
@@ -408,6 +441,7 @@ function edition({ id, course, start, opens, closes, posti, iscritti, prezzo }: 
     profilo: courseProfile(id, { ...course, quota_partenza_m, forma, ristori }),
     rimborsi: refundSchedule(course),
     liberatoria_versione: FIRST_WAIVER_VERSION,
+    ...(sala ? { sala_attesa: { ...sala, apre: rome(sala.apre) } } : {}),
   }
 }
 
@@ -447,6 +481,7 @@ export const SEED_RACE_IDS = {
   live: 207,
   pastWithRanking: 101,
   crowd: 210,
+  rush: 260,
 } as const
 
 /** Entrants of the festival race (SEED_RACE_IDS.crowd): the subscribers list at scale. */
@@ -485,6 +520,19 @@ export const RACES: readonly RaceRecord[] = [
   // The festival race, with places still left: its 20,000 entrants are generated on first request
   // (crowdEntrants in entrants.ts) rather than loaded into the database before every test.
   edition({ id: SEED_RACE_IDS.crowd, course: COURSES.city, start: '2026-05-17T09:00', opens: '2025-11-03T10:00', closes: '2026-05-10T23:59', posti: 24_000, iscritti: CROWD_SIZE, prezzo: 25 }),
+  // The rush (issue 22): twelve places, registration at 11:00 today through a waiting room open
+  // from 10:30, four admissions a minute; sixty simulated others queue for it (seed/rush.ts).
+  edition({
+    id: SEED_RACE_IDS.rush,
+    course: COURSES.grivola,
+    start: '2026-06-21T08:00',
+    opens: '2026-03-02T11:00',
+    closes: '2026-06-14T23:59',
+    posti: 12,
+    iscritti: 0,
+    prezzo: 30,
+    sala: { apre: '2026-03-02T10:30', ammissioni_al_minuto: 4, ammissione_s: ADMISSION_S, posto_s: HOLD_S },
+  }),
 ]
 
 export function raceById(id: number): RaceRecord {

@@ -31,7 +31,8 @@ const ReceiptPage = lazyPart(() => import('../features/transactions/receipt-page
 const MyRacesPage = lazyPart(() => import('../features/my-races/my-races-page'))
 const OpenSubscriptionsPage = lazyPart(() => import('../features/my-races/open-subscriptions-page'))
 const ExperiencePage = lazyPart(() => import('../features/experience/experience-page'))
-const SubscribePage = lazyPart(() => import('../features/enrolment/subscribe-page'))
+const SubscribePage = lazyPart(() => import('./subscribe-route'))
+const WaitingRoomPage = lazyPart(() => import('../features/queue/waiting-room-page'))
 const SubscribedPage = lazyPart(() => import('../features/enrolment/subscribed-page'))
 const PaymentPage = lazyPart(() => import('../features/enrolment/payment-page'))
 const PaymentByLinkPage = lazyPart(() => import('../features/enrolment/payment-by-link-page'))
@@ -54,6 +55,7 @@ export const routes: RouteDefinition[] = [
   { path: paths.resetPassword, requiresLogin: false, Component: ResetPasswordPage },
   { path: '/reset-email/:token', requiresLogin: false, Component: ResetEmailPage },
   { path: '/race/:id/subscribe', requiresLogin: false, Component: SubscribePage },
+  { path: '/race/:id/queue', requiresLogin: true, Component: WaitingRoomPage },
   { path: '/race/:id/subscribed', requiresLogin: false, Component: SubscribedPage },
   { path: '/race/:id/ranking', requiresLogin: false, Component: RankingPage },
   { path: '/race/:id/subscribers', requiresLogin: false, Component: SubscribersPage },

@@ -17,6 +17,8 @@ export const paths = {
   race: (id: number | string) => `/race/${String(id)}`,
   subscribe: (id: number | string) => `/race/${String(id)}/subscribe`,
   subscribed: (id: number | string) => `/race/${String(id)}/subscribed`,
+  /** A race's waiting room (issue 22): where its registration opens, for a race that has one. */
+  queue: (id: number | string) => `/race/${String(id)}/queue`,
   ranking: (id: number | string) => `/race/${String(id)}/ranking`,
   subscribers: (id: number | string) => `/race/${String(id)}/subscribers`,
   contacts: '/contacts',

@@ -81,12 +81,16 @@ export const GATES: Record<string, GateOutcome> = {
   'a place to sign': gate({ open: place('disclaimer') }),
   'a place signed on a revised text': gate({ open: place('disclaimer', { waiverRevised: true }) }),
   'a place without the new question answered': gate({ open: place('payment', { answers: {} }) }),
+  'a waiting room, no place held': gate({
+    refusals: [{ code: 'waiting_room', roomOpensAt: '2026-03-16T08:30:00Z', opensAt: '2026-03-16T09:00:00Z' }],
+  }),
 }
 
 /** What the wizard's calls may fail with, named as the scenarios print them. */
 export const ENROL_FAILURES: Record<string, ApiError> = {
   '409 sold_out': httpFailure(409, 'sold_out', 'subscriptions.create'),
   '422 missing_field': httpFailure(422, 'missing_field', 'subscriptions.create'),
+  '409 queue_required': httpFailure(409, 'queue_required', 'subscriptions.create'),
   network: networkFailure('subscriptions.create'),
 }
 export const SIGN_FAILURES: Record<string, ApiError> = {
@@ -99,6 +103,7 @@ export const PAYMENT_FAILURES: Record<string, ApiError> = {
   '409 sold_out': onPayment(409, 'sold_out'),
   '409 already_paid': onPayment(409, 'already_paid'),
   '409 lottery_application': onPayment(409, 'lottery_application'),
+  '409 hold_expired': onPayment(409, 'hold_expired'),
   '409 payment_link_open': onPayment(409, 'payment_link_open', { codice_link: LINK_CODE }),
   '409 total_mismatch': onPayment(409, 'total_mismatch'),
   '409 waiver_not_signed': onPayment(409, 'waiver_not_signed'),

@@ -327,6 +327,8 @@ const LATE_REFUSAL_OF: Record<string, LateRefusal['code']> = {
   not_eligible: 'not_eligible',
   lottery_application: 'lottery_application',
   payment_link_open: 'payment_link_open',
+  queue_required: 'queue_required',
+  hold_expired: 'hold_expired',
 }
 
 /**
@@ -348,6 +350,9 @@ const WAY_FORWARD: Record<GateRefusal['code'] | LateRefusal['code'], string> = {
   lottery_application: 'go to my races',
   payment_link_open: "pay with the organiser's link",
   not_eligible: 'see my certificate, see my profile',
+  waiting_room: 'enter the waiting room (counted down to its opening)',
+  queue_required: 'back to the waiting room',
+  hold_expired: 'back to the waiting room',
 }
 
 interface Step {

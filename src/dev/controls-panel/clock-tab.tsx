@@ -17,6 +17,7 @@ import { QaReadError } from './qa-read-error'
 const PRESET_LABELS: Record<QaClockPreset['id'], MessageDescriptor> = {
   beforeOpening: msg`Before opening`,
   twoHoursBeforeOpening: msg`2 hours before opening`,
+  roomOpens: msg`Waiting room opens`,
   opening: msg`Opening`,
   closing: msg`Closing`,
   afterClose: msg`After close`,

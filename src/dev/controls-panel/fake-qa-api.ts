@@ -80,6 +80,17 @@ export function fakeQaApi(overrides: { pending?: QaPendingReview; importRefusal?
       state.latencyMs = {}
       changed()
     }),
+    stageRush: vi.fn(async () => ({ raceId: 900, tokens: [] })),
+    queueOf: vi.fn(async (raceId: number) => ({
+      raceId,
+      places: raceOf(raceId).places,
+      paid: raceOf(raceId).taken,
+      held: 0,
+      admitted: 0,
+      tickets: 0,
+      states: { in_sala: 0, in_coda: 0, ammesso: 0, posto: 0, pagato: 0, esaurito: 0, scaduto: 0, uscito: 0 },
+      admissions: [],
+    })),
     pending: vi.fn(async () => structuredClone(pending)),
     reviewCertificate: vi.fn(async (athleteId: number) => {
       pending = { ...pending, certificates: pending.certificates.filter((item) => item.athleteId !== athleteId) }

@@ -4,6 +4,7 @@ import type { AnyStateMachine } from 'xstate'
 import { certificateMachine } from '../../../machines/certificate/certificate.machine'
 import { enrolmentMachine } from '../../../machines/enrolment/enrolment.machine'
 import { paymentWaitMachine } from '../../../machines/enrolment/payment-wait.machine'
+import { waitingRoomMachine } from '../../../machines/opening/waiting-room.machine'
 import { loginDrawerMachine } from '../../../machines/session/login-drawer.machine'
 import { sessionMachine } from '../../../machines/session/session.machine'
 
@@ -12,6 +13,7 @@ export const FLOW_MACHINES: ReadonlyArray<{ machine: AnyStateMachine; title: Mes
   { machine: sessionMachine, title: msg`Session` },
   { machine: loginDrawerMachine, title: msg`Login drawer` },
   { machine: certificateMachine, title: msg`Medical certificate upload` },
+  { machine: waitingRoomMachine, title: msg`Opening day: waiting room and held place` },
   { machine: enrolmentMachine, title: msg`Enrolment wizard` },
   { machine: paymentWaitMachine, title: msg`Waiting for the payment provider` },
 ]

@@ -1,10 +1,12 @@
 import type { ApiError } from '../../../contracts/api-error'
 import type { Profile } from '../../../contracts/athlete.contract'
-import { HOUR_MS } from '../../../contracts/time'
+import { HOUR_MS, MINUTE_MS } from '../../../contracts/time'
 import type { CertificateEvent, CertificateInput } from '../../../machines/certificate/certificate.machine'
 import type { EnrolmentEvent, EnrolmentInput, GateOutcome, ShownWaiver } from '../../../machines/enrolment/enrolment.machine'
 import type { PricedRace } from '../../../machines/enrolment/price'
 import type { PaymentWaitEvent } from '../../../machines/enrolment/payment-wait.machine'
+import type { QueueTicket } from '../../../contracts/queue.contract'
+import type { TicketAnswer, WaitingRoomEvent, WaitingRoomInput } from '../../../machines/opening/waiting-room.machine'
 import type { LoginDrawerEvent } from '../../../machines/session/login-drawer.machine'
 import type { SessionEvent, SessionInput } from '../../../machines/session/session.machine'
 import { now } from '../../lib/clock'
@@ -126,6 +128,36 @@ const certificateEvents: CertificateEvent[] = [
   { type: 'upload.failed', error: { kind: 'network', operation: 'simulated' } },
 ]
 
+const roomEvents = (): WaitingRoomEvent[] => [
+  { type: 'clock.tick', now: now() },
+  { type: 'clock.tick', now: now() + 10 * MINUTE_MS },
+  { type: 'connection.back' },
+  { type: 'queue.join' },
+  { type: 'queue.leave' },
+  { type: 'queue.retry' },
+]
+
+/** A ticket of the waiting room in `stato`, answered now (its deadlines a few minutes on). */
+function ticketAnswer(stato: QueueTicket['stato'], extra: Partial<QueueTicket> = {}): TicketAnswer {
+  const at = (ms: number) => new Date(now() + ms).toISOString()
+  const ticket: QueueTicket = {
+    biglietto: 'Q-1-1',
+    gara_id: 1,
+    stato,
+    entrato: at(-MINUTE_MS),
+    sorteggiato: true,
+    riprova_tra_s: 15,
+    ...(stato === 'in_coda' ? { posizione: 12, davanti: 11, attesa_stimata_s: 180 } : {}),
+    ...(stato === 'ammesso' ? { ammissione: { token: 'simulated', scade: at(5 * MINUTE_MS) } } : {}),
+    ...(stato === 'posto' ? { posto: { scade: at(3 * MINUTE_MS), in_pagamento: false } } : {}),
+    ...extra,
+  }
+  return { ticket, receivedAt: now() }
+}
+
+const ticketAnswers = (...statos: Array<QueueTicket['stato']>): Answer[] =>
+  statos.map((stato) => ({ label: stato, output: ticketAnswer(stato) }))
+
 const readings = (...states: string[]): Answer[] => states.map((state) => ({ label: state, output: state }))
 
 /** By machine id. */
@@ -183,5 +215,35 @@ export const SIMULATIONS: Readonly<Record<string, Simulation>> = {
       checkReview: [...readings('in_revision', 'valid', 'not_valid'), network],
     },
     idle: { uploadFile: 'the upload: its upload.progress, upload.done and upload.failed are among the events' },
+  },
+  waitingRoom: {
+    input: (): WaitingRoomInput => ({
+      raceId: 1,
+      now: now(),
+      roomOpensAt: now() + MINUTE_MS,
+      opensAt: now() + 5 * MINUTE_MS,
+      jitterSeed: 1,
+    }),
+    events: roomEvents(),
+    answers: {
+      readTicket: [
+        ...ticketAnswers('in_sala', 'in_coda', 'ammesso', 'posto', 'pagato', 'scaduto'),
+        { label: 'esaurito', output: ticketAnswer('esaurito', { definitivo: false, riprova_tra_s: 60 }) },
+        http(404, 'not_in_queue'),
+        { label: '503 Retry-After 20', error: { kind: 'http', operation: 'simulated', status: 503, code: null, body: null, retryAfterS: 20 } },
+        network,
+      ],
+      joinQueue: [
+        ...ticketAnswers('in_sala', 'in_coda'),
+        { label: '409 already_in_queue', error: { kind: 'http', operation: 'simulated', status: 409, code: 'already_in_queue', body: { code: 'already_in_queue', biglietto: ticketAnswer('in_coda').ticket } } },
+        http(409, 'sold_out'),
+        http(422, 'queue_closed'),
+        http(422, 'not_eligible'),
+        network,
+      ],
+      holdPlace: [...ticketAnswers('posto'), http(410, 'admission_expired'), network],
+      leaveQueue: [...ticketAnswers('uscito'), network],
+    },
+    idle: {},
   },
 }

@@ -9,6 +9,7 @@ import { paths } from '../../lib/paths'
 import { useSession } from '../../lib/session'
 import { Button, buttonClass } from '../../ui/button'
 import { RefusalWords } from '../../ui/gate-refusal'
+import { RoomOpening } from '../../ui/room-opening'
 import { useFocusOnMount } from '../../ui/use-focus-on-mount'
 import styles from './enrolment.module.css'
 
@@ -32,16 +33,24 @@ export default function GateRefusals({
   const { askToLogIn } = useSession()
   // A refusal found mid-way replaces the step the athlete was on; on opening, the page's h1 leads.
   const heading = useFocusOnMount<HTMLHeadingElement>(late !== null)
+  // Nothing in the way but the race's waiting room: the way in, not a refusal.
+  const onlyTheRoom = refusals.length > 0 && refusals.every((refusal) => refusal.code === 'waiting_room')
 
   return (
     <section aria-labelledby="refusals-title" className={styles.refusals}>
       <h2 id="refusals-title" ref={heading} tabIndex={-1} className={styles.stepHeading}>
-        {late ? t`Your enrolment could not be completed` : entry === 'lottery' ? t`You cannot apply now` : t`You cannot enrol now`}
+        {late
+          ? t`Your enrolment could not be completed`
+          : onlyTheRoom
+            ? t`Enrol through the waiting room`
+            : entry === 'lottery'
+              ? t`You cannot apply now`
+              : t`You cannot enrol now`}
       </h2>
       {late ? (
         <div className={styles.refusal}>
           <LateRefusalText late={late} />
-          <LateRefusalWayForward late={late} />
+          <LateRefusalWayForward late={late} raceId={race.id} />
         </div>
       ) : null}
       <ul className={styles.refusalList}>
@@ -111,10 +120,28 @@ function LateRefusalText({ late }: { late: LateRefusal }) {
           </Trans>
         </p>
       )
+    case 'queue_required':
+      return (
+        <p role="alert">
+          <Trans>
+            This race takes enrolments only through its waiting room: you need a place held for you there to enrol. You have
+            not been charged.
+          </Trans>
+        </p>
+      )
+    case 'hold_expired':
+      return (
+        <p role="alert">
+          <Trans>
+            The time to complete your enrolment ran out, so the place held for you went to the next athlete in line. You have
+            not been charged.
+          </Trans>
+        </p>
+      )
   }
 }
 
-function LateRefusalWayForward({ late }: { late: LateRefusal }) {
+function LateRefusalWayForward({ late, raceId }: { late: LateRefusal; raceId: number }) {
   const { t } = useLingui()
   switch (late.code) {
     case 'already_enrolled':
@@ -138,11 +165,32 @@ function LateRefusalWayForward({ late }: { late: LateRefusal }) {
     case 'sold_out':
     case 'registration_closed':
       return <Link href={paths.home}>{t`See other races`}</Link>
+    case 'queue_required':
+    case 'hold_expired':
+      return <BackToTheRoom raceId={raceId} />
   }
+}
+
+/** The way back to a race's waiting room, where a place that ran out can be queued for again. */
+function BackToTheRoom({ raceId }: { raceId: number }) {
+  const { t } = useLingui()
+  return (
+    <Link href={paths.queue(raceId)} className={buttonClass('primary')}>
+      {t`Back to the waiting room`}
+    </Link>
+  )
 }
 
 function RefusalItem({ refusal, race, onLogIn }: { refusal: GateRefusal; race: RaceDetail; onLogIn: () => void }) {
   const { t } = useLingui()
+  if (refusal.code === 'waiting_room') {
+    return (
+      <div className={styles.refusal}>
+        <p>{t`This race opens through its waiting room: you enrol once it is your turn and a place is held for you.`}</p>
+        <RoomOpening raceId={race.id} roomOpensAt={refusal.roomOpensAt} opensAt={refusal.opensAt} />
+      </div>
+    )
+  }
   if (refusal.code === 'login_required') {
     return (
       <div className={styles.refusal}>

@@ -1,12 +1,16 @@
 import { I18nProvider } from '@lingui/react'
 import { act, cleanup, render, screen } from '@testing-library/react'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Profile, Subscription } from '../../../contracts/athlete.contract'
+import type { QueueTicket } from '../../../contracts/queue.contract'
 import { calendarDayInRome, DAY_MS, HOUR_MS, MINUTE_MS } from '../../../contracts/time'
 import { raceStanding, type RaceStanding } from '../../../machines/enrolment/standing'
 import { makeIncompleteProfile, makeProfile } from '../../../machines/session/test-harness'
 import { resetClockSource, setClockSource } from '../../lib/clock'
 import { activateLocale, i18n } from '../../lib/i18n'
+import { queueQueries } from '../../lib/queue-queries'
+import { SessionContext, type SessionView } from '../../lib/session'
 import { ensureTemporal } from '../../lib/temporal'
 import { useNow } from '../../lib/use-now'
 import { EnrolAction } from './enrol-action'
@@ -319,5 +323,77 @@ describe("signed in, the action says the athlete's standing before any click", (
     renderStanding(race, NOW, null)
     expect(screen.getByRole('status').textContent).toBe('Checking your enrolment…')
     expectNoEnrolment()
+  })
+})
+
+describe('a race that opens through its waiting room (issue 22)', () => {
+  // Registration at 11:00 Rome today, the room from 10:30; the seed's now is 09:00.
+  const roomRace = {
+    ...race,
+    apertura_iscrizioni: '2026-03-02T10:00:00Z',
+    iscritti: 0,
+    sala_attesa: { apre: '2026-03-02T09:30:00Z', ammissioni_al_minuto: 4, ammissione_s: 300, posto_s: 600 },
+  }
+  const signedIn = (status: SessionView['status']): SessionView => ({
+    status,
+    logout: vi.fn(),
+    signIn: vi.fn(),
+    signInWith: vi.fn(),
+    denyAccess: vi.fn(),
+    askToLogIn: vi.fn(),
+    confirmationLink: null,
+  })
+
+  /** The action at `now`, with the athlete's ticket as the cache holds it (none: a visitor). */
+  function renderRoom(now: number, ticket: QueueTicket | null) {
+    setClockSource(() => now)
+    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } })
+    if (ticket) queryClient.setQueryData(queueQueries.status(roomRace.id).queryKey, ticket)
+    const athlete = ticket ? { profile: profile(), subscription: null } : null
+    return render(
+      <QueryClientProvider client={queryClient}>
+        <SessionContext.Provider value={signedIn(ticket ? 'loggedIn' : 'loggedOut')}>
+          <I18nProvider i18n={i18n}>
+            <EnrolAction race={roomRace} now={now} standing={raceStanding({ race: roomRace, athlete, now, today: calendarDayInRome(now) })} />
+          </I18nProvider>
+        </SessionContext.Provider>
+      </QueryClientProvider>,
+    )
+  }
+
+  it('before the room opens: a countdown to it and to registration, and no way in yet', () => {
+    renderRoom(NOW, null)
+    expect(screen.getByText('The waiting room opens on 2 Mar 2026, 10:30 CET (09:30 GMT your time)')).toBeTruthy()
+    expect(screen.getByText('Registration opens on 2 Mar 2026, 11:00 CET (10:00 GMT your time)')).toBeTruthy()
+    expect(screen.getAllByRole('timer').map((timer) => timer.textContent)).toEqual(['1:30:00', '2:00:00'])
+    expect(screen.queryByRole('link', { name: 'Enter the waiting room' })).toBeNull()
+    expect(screen.getByText(/refreshing or another tab does not change your place/)).toBeTruthy()
+  })
+
+  it('once the room is open: the way in, with the countdown to registration left', () => {
+    renderRoom(Date.parse('2026-03-02T09:45:00Z'), null)
+    expect(screen.getByRole('link', { name: 'Enter the waiting room' }).getAttribute('href')).toBe('/race/202/queue')
+    expect(screen.getAllByRole('timer').map((timer) => timer.textContent)).toEqual(['15:00'])
+  })
+
+  it('an athlete holding a place: back to the wizard, with the deadline in the race zone', () => {
+    const held: QueueTicket = {
+      biglietto: 'Q-202-1',
+      gara_id: 202,
+      stato: 'posto',
+      entrato: '2026-03-02T09:31:00Z',
+      sorteggiato: true,
+      posto: { scade: '2026-03-02T10:12:00Z', in_pagamento: false },
+      riprova_tra_s: 30,
+    }
+    renderRoom(Date.parse('2026-03-02T10:02:00Z'), held)
+    expect(screen.getByRole('link', { name: 'Continue your enrolment' }).getAttribute('href')).toBe('/race/202/subscribe')
+    expect(screen.getByText(/^Place held for you until/).textContent).toBe('Place held for you until 2 Mar 2026, 11:12 CET.')
+  })
+
+  it('an athlete in line: back to the room', () => {
+    const waiting: QueueTicket = { biglietto: 'Q-202-2', gara_id: 202, stato: 'in_coda', entrato: '2026-03-02T09:31:00Z', sorteggiato: true, posizione: 3, davanti: 2 }
+    renderRoom(Date.parse('2026-03-02T10:02:00Z'), waiting)
+    expect(screen.getByRole('link', { name: 'Back to the waiting room' }).getAttribute('href')).toBe('/race/202/queue')
   })
 })

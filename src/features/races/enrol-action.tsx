@@ -1,16 +1,20 @@
 import { plural } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
-import type { Race } from '../../../contracts/races.contract'
+import type { Race, WaitingRoom } from '../../../contracts/races.contract'
 import type { RaceStanding } from '../../../machines/enrolment/standing'
 import { hasEnded, raceDay } from '../../../machines/rules/race-day'
 import type { RegistrationDisplay } from '../../../machines/rules/registration-display'
 import { dayShown, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
+import { queueQueries } from '../../lib/queue-queries'
+import { useSession } from '../../lib/session'
 import { Button, buttonClass } from '../../ui/button'
 import { RefusalWords } from '../../ui/gate-refusal'
 import { registrationOpeningText } from '../../ui/registration-opening'
+import { RoomOpening } from '../../ui/room-opening'
 import { Bone, Skeleton } from '../../ui/skeleton'
 import styles from './race-page.module.css'
 
@@ -24,6 +28,7 @@ type EnrolRace = Pick<
   | 'posti'
   | 'iscritti'
   | 'ammissione'
+  | 'sala_attesa'
 >
 
 /**
@@ -175,6 +180,10 @@ function Registration({ race, now, display, lottery }: { race: EnrolRace; now: n
   const opensDay = dayShown(locale, race.apertura_iscrizioni, 'race')
   const closesDay = dayShown(locale, race.chiusura_iscrizioni, 'race')
 
+  // A race that opens through its waiting room is entered from the room (decision 037).
+  if (race.sala_attesa && (display.kind === 'opening' || display.kind === 'open' || display.kind === 'closing')) {
+    return <WaitingRoomAction race={race} room={race.sala_attesa} />
+  }
   switch (display.kind) {
     case 'opening':
       return (
@@ -214,4 +223,46 @@ function Registration({ race, now, display, lottery }: { race: EnrolRace; now: n
       )
     }
   }
+}
+
+/**
+ * A race with a waiting room, registration not closed: the athlete's ticket says where they stand
+ * (a place held: back to the wizard; in line: back to the room); without one, the room's opening,
+ * counted down, and the way in. A visitor is asked to log in by the room's address.
+ */
+function WaitingRoomAction({ race, room }: { race: EnrolRace; room: WaitingRoom }) {
+  const { t } = useLingui()
+  const { status } = useSession()
+  const ticket = useQuery({ ...queueQueries.status(race.id), enabled: status === 'loggedIn', retry: false }).data
+  const locale = activeLocale()
+  if (ticket?.stato === 'posto' && ticket.posto) {
+    const until = formatRaceTime(locale, ticket.posto.scade)
+    return (
+      <div className={styles.enrol}>
+        <Link href={paths.subscribe(race.id)} className={`${buttonClass('primary')} ${styles.enrolButton}`}>
+          {t`Continue your enrolment`}
+        </Link>
+        <p className={styles.enrolDeadline}>
+          <Trans>
+            Place held for you until <time dateTime={ticket.posto.scade}>{until}</time>.
+          </Trans>
+        </p>
+      </div>
+    )
+  }
+  if (ticket && (ticket.stato === 'in_sala' || ticket.stato === 'in_coda' || ticket.stato === 'ammesso' || ticket.stato === 'esaurito')) {
+    return (
+      <div className={styles.enrol}>
+        <p className={styles.standing}>{t`You are in the waiting room.`}</p>
+        <Link href={paths.queue(race.id)} className={`${buttonClass('primary')} ${styles.enrolButton}`}>
+          {t`Back to the waiting room`}
+        </Link>
+      </div>
+    )
+  }
+  return (
+    <div className={styles.enrol}>
+      <RoomOpening raceId={race.id} roomOpensAt={room.apre} opensAt={race.apertura_iscrizioni} />
+    </div>
+  )
 }

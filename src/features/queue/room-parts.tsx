@@ -1,0 +1,69 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Button } from '../../ui/button'
+import styles from './queue.module.css'
+import type { Announcement, WaitingRoom } from './use-waiting-room'
+
+/**
+ * What a screen reader is told, only at the moments the machine names (decision 037): a new place
+ * in line at most once a minute, the turn coming, the held place's last two minutes and last one,
+ * its end, a sell-out. The countdowns on screen are timers, never read out second by second.
+ */
+export function Announcer({ announcement }: { announcement: Announcement | null }) {
+  const urgent = announcement?.code === 'holdLastMinute' || announcement?.code === 'holdExpired'
+  return (
+    <p className="visually-hidden" aria-live={urgent ? 'assertive' : 'polite'} aria-atomic="true">
+      {announcement ? <AnnouncementText key={announcement.count} announcement={announcement} /> : null}
+    </p>
+  )
+}
+
+function AnnouncementText({ announcement }: { announcement: Announcement }) {
+  const { t } = useLingui()
+  const { position } = announcement
+  switch (announcement.code) {
+    case 'position':
+      return position === null ? null : <span>{t`You are number ${position} in line.`}</span>
+    case 'admitted':
+      return <span>{t`It is your turn: a place is held for you.`}</span>
+    case 'holdEnding':
+      return <span>{t`Two minutes left to complete your enrolment.`}</span>
+    case 'holdLastMinute':
+      return <span>{t`One minute left to complete your enrolment.`}</span>
+    case 'holdExpired':
+      return <span>{t`The place held for you has run out.`}</span>
+    case 'admissionExpired':
+      return <span>{t`Your turn passed before the place was taken.`}</span>
+    case 'soldOut':
+      return <span>{t`The race is sold out for now.`}</span>
+  }
+}
+
+/** A call being retried: why, that the place is safe, and a way to try now where the server allows it. */
+export function FailureNote({ room }: { room: WaitingRoom }) {
+  const { t } = useLingui()
+  if (room.failure === null) return null
+  const text = {
+    offline: t`You seem to be offline. Your place is kept: we check again as soon as the connection is back.`,
+    busy: t`Many athletes are asking at once: we check again in a moment, as the server asked. Your place is kept.`,
+    trouble: t`We could not check your place just now. Your place is kept: we try again shortly.`,
+  }[room.failure]
+  return (
+    <div role="status" className={styles.failure}>
+      <p>{text}</p>
+      {room.can.retry ? (
+        <Button variant="secondary" onClick={room.retry}>
+          {t`Try now`}
+        </Button>
+      ) : null}
+    </div>
+  )
+}
+
+/** The wait list is the next issue's: said, with nothing to press yet. */
+export function WaitListSoon() {
+  return (
+    <p className={styles.note}>
+      <Trans>A wait list for this race is coming soon: you will be able to join it from here.</Trans>
+    </p>
+  )
+}

@@ -1,0 +1,132 @@
+import { I18nProvider } from '@lingui/react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, render, screen } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Route, Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
+import * as auth from '../../../contracts/auth.contract'
+import { MINUTE_MS } from '../../../contracts/time'
+import { controls } from '../../../mocks/node'
+import { PERSONAS } from '../../../mocks/seed'
+import '../../../tests/setup/mock-backend'
+import { createQueryClient } from '../../app/app'
+import { callApi } from '../../lib/api-client'
+import { configureApiClient } from '../../lib/api-config'
+import { resetClockSource, setClockSource } from '../../lib/clock'
+import { activateLocale, i18n } from '../../lib/i18n'
+import { SessionContext, type SessionView } from '../../lib/session'
+import { ensureTemporal } from '../../lib/temporal'
+import HoldBanner from './hold-banner'
+import WaitingRoomPage from './waiting-room-page'
+
+/**
+ * The room page and the wizard's banner against the simulated backend, completo signed in, on the
+ * seeded rush race (room at 10:30 Rome, registration at 11:00, a place held for ten minutes).
+ */
+const RACE = 260
+const ROOM_OPENS = Date.parse('2026-03-02T09:30:00Z')
+const REGISTRATION_OPENS = Date.parse('2026-03-02T10:00:00Z')
+const completo = PERSONAS.find((persona) => persona.key === 'completo')!
+
+beforeAll(async () => {
+  await Promise.all([activateLocale('en'), ensureTemporal()])
+})
+beforeEach(async () => {
+  vi.spyOn(console, 'info').mockImplementation(() => undefined)
+  setClockSource(() => controls.now())
+  const signedIn = await callApi(auth.token, { body: { grant_type: 'password', username: completo.mail, password: completo.password } })
+  if (!signedIn.ok) throw new Error('sign-in failed')
+  configureApiClient({ getToken: () => signedIn.data.access_token })
+})
+afterEach(() => {
+  cleanup()
+  resetClockSource()
+  configureApiClient({ getToken: () => null })
+})
+
+const session: SessionView = {
+  status: 'loggedIn',
+  logout: vi.fn(),
+  signIn: vi.fn(),
+  signInWith: vi.fn(),
+  denyAccess: vi.fn(),
+  askToLogIn: vi.fn(),
+  confirmationLink: null,
+}
+
+function open(path: string, route: string, children: ReactNode) {
+  const { hook, history } = memoryLocation({ path, record: true })
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <I18nProvider i18n={i18n}>
+        <SessionContext.Provider value={session}>
+          <Router hook={hook}>
+            <main>
+              <Route path={route}>{children}</Route>
+            </main>
+          </Router>
+        </SessionContext.Provider>
+      </I18nProvider>
+    </QueryClientProvider>,
+  )
+  return history
+}
+
+const heading = (name: string) => screen.findByRole('heading', { level: 2, name }, { timeout: 5_000 })
+
+/** The clock moved, as the QA controls move it: the page hears of it at once. */
+function moveClockTo(at: number) {
+  act(() => {
+    controls.setNow(at)
+    setClockSource(() => controls.now())
+  })
+}
+
+describe('the waiting room page', () => {
+  it('counts down to the room, joins when it opens, then shows the place in line, the people ahead and the wait', { timeout: 20_000 }, async () => {
+    open(`/race/${String(RACE)}/queue`, '/race/:id/queue', <WaitingRoomPage />)
+    await heading('The waiting room is not open yet')
+    expect(screen.getAllByRole('timer')[0]!.textContent).toMatch(/^1:\d\d:\d\d$/)
+    expect(screen.getByText(/refreshing this page or opening it in another tab does not change it/)).toBeTruthy()
+
+    moveClockTo(ROOM_OPENS)
+    await heading('You are in the waiting room')
+    expect(screen.getByRole('region', { name: 'You are in the waiting room' }).textContent).toMatch(/Your ticket: Q-260-\d+/)
+
+    moveClockTo(REGISTRATION_OPENS)
+    await heading('You are in line')
+    const place = Number(screen.getByText('Your place in line').nextElementSibling?.textContent)
+    expect(place).toBeGreaterThan(1)
+    const ahead = place - 1
+    expect(screen.getByText('Ahead of you').nextElementSibling?.textContent).toBe(ahead === 1 ? '1 athlete' : `${String(ahead)} athletes`)
+    expect(screen.getByText('Estimated wait').nextElementSibling?.textContent).toMatch(/^(About \d+ minutes?|A minute or less)$/)
+    // Said once, then not again every second.
+    expect(document.querySelector('[aria-live]')?.textContent).toBe(`You are number ${String(place)} in line.`)
+  })
+})
+
+describe("the wizard's banner of the place held", () => {
+  it('says until when the place is held, warns at two minutes, and once it ran out says so with the way back', { timeout: 20_000 }, async () => {
+    moveClockTo(ROOM_OPENS)
+    const room = open(`/race/${String(RACE)}/queue`, '/race/:id/queue', <WaitingRoomPage />)
+    await heading('You are in the waiting room')
+    moveClockTo(REGISTRATION_OPENS + 2 * MINUTE_MS)
+    await vi.waitFor(() => expect(room.at(-1)).toBe(`/race/${String(RACE)}/subscribe`), { timeout: 5_000 })
+    cleanup()
+
+    const race = { id: RACE, apertura_iscrizioni: new Date(REGISTRATION_OPENS).toISOString(), sala_attesa: { apre: new Date(ROOM_OPENS).toISOString(), ammissioni_al_minuto: 4, ammissione_s: 300, posto_s: 600 } }
+    open(`/race/${String(RACE)}/subscribe`, '/race/:id/subscribe', <HoldBanner race={race} />)
+    const banner = await screen.findByRole('region', { name: 'Your held place' }, { timeout: 5_000 })
+    expect(banner.textContent).toMatch(/^Place held for you until 2 Mar 2026, 11:\d\d CET: \d+:\d\d left$/)
+
+    moveClockTo(controls.now() + 8 * MINUTE_MS + 10_000)
+    await vi.waitFor(() => expect(banner.textContent).toContain('Complete your enrolment now'))
+    expect(document.querySelector('[aria-live]')?.textContent).toBe('Two minutes left to complete your enrolment.')
+
+    moveClockTo(controls.now() + 2 * MINUTE_MS)
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('The time to complete your enrolment ran out')
+    expect(screen.getByRole('link', { name: 'Back to the waiting room' }).getAttribute('href')).toBe(`/race/${String(RACE)}/queue`)
+  })
+})

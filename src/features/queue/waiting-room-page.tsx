@@ -1,0 +1,367 @@
+import { plural } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { Link, useLocation } from 'wouter'
+import { dayShown, formatNumber, formatRaceTime } from '../../lib/format'
+import { activeLocale } from '../../lib/i18n'
+import { paths } from '../../lib/paths'
+import { raceQueries } from '../../lib/race-queries'
+import { useSession } from '../../lib/session'
+import { Button, buttonClass } from '../../ui/button'
+import { Countdown } from '../../ui/countdown'
+import { Page } from '../../ui/page'
+import { registrationOpeningText } from '../../ui/registration-opening'
+import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-found'
+import { Loading, QueryErrorState } from '../../ui/state'
+import { Announcer, FailureNote, WaitListSoon } from './room-parts'
+import styles from './queue.module.css'
+import { useWaitingRoom, type RoomRace, type WaitingRoom } from './use-waiting-room'
+
+/**
+ * `/race/{id}/queue` (issue 22): a race's waiting room, for a signed-in athlete. Arriving with the
+ * room open joins it (one ticket per athlete and race: a reload or another tab finds the same
+ * place); the page then follows the ticket as the server asks, and takes the athlete to the wizard
+ * when a place is held for them.
+ */
+export default withRaceId(WaitingRoomScreen)
+
+function WaitingRoomScreen({ raceId }: { raceId: number }) {
+  const { t } = useLingui()
+  const query = useQuery(raceQueries.get(raceId))
+  if (query.isError && isRaceNotFound(query.error)) return <RaceNotFound />
+  const race = query.data
+  if (!race) return <Page title={t`Waiting room`}>{query.isError ? <QueryErrorState query={query} /> : <Loading />}</Page>
+  const room = race.sala_attesa
+  if (!room) {
+    return (
+      <Page title={t`Waiting room`}>
+        <p>{t`This race has no waiting room: you enrol from its page.`}</p>
+        <Link href={paths.race(race.id)}>{t`Back to the race`}</Link>
+      </Page>
+    )
+  }
+  return <Room race={{ ...race, sala_attesa: room }} name={`${race.nome} ${String(race.edizione)}`} />
+}
+
+function Room({ race, name }: { race: RoomRace; name: string }) {
+  const { t } = useLingui()
+  const [location, navigate] = useLocation()
+  const { askToLogIn } = useSession()
+  const onAdmitted = useCallback(() => navigate(paths.subscribe(race.id)), [navigate, race.id])
+  const onSessionExpired = useCallback(() => askToLogIn(location), [askToLogIn, location])
+  const room = useWaitingRoom(race, { autoJoin: true, onAdmitted, onSessionExpired })
+
+  return (
+    <Page title={t`Waiting room`} lead={name}>
+      <div className={styles.room}>
+        <section aria-labelledby="room-state" className={styles.card}>
+          <RoomState room={room} raceId={race.id} />
+        </section>
+        <FailureNote room={room} />
+        <p className={styles.kept}>
+          <Trans>Your place is kept on our side: refreshing this page or opening it in another tab does not change it.</Trans>
+        </p>
+        <Announcer announcement={room.announcement} />
+      </div>
+    </Page>
+  )
+}
+
+function Heading({ children }: { children: string }) {
+  return (
+    <h2 id="room-state" className={styles.heading}>
+      {children}
+    </h2>
+  )
+}
+
+function RoomState({ room, raceId }: { room: WaitingRoom; raceId: number }) {
+  const { t, i18n } = useLingui()
+  const locale = activeLocale()
+  const { ticket } = room
+  switch (room.view) {
+    case 'reading':
+    case 'joining':
+      return (
+        <>
+          <Heading>{t`Finding your place`}</Heading>
+          <Loading label={t`Finding your place in the waiting room…`} />
+        </>
+      )
+    case 'beforeRoom':
+    case 'roomOpen': {
+      const opens = registrationOpeningText(i18n, locale, new Date(room.roomOpensAt).toISOString())
+      const day = dayShown(locale, room.roomOpensAt, 'race')
+      return (
+        <>
+          <Heading>{room.view === 'beforeRoom' ? t`The waiting room is not open yet` : t`The waiting room is open`}</Heading>
+          {room.view === 'beforeRoom' ? (
+            <>
+              <p>{t`${plural({ day }, { other: `It opens on ${opens}.` })}`}</p>
+              <p className={styles.big}>
+                <Trans>
+                  Opens in <Countdown until={room.roomOpensAt} at={room.now} />
+                </Trans>
+              </p>
+              <p>{t`Stay on this page: you join the line as soon as the room opens.`}</p>
+            </>
+          ) : (
+            <Button onClick={room.join}>{t`Enter the waiting room`}</Button>
+          )}
+          <RegistrationOpens room={room} />
+        </>
+      )
+    }
+    case 'inRoom':
+      return (
+        <>
+          <Heading>{t`You are in the waiting room`}</Heading>
+          {room.rejoined ? <p>{t`You were already in the waiting room: your place is kept.`}</p> : null}
+          <RegistrationOpens room={room} />
+          <p>
+            <Trans>
+              When registration opens, everyone in the room is put in line in a random order, and you see your place here. Coming
+              earlier does not put you ahead.
+            </Trans>
+          </p>
+          <TicketLine id={ticket?.id} />
+          <LeaveLine room={room} />
+        </>
+      )
+    case 'queued':
+    case 'soldOut':
+      return (
+        <>
+          <Heading>{room.view === 'queued' ? t`You are in line` : t`Sold out for now`}</Heading>
+          {room.rejoined ? <p>{t`You were already in line: your place is kept.`}</p> : null}
+          {room.view === 'soldOut' ? (
+            <>
+              <p>
+                <Trans>
+                  The places not yet sold or held are fewer than the athletes ahead of you. If a place held ahead is not paid in
+                  time, it comes back to the line: stay here, you keep your place.
+                </Trans>
+              </p>
+              <WaitListSoon />
+            </>
+          ) : null}
+          <Position room={room} />
+          <TicketLine id={ticket?.id} />
+          <LeaveLine room={room} />
+        </>
+      )
+    case 'admitted':
+      return (
+        <>
+          <Heading>{t`It is your turn`}</Heading>
+          <Loading label={t`Holding a place for you…`} />
+        </>
+      )
+    case 'held':
+    case 'holdEnding':
+      return (
+        <>
+          <Heading>{t`A place is held for you`}</Heading>
+          <HeldUntil room={room} />
+          <Link href={paths.subscribe(raceId)} className={buttonClass('primary')}>
+            {t`Continue your enrolment`}
+          </Link>
+          <LeaveLine room={room} />
+        </>
+      )
+    case 'paying':
+      return (
+        <>
+          <Heading>{t`Your payment is being confirmed`}</Heading>
+          <p>{t`The place stays yours while the payment provider confirms it.`}</p>
+          <Link href={paths.myRaces}>{t`Go to my races`}</Link>
+        </>
+      )
+    case 'paid':
+      return (
+        <>
+          <Heading>{t`You are enrolled`}</Heading>
+          <p>{t`Your place is paid.`}</p>
+          <Link href={paths.subscribed(raceId)} className={buttonClass('primary')}>
+            {t`See your enrolment`}
+          </Link>
+        </>
+      )
+    case 'ended':
+      return (
+        <>
+          <Heading>{room.endReason === 'admission_expired' ? t`Your turn has passed` : t`Your held place ran out`}</Heading>
+          <p>
+            {room.endReason === 'admission_expired'
+              ? t`It was your turn, but the place was not taken in time, so it went to the next athlete in line. You have not been charged.`
+              : t`The time to complete your enrolment ran out, so the place held for you went to the next athlete in line. You have not been charged.`}
+          </p>
+          <JoinAgain room={room} />
+        </>
+      )
+    case 'leaving':
+      return (
+        <>
+          <Heading>{t`Leaving the waiting room`}</Heading>
+          <Loading label={t`Leaving the waiting room…`} />
+        </>
+      )
+    case 'left':
+      return (
+        <>
+          <Heading>{t`You left the waiting room`}</Heading>
+          <p>{t`Your place went to the next athlete in line.`}</p>
+          <JoinAgain room={room} />
+        </>
+      )
+    case 'soldOutFinal':
+      return (
+        <>
+          <Heading>{t`Sold out`}</Heading>
+          <p>{t`Every place in this race has been taken and paid for: none will come back to the line.`}</p>
+          <WaitListSoon />
+          <Link href={paths.home}>{t`See other races`}</Link>
+        </>
+      )
+    case 'closed':
+      return (
+        <>
+          <Heading>{t`The waiting room is closed`}</Heading>
+          <p>{t`Registration for this race is not open now, so its waiting room is closed.`}</p>
+          <Link href={paths.race(raceId)}>{t`Back to the race`}</Link>
+        </>
+      )
+    case 'refused':
+      return room.refusal === 'already_enrolled' ? (
+        <>
+          <Heading>{t`You are already enrolled`}</Heading>
+          <p>{t`Your place in this race is paid: there is no need to queue.`}</p>
+          <Link href={paths.myRaces}>{t`Go to my races`}</Link>
+        </>
+      ) : (
+        <>
+          <Heading>{t`You cannot join the line`}</Heading>
+          <p>{t`You do not meet this race's conditions: check your medical certificate and your profile.`}</p>
+          <div className={styles.actions}>
+            <Link href={paths.medicalCertificate}>{t`See my certificate`}</Link>
+            <Link href={paths.me}>{t`See my profile`}</Link>
+          </div>
+        </>
+      )
+    case 'sessionExpired':
+      return (
+        <>
+          <Heading>{t`Your session has ended`}</Heading>
+          <p>{t`Log in again to see your place: it is kept while you do.`}</p>
+        </>
+      )
+  }
+}
+
+/** Registration's opening, counted down while it is ahead. */
+function RegistrationOpens({ room }: { room: WaitingRoom }) {
+  const { t, i18n } = useLingui()
+  const locale = activeLocale()
+  if (room.now >= room.opensAt) return null
+  const opens = registrationOpeningText(i18n, locale, new Date(room.opensAt).toISOString())
+  const day = dayShown(locale, room.opensAt, 'race')
+  return (
+    <p>
+      {t`${plural({ day }, { other: `Registration opens on ${opens}` })}`}{' '}
+      <span className={styles.soon}>
+        <Trans>
+          in <Countdown until={room.opensAt} at={room.now} />
+        </Trans>
+      </span>
+    </p>
+  )
+}
+
+/** The place in line, the people ahead and the estimated wait, as the last answer said them. */
+function Position({ room }: { room: WaitingRoom }) {
+  const { t } = useLingui()
+  const ticket = room.ticket
+  if (!ticket || ticket.position === null) return null
+  const position = ticket.position
+  const ahead = ticket.ahead ?? position - 1
+  const minutes = ticket.waitS === null ? null : Math.ceil(ticket.waitS / 60)
+  return (
+    <dl className={styles.figures}>
+      <div className={styles.figure}>
+        <dt>{t`Your place in line`}</dt>
+        <dd className={styles.big}>{formatNumber(activeLocale(), position)}</dd>
+      </div>
+      <div className={styles.figure}>
+        <dt>{t`Ahead of you`}</dt>
+        <dd>
+          {ahead === 0 ? t`Nobody: you are next` : <Plural value={ahead} one="# athlete" other="# athletes" />}
+        </dd>
+      </div>
+      {minutes !== null ? (
+        <div className={styles.figure}>
+          <dt>{t`Estimated wait`}</dt>
+          <dd>
+            {minutes === 0 ? (
+              t`A minute or less`
+            ) : (
+              <Trans>
+                About <Plural value={minutes} one="# minute" other="# minutes" />
+              </Trans>
+            )}
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  )
+}
+
+function HeldUntil({ room }: { room: WaitingRoom }) {
+  const locale = activeLocale()
+  const ends = room.ticket?.holdEndsAt
+  if (ends == null) return null
+  const until = formatRaceTime(locale, ends)
+  return (
+    <p className={room.view === 'holdEnding' ? styles.warning : undefined}>
+      <Trans>
+        Place held for you until <time dateTime={new Date(ends).toISOString()}>{until}</time>:{' '}
+        <Countdown until={ends} at={room.now} /> left.
+      </Trans>
+    </p>
+  )
+}
+
+function TicketLine({ id }: { id: string | undefined }) {
+  if (!id) return null
+  return (
+    <p className={styles.ticket}>
+      <Trans>
+        Your ticket: <span className="tabular">{id}</span>
+      </Trans>
+    </p>
+  )
+}
+
+function LeaveLine({ room }: { room: WaitingRoom }) {
+  const { t } = useLingui()
+  if (!room.can.leave) return null
+  const holding = room.view === 'held' || room.view === 'holdEnding'
+  return (
+    <div className={styles.actions}>
+      <Button variant="quiet" onClick={room.leave}>
+        {holding ? t`Release my place to the next athlete` : t`Leave the waiting room`}
+      </Button>
+    </div>
+  )
+}
+
+function JoinAgain({ room }: { room: WaitingRoom }) {
+  const { t } = useLingui()
+  if (!room.can.join) return null
+  return (
+    <div className={styles.actions}>
+      <Button onClick={room.join}>{t`Join the line again`}</Button>
+      <p className={styles.note}>{t`You join at the back of the line.`}</p>
+    </div>
+  )
+}

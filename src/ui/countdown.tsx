@@ -1,0 +1,46 @@
+import { useSyncExternalStore } from 'react'
+import { HOUR_S, MINUTE_S, SECOND_MS } from '../../contracts/time'
+import { formatDuration } from '../lib/format'
+import { now, subscribeClock } from '../lib/clock'
+
+/**
+ * The current time for a countdown shown to the second: every second while mounted, and whenever
+ * the clock is moved (the mock's controls). Whole seconds, so renders within one agree.
+ */
+export function useSecondClock(): number {
+  return useSyncExternalStore(
+    (listener) => {
+      const interval = setInterval(listener, SECOND_MS)
+      const unsubscribe = subscribeClock(listener)
+      return () => {
+        clearInterval(interval)
+        unsubscribe()
+      }
+    },
+    () => Math.floor(now() / SECOND_MS) * SECOND_MS,
+  )
+}
+
+/** Whole seconds from `at` until `until` (epoch ms), never below zero. */
+export function secondsLeft(until: number, at: number): number {
+  return Math.max(0, Math.ceil((until - at) / SECOND_MS))
+}
+
+/** What is left, as a clock reads it: "7:43" under an hour, "1:02:05" from one. */
+export function countdownText(seconds: number): string {
+  if (seconds >= HOUR_S) return formatDuration(seconds)
+  return `${String(Math.floor(seconds / MINUTE_S))}:${String(seconds % MINUTE_S).padStart(2, '0')}`
+}
+
+/**
+ * The time left until `until`, ticking every second. A timer (`role="timer"`) is not read out as it
+ * changes: whoever shows it says the moments that matter in a live region of their own.
+ */
+export function Countdown({ until, at }: { until: number; at: number }) {
+  const seconds = secondsLeft(until, at)
+  return (
+    <span role="timer" className="tabular">
+      {countdownText(seconds)}
+    </span>
+  )
+}
