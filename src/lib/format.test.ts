@@ -10,6 +10,7 @@ import {
   formatNumber,
   formatOwnMoment,
   formatPercent,
+  formatRaceClock,
   formatRaceTime,
   formatRegistrationOpening,
   RACE_ZONE,
@@ -163,6 +164,13 @@ describe('formatRaceTime', () => {
     expect(formatRaceTime('zh', SUMMER_START)).toBe('2026年7月22日 中欧时间 (GMT+2) 10:00')
     expect(formatRaceTime('ja', SUMMER_START)).toBe('2026年7月22日 10:00 中央ヨーロッパ時間 (GMT+2)')
     expect(formatRaceTime('ko', SUMMER_START)).toMatch(/^2026년 7월 22일 (AM|오전) 10:00 중부유럽 시간 \(GMT\+2\)$/)
+  })
+
+  it('shows a deadline minutes away by its time alone, in Rome, labelled the same way', () => {
+    expect(formatRaceClock('it', NOTTURNA_START)).toBe('19:00 CET')
+    expect(formatRaceClock('en', SUMMER_START)).toBe('10:00 CEST')
+    expect(formatRaceClock('fr', NOTTURNA_START)).toBe('19:00 heure d’Europe centrale (UTC+1)')
+    expect(formatRaceClock('ja', NOTTURNA_START)).toBe('19:00 中央ヨーロッパ時間 (GMT+1)')
   })
 
   it('shows every locale the same wall-clock time in Rome, unlike an own moment', () => {

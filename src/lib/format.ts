@@ -123,8 +123,20 @@ export const formatDateTime = formatOwnMoment
  * athlete reading Japanese sees '19:00 中央ヨーロッパ時間 (GMT+1)', not a bare offset.
  */
 export function formatRaceTime(locale: Locale, iso: string | number): string {
-  const epochMs = toEpochMs(iso)
-  const parts = dateFormat(locale, { timeZone: RACE_ZONE, ...DATE_TIME_FIELDS, timeZoneName: 'short' }).formatToParts(epochMs)
+  return inRaceZone(locale, iso, DATE_TIME_FIELDS)
+}
+
+/**
+ * A deadline of the race's schedule minutes away (a held place, an admission): the time alone in
+ * the race's zone, labelled like `formatRaceTime` ('11:12 CET'). Only for an instant within the
+ * hour, where the day goes without saying.
+ */
+export function formatRaceClock(locale: Locale, iso: string | number): string {
+  return inRaceZone(locale, iso, TIME_FIELDS)
+}
+
+function inRaceZone(locale: Locale, iso: string | number, fields: Intl.DateTimeFormatOptions): string {
+  const parts = dateFormat(locale, { timeZone: RACE_ZONE, ...fields, timeZoneName: 'short' }).formatToParts(toEpochMs(iso))
   return parts.map((part) => (part.type === 'timeZoneName' ? raceZoneLabel(locale, part.value) : dayOrdinal(locale, part))).join('')
 }
 

@@ -122,7 +122,7 @@ export function enrolmentActors(queryClient: QueryClient, athleteId: number | nu
  */
 async function holdsPlace(raceId: number): Promise<boolean> {
   try {
-    // Read afresh, past the cache: the races' contract has brought the queue's along already.
+    // Read afresh, past the cache: a held place may have run out since the room read it.
     const ticket = await expectOk(callApi(queue.status, { params: { id: raceId } }))
     return ticket.stato === 'posto' && ticket.posto !== undefined && (ticket.posto.in_pagamento || Date.parse(ticket.posto.scade) > now())
   } catch (error) {

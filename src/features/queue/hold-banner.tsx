@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'wouter'
-import { formatRaceTime } from '../../lib/format'
+import { formatRaceClock } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { buttonClass } from '../../ui/button'
@@ -22,7 +22,7 @@ export default function HoldBanner({ race }: { race: RoomRace }) {
 
   let banner = null
   if ((room.view === 'held' || room.view === 'holdEnding') && ends !== null) {
-    const until = formatRaceTime(locale, ends)
+    const until = formatRaceClock(locale, ends)
     banner = (
       <section aria-label={t`Your held place`} className={`${styles.banner} ${room.view === 'holdEnding' ? styles.bannerWarning : ''}`}>
         <p>

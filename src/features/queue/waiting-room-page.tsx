@@ -3,7 +3,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { Link, useLocation } from 'wouter'
-import { dayShown, formatNumber, formatRaceTime } from '../../lib/format'
+import { dayShown, formatNumber, formatRaceClock } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { raceQueries } from '../../lib/race-queries'
@@ -320,7 +320,7 @@ function HeldUntil({ room }: { room: WaitingRoom }) {
   const locale = activeLocale()
   const ends = room.ticket?.holdEndsAt
   if (ends == null) return null
-  const until = formatRaceTime(locale, ends)
+  const until = formatRaceClock(locale, ends)
   return (
     <p className={room.view === 'holdEnding' ? styles.warning : undefined}>
       <Trans>
