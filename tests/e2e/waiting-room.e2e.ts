@@ -164,6 +164,8 @@ test.describe('the waiting room of a race that opens in a rush', () => {
     await expect(roomHeading(page, 'Sold out')).toBeVisible({ timeout: 15_000 })
     await expect(main(page).getByText('A wait list for this race is coming soon: you will be able to join it from here.')).toBeVisible()
     await expect(main(page).getByRole('button')).toHaveCount(0)
+    // Nothing is kept for the athlete any more: the reassurance of the line would mislead.
+    await expect(main(page).getByText(/refreshing this page or opening it in another tab does not change it/)).toHaveCount(0)
     await checkScreen(page, 'room-sold-out', roomHeading(page, 'Sold out'))
   })
 

@@ -16,6 +16,7 @@ import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-foun
 import { Loading, QueryErrorState } from '../../ui/state'
 import { Announcer, FailureNote, WaitListSoon } from './room-parts'
 import styles from './queue.module.css'
+import type { WaitingRoomView } from '../../../machines/opening/waiting-room.machine'
 import { useWaitingRoom, type RoomRace, type WaitingRoom } from './use-waiting-room'
 
 /**
@@ -44,6 +45,9 @@ function WaitingRoomScreen({ raceId }: { raceId: number }) {
   return <Room race={{ ...race, sala_attesa: room }} name={`${race.nome} ${String(race.edizione)}`} />
 }
 
+/** Where the athlete no longer has a place in line to keep, the reassurance would mislead. */
+const OVER: ReadonlySet<WaitingRoomView> = new Set(['soldOutFinal', 'paid', 'ended', 'left', 'closed', 'refused', 'sessionExpired'])
+
 function Room({ race, name }: { race: RoomRace; name: string }) {
   const { t } = useLingui()
   const [location, navigate] = useLocation()
@@ -59,9 +63,11 @@ function Room({ race, name }: { race: RoomRace; name: string }) {
           <RoomState room={room} raceId={race.id} />
         </section>
         <FailureNote room={room} />
-        <p className={styles.kept}>
-          <Trans>Your place is kept on our side: refreshing this page or opening it in another tab does not change it.</Trans>
-        </p>
+        {OVER.has(room.view) ? null : (
+          <p className={styles.kept}>
+            <Trans>Your place is kept on our side: refreshing this page or opening it in another tab does not change it.</Trans>
+          </p>
+        )}
         <Announcer announcement={room.announcement} />
       </div>
     </Page>
