@@ -54,6 +54,8 @@ export interface QaRace {
   lottery: boolean
   /** The waiver's current version; a place signed on an earlier one is signed again. */
   waiverVersion: string
+  /** The race opens through a waiting room (decision 037): `queueOf` says where it stands. */
+  waitingRoom: boolean
 }
 
 /** One request the backend answered, newest first in `requests()`. */

@@ -111,8 +111,10 @@ describe('the races from the panel', () => {
       taken: 110,
       lottery: false,
       waiverVersion: 'v1',
+      waitingRoom: false,
     })
     expect(races.find((listed) => listed.raceId === 201)).toMatchObject({ lottery: true })
+    expect(races.find((listed) => listed.raceId === 260)).toMatchObject({ waitingRoom: true, places: 12 })
     // The last edition run (2025) is not there.
     expect(races.map((listed) => listed.raceId)).not.toContain(107)
     await qa.setNow('2026-07-11T06:01:00+02:00')

@@ -58,6 +58,7 @@ export function createLocalQaApi({ controls, data, provider, database, requestLo
           taken: race.iscritti,
           lottery: race.ammissione === 'lotteria',
           waiverVersion: race.liberatoria_versione,
+          waitingRoom: race.sala_attesa !== undefined,
         }))
     },
     fillRace: (raceId) => data.fillRace(raceId),

@@ -139,7 +139,7 @@ describe('the order', () => {
     for (const token of tokens.slice(0, 3)) await post(token, coda(raceId), {})
     // One place, taken by the drawn ticket: the others wait in line, sold out for now.
     expect(await ticket(tokens[3]!, raceId)).toMatchObject({ stato: 'ammesso', sorteggiato: true })
-    expect(await ticket(tokens[0]!, raceId)).toMatchObject({ stato: 'esaurito', definitivo: false, riprova_tra_s: 60 })
+    expect(await ticket(tokens[0]!, raceId)).toMatchObject({ stato: 'esaurito', definitivo: false, riprova_tra_s: 120 })
     // Each admission that runs out returns the place to the next arrival.
     clockAt(OPENING + 6 * MINUTE_MS)
     expect(await ticket(tokens[0]!, raceId)).toMatchObject({ stato: 'ammesso', sorteggiato: false })

@@ -3,9 +3,11 @@
  * feels it. Builds the production bundle (VITE_API_MOCK=false), serves it as a production host
  * would with the API on the simulated backend (`startMockServer`), prints one figure a line with
  * its budget and pass/fail, and writes bench/results.json. Exits 1 when a line fails.
+ * `npm run bench -- --only rush` (names of `MEASURES`, comma-separated) measures those alone, builds
+ * only if one of them needs the build, and leaves bench/results.json as the last whole run wrote it.
  *
  * To add lines (a later screen): write a `Measure` — an async function of the `Bench` context that
- * returns `Line`s — and add it to `MEASURES`. See README, "Performance bench".
+ * returns `Line`s — and add it to `MEASURES` under a name. See README, "Performance bench".
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -15,6 +17,7 @@ import { build, type Manifest } from 'vite'
 import { startMockServer } from '../../mocks/http-server'
 import { entryKey, gzipKiB, lazyChunks, mockFiles, scriptsOf, sharedChunks, staticClosure } from './bundle'
 import { lighthouseInstalled, lighthouseMedians, median } from './lighthouse'
+import { openingRush } from './rush'
 import { subscribersFilter } from './subscribers'
 import { wizardMeasures } from './wizard'
 
@@ -61,7 +64,7 @@ const initialJavaScript: Measure = async ({ outDir, manifest }) => {
  * dialog, loaded when the athlete asks to sign, is an on-demand part of its own (20 KiB) and what it
  * adds is printed beside.
  */
-const WIZARD_ROUTE = 'subscribe-page'
+const WIZARD_ROUTE = 'subscribe-route'
 const WIZARD_DIALOG = 'disclaimer-dialog'
 
 /**
@@ -172,17 +175,34 @@ const raceLighthouse: Measure = async ({ url, chromePath, runs }) => {
   ]
 }
 
-/** In order; a later screen adds its measures here. */
-export const MEASURES: Measure[] = [
-  initialJavaScript,
-  lazyJavaScript,
-  mockCode,
-  homeHeap,
-  homeLighthouse,
-  raceLighthouse,
-  subscribersFilter,
-  wizardMeasures,
+/**
+ * In order, by the name `--only` picks; a later screen adds its measures here. A measure that
+ * starts what it measures itself (the rush: a server of its own) is `standalone`: it needs neither
+ * the build nor the browser.
+ */
+export const MEASURES: ReadonlyArray<{ name: string } & ({ measure: Measure } | { standalone: () => Promise<Line[]> })> = [
+  { name: 'initial-js', measure: initialJavaScript },
+  { name: 'lazy-js', measure: lazyJavaScript },
+  { name: 'mock-code', measure: mockCode },
+  { name: 'home-heap', measure: homeHeap },
+  { name: 'home-lighthouse', measure: homeLighthouse },
+  { name: 'race-lighthouse', measure: raceLighthouse },
+  { name: 'subscribers', measure: subscribersFilter },
+  { name: 'wizard', measure: wizardMeasures },
+  { name: 'rush', standalone: openingRush },
 ]
+
+/** The measures named after `--only` (`--only a,b` or `--only=a,b`), or all of them. */
+function selected(args: readonly string[]): typeof MEASURES {
+  const at = args.findIndex((arg) => arg === '--only' || arg.startsWith('--only='))
+  if (at === -1) return MEASURES
+  const names = (args[at]!.startsWith('--only=') ? args[at]!.slice('--only='.length) : (args[at + 1] ?? '')).split(',').filter(Boolean)
+  const unknown = names.filter((name) => !MEASURES.some((entry) => entry.name === name))
+  if (names.length === 0 || unknown.length) {
+    throw new Error(`--only takes names of ${MEASURES.map((entry) => entry.name).join(', ')}${unknown.length ? `; not ${unknown.join(', ')}` : ''}`)
+  }
+  return MEASURES.filter((entry) => names.includes(entry.name))
+}
 
 function passes(line: Line): boolean | null {
   if (line.value === null || line.budget === null) return null
@@ -197,7 +217,8 @@ function format(line: Line): string {
   return `${mark}  ${line.name}: ${value} (${budget})${line.note ? ` — ${line.note}` : ''}`
 }
 
-async function main() {
+/** The production build served with its API, and a browser: made once, for the measures that need them. */
+async function prepare(): Promise<{ bench: Bench; close: () => Promise<void> }> {
   const chromePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium'
   const runs = Number(process.env.BENCH_RUNS ?? 5)
   const outDir = mkdtempSync(join(tmpdir(), 'pettorale-bench-'))
@@ -208,25 +229,37 @@ async function main() {
 
   const server = await startMockServer({ port: 0, dist: outDir, log: { info: () => {}, error: console.error } })
   const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu'] })
+  return {
+    bench: { outDir, manifest, url: server.url, browser, chromePath, runs },
+    close: async () => {
+      await browser.close()
+      await server.close()
+      rmSync(outDir, { recursive: true, force: true })
+    },
+  }
+}
+
+async function main() {
+  const measures = selected(process.argv.slice(2))
+  const prepared = measures.some((entry) => 'measure' in entry) ? await prepare() : null
   const lines: Line[] = []
   try {
-    const bench: Bench = { outDir, manifest, url: server.url, browser, chromePath, runs }
-    for (const measure of MEASURES) {
-      for (const line of await measure(bench)) {
+    for (const entry of measures) {
+      for (const line of 'measure' in entry ? await entry.measure(prepared!.bench) : await entry.standalone()) {
         lines.push(line)
         console.log(format(line))
       }
     }
   } finally {
-    await browser.close()
-    await server.close()
-    rmSync(outDir, { recursive: true, force: true })
+    await prepared?.close()
   }
-  mkdirSync('bench', { recursive: true })
-  writeFileSync(
-    'bench/results.json',
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), lighthouseRuns: runs, lines: lines.map((line) => ({ ...line, pass: passes(line) })) }, null, 2)}\n`,
-  )
+  if (measures === MEASURES) {
+    mkdirSync('bench', { recursive: true })
+    writeFileSync(
+      'bench/results.json',
+      `${JSON.stringify({ measuredAt: new Date().toISOString(), lighthouseRuns: prepared!.bench.runs, lines: lines.map((line) => ({ ...line, pass: passes(line) })) }, null, 2)}\n`,
+    )
+  }
   process.exitCode = lines.some((line) => passes(line) === false) ? 1 : 0
 }
 

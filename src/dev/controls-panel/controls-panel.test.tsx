@@ -173,6 +173,17 @@ describe('the races', () => {
     expect(await within(race).findByText('Waiver version v2.')).toBeTruthy()
   })
 
+  it("shows where a race's waiting room stands, and no room for a race without one", async () => {
+    const { qa, user } = renderPanel({ tab: 'races' })
+    await user.click(toggle())
+    const rush = (await screen.findByText('Vertical della Grivola 2026')).closest('li')!
+    expect(await within(rush).findByText('Waiting room: 14 waiting, 3 admitted, 1 holding a place, 2 of 12 places paid.')).toBeTruthy()
+    expect(qa.queueOf).toHaveBeenCalledWith(260)
+    expect(qa.queueOf).not.toHaveBeenCalledWith(203)
+    const direct = screen.getByText('Alte Vie di Cogne 52K 2026').closest('li')!
+    expect(within(direct).queryByText(/^Waiting room:/)).toBeNull()
+  })
+
   it('says so in an alert when the backend refuses', async () => {
     const qa = fakeQaApi()
     qa.fillRace.mockRejectedValueOnce(new Error('QA fillRace: 422 pettoraleMock.fillRace: no race 203'))

@@ -72,6 +72,7 @@ function Race({ race }: { race: QaRace }) {
         {race.lottery ? ` ${t`Lottery entry.`}` : null}
       </p>
       <p className={styles.muted}>{t`Waiver version ${waiverVersion}.`}</p>
+      {race.waitingRoom ? <RoomFigures raceId={race.raceId} /> : null}
       <div className={styles.actions}>
         <Button variant="secondary" aria-label={t`Fill every place of ${title}`} onClick={() => fill.mutate(undefined)}>
           {t`Fill every place`}
@@ -81,5 +82,29 @@ function Race({ race }: { race: QaRace }) {
         </Button>
       </div>
     </li>
+  )
+}
+
+/**
+ * Where a race's waiting room stands at the simulated time: the line, the places promised and the
+ * places paid, so QA moving the clock through an opening sees the rush the athlete is part of.
+ */
+function RoomFigures({ raceId }: { raceId: number }) {
+  const { t } = useLingui()
+  const { qa } = useQaPanel()
+  const locale = activeLocale()
+  const room = useQuery({ queryKey: [...qaKeys.races, 'queue', raceId], queryFn: () => qa.queueOf(raceId) })
+  if (room.isError) return <QaReadError query={room} />
+  if (!room.data) return <Loading />
+  const { states } = room.data
+  const waiting = formatNumber(locale, states.in_sala + states.in_coda)
+  const admitted = formatNumber(locale, room.data.admitted)
+  const held = formatNumber(locale, room.data.held)
+  const paid = formatNumber(locale, room.data.paid)
+  const places = formatNumber(locale, room.data.places)
+  return (
+    <p>
+      {t`Waiting room: ${waiting} waiting, ${admitted} admitted, ${held} holding a place, ${paid} of ${places} places paid.`}
+    </p>
   )
 }

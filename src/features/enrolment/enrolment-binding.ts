@@ -1,9 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { errorCodeOf, toApiError } from '../../../contracts/api-error'
 import * as liberatoria from '../../../contracts/liberatoria.contract'
 import type { Locale } from '../../../contracts/locale'
 import * as payments from '../../../contracts/payments.contract'
-import * as queue from '../../../contracts/queue.contract'
 import * as subscriptions from '../../../contracts/subscriptions.contract'
 import { enrolmentGate } from '../../../machines/enrolment/eligibility'
 import type {
@@ -73,7 +71,8 @@ export function enrolmentActors(queryClient: QueryClient, athleteId: number | nu
         queryClient.fetchQuery(athleteQueries.me()),
         queryClient.fetchQuery({ ...athleteQueries.subscriptions(athleteId, today), staleTime: 0 }),
         queryClient.fetchQuery({ ...enrolmentQueries.extraFields(raceId), staleTime: 0 }),
-        race.sala_attesa ? holdsPlace(raceId) : false,
+        // Only a race with a waiting room asks, and only its wizard downloads the question.
+        race.sala_attesa ? import('./held-place').then(({ holdsPlace }) => holdsPlace(raceId)) : false,
       ])
       const athlete = { profile: me.profilo[0]!, subscription: subscriptionFor(history.iscrizioni, raceId) }
       const questions = fields.campi.map((field) => ({ name: field.nome, kind: field.tipo, required: field.obbligatorio }))
@@ -113,21 +112,6 @@ export function enrolmentActors(queryClient: QueryClient, athleteId: number | nu
       tariffOf(await queryClient.fetchQuery({ ...raceQueries.get(input.raceId), staleTime: 0 })),
     ),
     paymentWait: paymentWaitMachine.provide({ actors: paymentWaitActors(queryClient) }),
-  }
-}
-
-/**
- * Whether the athlete holds a live place from the race's waiting room: a held place not run out, or
- * one whose payment was authorised in time (it no longer runs out). No ticket (404) holds nothing.
- */
-async function holdsPlace(raceId: number): Promise<boolean> {
-  try {
-    // Read afresh, past the cache: a held place may have run out since the room read it.
-    const ticket = await expectOk(callApi(queue.status, { params: { id: raceId } }))
-    return ticket.stato === 'posto' && ticket.posto !== undefined && (ticket.posto.in_pagamento || Date.parse(ticket.posto.scade) > now())
-  } catch (error) {
-    if (errorCodeOf<typeof queue.status>(toApiError(error)) === 'not_in_queue') return false
-    throw error
   }
 }
 
