@@ -7,10 +7,16 @@ export default defineConfig({
   pseudoLocale: 'pseudo',
   fallbackLocales: { default: 'en' },
   // The QA tools' words (src/dev, mock mode only) have a catalog of their own: a production build's
-  // catalog carries none of them (src/lib/i18n.ts adds it in mock mode).
+  // catalog carries none of them (src/lib/i18n.ts adds it in mock mode). So do the waiting room's
+  // (src/features/queue): only a race that opens through one needs them (decision 037).
   catalogs: [
-    { path: '<rootDir>/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: ['<rootDir>/src/dev/**'] },
+    {
+      path: '<rootDir>/locales/{locale}/messages',
+      include: ['<rootDir>/src'],
+      exclude: ['<rootDir>/src/dev/**', '<rootDir>/src/features/queue/**'],
+    },
     { path: '<rootDir>/locales/{locale}/dev', include: ['<rootDir>/src/dev'] },
+    { path: '<rootDir>/locales/{locale}/queue', include: ['<rootDir>/src/features/queue'] },
   ],
   format: formatter({ lineNumbers: false }),
 })

@@ -90,7 +90,8 @@ const lazyJavaScript: Measure = async ({ outDir, manifest }) => {
     name: 'the enrolment wizard on a first visit, with its libraries (gzip)',
     value: size([...route]),
     unit: KIB,
-    budget: 50,
+    // DESIGN.md's 50 KiB, and 1 KiB for a race's waiting room on every step (decision 037).
+    budget: 51,
     kind: 'max' as const,
     note: `${String(route.size)} files beyond the home page; the waiver dialog adds ${size(dialog).toFixed(1)} KiB when opened`,
   }

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 import HomePage from '../features/races/home-page'
+import { withCatalog } from '../lib/i18n'
 import { paths } from '../lib/paths'
 import { lazyPart } from '../ui/lazy-part'
 
@@ -32,7 +33,7 @@ const MyRacesPage = lazyPart(() => import('../features/my-races/my-races-page'))
 const OpenSubscriptionsPage = lazyPart(() => import('../features/my-races/open-subscriptions-page'))
 const ExperiencePage = lazyPart(() => import('../features/experience/experience-page'))
 const SubscribePage = lazyPart(() => import('./subscribe-route'))
-const WaitingRoomPage = lazyPart(() => import('../features/queue/waiting-room-page'))
+const WaitingRoomPage = lazyPart(() => withCatalog('queue', import('../features/queue/waiting-room-page')))
 const SubscribedPage = lazyPart(() => import('../features/enrolment/subscribed-page'))
 const PaymentPage = lazyPart(() => import('../features/enrolment/payment-page'))
 const PaymentByLinkPage = lazyPart(() => import('../features/enrolment/payment-by-link-page'))

@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query'
 import { Suspense } from 'react'
 import { useParams } from 'wouter'
 import SubscribePage from '../features/enrolment/subscribe-page'
+import { withCatalog } from '../lib/i18n'
 import { raceQueries } from '../lib/race-queries'
 import { lazyPart } from '../ui/lazy-part'
 import { parseRaceId } from '../ui/race-not-found'
 
 /** The place held from a race's waiting room: fetched only for a race that has one. */
-const HoldBanner = lazyPart(() => import('../features/queue/hold-banner'))
+const HoldBanner = lazyPart(() => withCatalog('queue', import('../features/queue/hold-banner')))
 
 /**
  * `/race/{id}/subscribe`: the enrolment wizard, and above it, for a race that opens through its

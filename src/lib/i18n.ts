@@ -62,11 +62,58 @@ function devCatalogOf(locale: CatalogLocale): Promise<{ messages: Record<string,
   return (devCatalogs[locale] ?? devCatalogs[DEFAULT_LOCALE]!)()
 }
 
-/** A locale's compiled messages (the default's for one without a catalog), with the QA tools' in mock mode. */
+type CatalogLoaders = Partial<Record<CatalogLocale, () => Promise<{ messages: Record<string, unknown> }>>>
+
+/**
+ * Parts of the portal whose words are a catalog of their own, downloaded with the part's screens:
+ * the waiting room (decision 037), which only a race that opens through one shows.
+ */
+const partCatalogs = {
+  queue: {
+    it: () => import('../../locales/it/queue.po'),
+    en: () => import('../../locales/en/queue.po'),
+    es: () => import('../../locales/es/queue.po'),
+    fr: () => import('../../locales/fr/queue.po'),
+    zh: () => import('../../locales/zh/queue.po'),
+    ja: () => import('../../locales/ja/queue.po'),
+    ko: () => import('../../locales/ko/queue.po'),
+    ...(import.meta.env.DEV ? { [PSEUDO]: () => import('../../locales/pseudo/queue.po') } : {}),
+  },
+} satisfies Record<string, CatalogLoaders>
+export type CatalogPart = keyof typeof partCatalogs
+/** The parts shown so far: a locale activated later brings their words too. */
+const partsShown = new Set<CatalogPart>()
+
+function partCatalogOf(part: CatalogPart, locale: CatalogLocale) {
+  const loaders: CatalogLoaders = partCatalogs[part]
+  return (loaders[locale] ?? loaders[DEFAULT_LOCALE]!)()
+}
+
+/**
+ * A locale's compiled messages (the default's for one without a catalog), with the QA tools' in mock
+ * mode and those of the parts shown so far.
+ */
 export async function catalogOf(locale: CatalogLocale): Promise<Messages> {
   const load = catalogs[locale] ?? catalogs[DEFAULT_LOCALE]!
-  const [main, dev] = await Promise.all([load(), devCatalogOf(locale)])
-  return { ...main.messages, ...dev?.messages } as Messages
+  const [main, dev, ...parts] = await Promise.all([load(), devCatalogOf(locale), ...[...partsShown].map((part) => partCatalogOf(part, locale))])
+  return Object.assign({}, main.messages, dev?.messages, ...parts.map((part) => part.messages)) as Messages
+}
+
+/**
+ * Adds a part's words to the active locale (and to every locale activated after): a part's screens
+ * wait for it as they wait for their code (`lazyPart(() => withCatalog('queue', import(...)))`).
+ */
+export async function loadPartCatalog(part: CatalogPart): Promise<void> {
+  partsShown.add(part)
+  const locale = (i18n.locale || DEFAULT_LOCALE) as CatalogLocale
+  const { messages } = await partCatalogOf(part, locale)
+  i18n.load(locale, messages as Messages)
+}
+
+/** A part's module once its words are in too. */
+export async function withCatalog<M>(part: CatalogPart, module: Promise<M>): Promise<M> {
+  const [loaded] = await Promise.all([module, loadPartCatalog(part)])
+  return loaded
 }
 
 export async function activateLocale(locale: CatalogLocale): Promise<void> {

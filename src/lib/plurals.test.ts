@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LOCALES, type Locale } from '../../contracts/locale'
-import { activateLocale, i18n } from './i18n'
+import { activateLocale, i18n, loadPartCatalog } from './i18n'
 
 /** A compiled message: text, `[name]` placeholders and `[name, 'plural', { one: ..., other: ... }]` nodes. */
 type Node = string | [string, ...unknown[]]
@@ -35,6 +35,8 @@ const digits = (text: string) => text.replace(/[^\d]/g, '')
 
 async function catalog(locale: Locale) {
   await activateLocale(locale)
+  // With the words of the parts that have a catalog of their own (the waiting room's).
+  await loadPartCatalog('queue')
   return pluralMessages(i18n.messages as Record<string, unknown>)
 }
 

@@ -14,7 +14,7 @@ import { createQueryClient } from '../../app/app'
 import { callApi } from '../../lib/api-client'
 import { configureApiClient } from '../../lib/api-config'
 import { resetClockSource, setClockSource } from '../../lib/clock'
-import { activateLocale, i18n } from '../../lib/i18n'
+import { activateLocale, i18n, loadPartCatalog } from '../../lib/i18n'
 import { SessionContext, type SessionView } from '../../lib/session'
 import { ensureTemporal } from '../../lib/temporal'
 import HoldBanner from './hold-banner'
@@ -31,6 +31,8 @@ const completo = PERSONAS.find((persona) => persona.key === 'completo')!
 
 beforeAll(async () => {
   await Promise.all([activateLocale('en'), ensureTemporal()])
+  // The room's words are a catalog of their own, which the routes load with its screens.
+  await loadPartCatalog('queue')
 })
 beforeEach(async () => {
   vi.spyOn(console, 'info').mockImplementation(() => undefined)
