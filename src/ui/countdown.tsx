@@ -1,25 +1,5 @@
-import { useSyncExternalStore } from 'react'
 import { HOUR_S, MINUTE_S, SECOND_MS } from '../../contracts/time'
 import { formatDuration } from '../lib/format'
-import { now, subscribeClock } from '../lib/clock'
-
-/**
- * The current time for a countdown shown to the second: every second while mounted, and whenever
- * the clock is moved (the mock's controls). Whole seconds, so renders within one agree.
- */
-export function useSecondClock(): number {
-  return useSyncExternalStore(
-    (listener) => {
-      const interval = setInterval(listener, SECOND_MS)
-      const unsubscribe = subscribeClock(listener)
-      return () => {
-        clearInterval(interval)
-        unsubscribe()
-      }
-    },
-    () => Math.floor(now() / SECOND_MS) * SECOND_MS,
-  )
-}
 
 /** Whole seconds from `at` until `until` (epoch ms), never below zero. */
 export function secondsLeft(until: number, at: number): number {

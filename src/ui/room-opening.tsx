@@ -1,12 +1,13 @@
 import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'wouter'
-import { DAY_MS } from '../../contracts/time'
+import { DAY_MS, SECOND_MS } from '../../contracts/time'
 import { dayShown } from '../lib/format'
 import { activeLocale } from '../lib/i18n'
 import { paths } from '../lib/paths'
+import { useNow } from '../lib/use-now'
 import { buttonClass } from './button'
-import { Countdown, useSecondClock } from './countdown'
+import { Countdown } from './countdown'
 import { registrationOpeningText } from './registration-opening'
 import styles from './room-opening.module.css'
 
@@ -19,7 +20,7 @@ import styles from './room-opening.module.css'
 export function RoomOpening({ raceId, roomOpensAt, opensAt }: { raceId: number; roomOpensAt: string; opensAt: string }) {
   const { t, i18n } = useLingui()
   const locale = activeLocale()
-  const at = useSecondClock()
+  const at = useNow(SECOND_MS)
   const roomMs = Date.parse(roomOpensAt)
   const opensMs = Date.parse(opensAt)
   const roomOpen = at >= roomMs
