@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { MINUTE_MS } from '../../../contracts/time'
 import { main, next, openWizard, payOnCheckout, payWithCard, shuttle, signWaiver, stepHeading, toSummary } from '../enrolment-steps'
 import { expect, heldRequests, logInFromHeader, mock, test } from '../fixtures'
 
@@ -111,5 +112,22 @@ test.describe('npm start (the dev server, StrictMode)', () => {
     await expect(shuttle(page)).toHaveValue('Aosta')
     await next(page).click()
     await expect(stepHeading(page, 'Rules')).toBeFocused()
+  })
+
+  test('the waiting room admits the athlete into the wizard, the held place above its steps, and paying keeps it', async ({ page, expectFailures }) => {
+    // The rush race (mocks/README.md): completo, in the room before the opening, is drawn among the first eight.
+    expectFailures({ operation: 'queue.status', status: 404 })
+    await logInFromHeader(page, 'completo')
+    await mock(page, 'setNow', '2026-03-02T09:30:00Z')
+    await page.goto('/race/260/queue')
+    await expect(main(page).getByRole('heading', { level: 2, name: 'You are in the waiting room' })).toBeVisible()
+    await mock(page, 'setNow', '2026-03-02T10:00:00Z')
+    await mock(page, 'advance', 2 * MINUTE_MS)
+    await expect(page).toHaveURL('/race/260/subscribe', SETTLED)
+    await expect(page.getByRole('region', { name: 'Your held place' })).toContainText(/Place held for you until .*left/)
+    await toSummary(page)
+    await signWaiver(page)
+    await payWithCard(page, '4242 4242 4242 4242')
+    await expect(outcome(page, 'Payment successful')).toBeVisible(SETTLED)
   })
 })

@@ -26,6 +26,7 @@ setup('the dev server has compiled the screens of the journeys', async ({ page }
   for (const path of [
     '/race/204',
     '/race/204/subscribe',
+    '/race/260/queue',
     '/me/medical-certificate',
     '/me/races',
     '/checkout?pagamento_id=0',
