@@ -131,6 +131,12 @@ export const ProfileSchema = z.object({
   team: z.optional(text(PROFILE_MAX_LENGTH.team)),
   lingua: z.optional(z.nullable(LocaleSchema)),
   newsletter: z.optional(z.nullable(z.boolean())),
+  /**
+   * Inferred (issue 23): how the athlete appears on subscribers lists, rankings and the lottery's
+   * published list: full name, initials, or hidden. `null` or absent: never chosen (decision 038:
+   * the full name on subscribers and rankings, the application number alone on the lottery list).
+   */
+  visibilita: z.optional(z.nullable(z.enum(['nome', 'iniziali', 'nascosto']))),
   // Read-only (READ_ONLY_PROFILE_FIELDS): never sent back on save.
   pax: z.optional(z.boolean()),
   file_url: z.optional(text(PROFILE_MAX_LENGTH.file_url)),
@@ -209,8 +215,17 @@ export const SubscriptionSchema = z.object({
    * Absent: the backend does not say (the place is taken as answered); `{}`: none given.
    */
   campi: z.optional(ExtraFieldAnswersSchema),
+  /**
+   * Inferred (issue 23): what became of a paid place. Absent or `attiva`: the athlete is entered;
+   * `ritirata`: withdrawn (refunded per the schedule); `ceduta`: passed to another athlete who paid;
+   * `rinviata`: deferred to the next edition as a credit.
+   */
+  stato: z.optional(z.enum(['attiva', 'ritirata', 'ceduta', 'rinviata'])),
+  /** Inferred (issue 23): a transfer offered and not yet taken: to whom and until when. */
+  cessione: z.optional(z.nullable(z.object({ codice: z.string(), a: z.string(), scade: InstantSchema }))),
 })
 export type Subscription = z.infer<typeof SubscriptionSchema>
+export type PlaceState = NonNullable<Subscription['stato']>
 
 export const AtletaMeSchema = z.object({
   profilo: z.array(ProfileSchema).check(z.minLength(1)),

@@ -5,11 +5,14 @@ import * as certificate from './certificate.contract'
 import * as experience from './experience.contract'
 import * as files from './files.contract'
 import * as liberatoria from './liberatoria.contract'
+import * as lottery from './lottery.contract'
 import * as payments from './payments.contract'
+import * as places from './places.contract'
 import * as queue from './queue.contract'
 import * as races from './races.contract'
 import * as subscriptions from './subscriptions.contract'
 import * as transactions from './transactions.contract'
+import * as waitList from './wait-list.contract'
 import type { OperationShape } from './operation'
 
 /** The exports of a resource module that are operations (its schemas, types and constants are not). */
@@ -51,6 +54,9 @@ export const contract = {
   payments: operationsOf(payments),
   experience: operationsOf(experience),
   queue: operationsOf(queue),
+  places: operationsOf(places),
+  waitList: operationsOf(waitList),
+  lottery: operationsOf(lottery),
 } as const
 
 export type Contract = typeof contract

@@ -43,6 +43,49 @@ export const WaitingRoomSchema = z.object({
 })
 export type WaitingRoom = z.infer<typeof WaitingRoomSchema>
 
+/**
+ * Inferred (issue 23, decision 038): what an entered athlete may do with a paid place besides
+ * withdrawing (the refund schedule, `rimborsi`). Each is `null` where the race does not allow it.
+ * - `cessione`: pass the place to another athlete until `chiude`; the recipient pays the race's fee
+ *   plus `tassa` (and their own GPS choice); once they have paid, the giver is refunded
+ *   `rimborso_percento` of the fee they paid (and an uncollected GPS rental);
+ * - `rinvio`: defer to the course's next edition until `chiude`: the fee paid less `tassa` becomes a
+ *   credit for that edition; the place goes back to the race.
+ */
+export const PlaceChangesSchema = z.object({
+  cessione: z.nullable(
+    z.object({
+      tassa: EuroAmountSchema,
+      rimborso_percento: z.int().check(z.gte(0), z.lte(100)),
+      chiude: InstantSchema,
+    }),
+  ),
+  rinvio: z.nullable(z.object({ tassa: EuroAmountSchema, chiude: InstantSchema })),
+})
+export type PlaceChanges = z.infer<typeof PlaceChangesSchema>
+
+/**
+ * Inferred (issue 23): the race keeps a wait list once sold out (`races.subscribers` full): a place
+ * that comes back is offered to the next in line, who has `offerta_ore` hours to enrol and pay.
+ */
+export const WaitListRuleSchema = z.object({ offerta_ore: z.int().check(z.positive(), z.lte(24 * 30)) })
+export type WaitListRule = z.infer<typeof WaitListRuleSchema>
+
+/**
+ * Inferred (issue 23): how the flagship's lottery runs (`ammissione: 'lotteria'`). Applications are
+ * taken until `chiude`; the draw is at `estrazione`; `posti` places are drawn; a drawn athlete has
+ * `pagamento_ore` hours to pay by the link sent. Tickets per application by `regola`:
+ * `raddoppio` = 2 to the power of the athlete's previous unsuccessful applications to the course.
+ */
+export const LotteryRuleSchema = z.object({
+  chiude: InstantSchema,
+  estrazione: InstantSchema,
+  posti: z.int().check(z.positive()),
+  pagamento_ore: z.int().check(z.positive(), z.lte(24 * 30)),
+  regola: z.enum(['raddoppio']),
+})
+export type LotteryRule = z.infer<typeof LotteryRuleSchema>
+
 export const RaceSchema = z.object({
   id: z.number(),
   nome: z.string(),
@@ -84,6 +127,12 @@ export const RaceSchema = z.object({
    * enrolment of the race then takes a held place from the room (`queue.hold`) first.
    */
   sala_attesa: z.optional(WaitingRoomSchema),
+  /** Inferred (issue 23): transfer and deferral; absent or null where neither is allowed. */
+  cambi: z.optional(z.nullable(PlaceChangesSchema)),
+  /** Inferred (issue 23): the race keeps a wait list when sold out; absent: it does not. */
+  lista_attesa: z.optional(z.nullable(WaitListRuleSchema)),
+  /** Inferred (issue 23): the lottery of a race entered by lottery. */
+  lotteria: z.optional(z.nullable(LotteryRuleSchema)),
 })
 export type Race = z.infer<typeof RaceSchema>
 
@@ -186,10 +235,17 @@ export const get = defineOperation({
   errors: RaceLookupErrorSchema,
 })
 
+/**
+ * How an athlete appears on the public lists (issue 23, the profile's `visibilita`): the backend
+ * writes `nome` as the athlete chose: the full name, initials ("M. R."), or `null` (hidden: the row
+ * still counts in its country and category).
+ */
+export const PublicNameSchema = z.nullable(z.string())
+
 export const RankingRowSchema = z.object({
   posizione: z.number().check(z.int(), z.positive()),
   pettorale: z.number(),
-  nome: z.string(),
+  nome: PublicNameSchema,
   nazionalita: z.string().check(z.length(2)),
   categoria: z.string(),
   /** Finish time in seconds (at most MAX_RACE_DURATION_S). */
@@ -213,7 +269,7 @@ export const ranking = defineOperation({
 
 export const SubscriberRowSchema = z.object({
   pettorale: z.number(),
-  nome: z.string(),
+  nome: PublicNameSchema,
   nazionalita: z.string().check(z.length(2)),
   /** Country (ISO 3166-1 alpha-2) and region of residence. */
   paese: z.string().check(z.length(2)),

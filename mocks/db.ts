@@ -8,6 +8,8 @@ import { LocaleSchema } from '../contracts/common'
 import { ExtraFieldValueSchema } from '../contracts/subscriptions.contract'
 import { TransactionSchema } from '../contracts/transactions.contract'
 import { TicketEndReasonSchema } from '../contracts/queue.contract'
+import { CreditSchema } from '../contracts/places.contract'
+import { WaitEntryStateSchema } from '../contracts/wait-list.contract'
 
 // Every collection is built from the contract schema of what it serves, extended with the
 // server-side facts the wire never shows (passwords, owners, expiry instants).
@@ -76,6 +78,16 @@ export const MailRecordSchema = z.discriminatedUnion('kind', [
     /** The amount paid, EUR. */
     totale: z.number(),
   }),
+  /** Sent when a withdrawal is refunded (issue 23): the race and the amount going back, EUR. */
+  z.object({ ...MailBaseSchema, kind: z.literal('refund'), gara: z.string(), importo: z.number() }),
+  /** Sent when a place is deferred: the race deferred from, the edition the credit is for, the credit, EUR. */
+  z.object({ ...MailBaseSchema, kind: z.literal('credit'), gara: z.string(), edizione: z.number(), importo: z.number() }),
+  /** Sent to a transfer's recipient: the race, the giver's name, the deadline (epoch ms); links to the offer. */
+  z.object({ ...MailBaseSchema, kind: z.literal('transfer_offer'), gara: z.string(), da: z.string(), scade: z.number() }),
+  /** Sent to the first in line when a place comes back: the race and the offer's deadline (epoch ms). */
+  z.object({ ...MailBaseSchema, kind: z.literal('wait_list_offer'), gara: z.string(), scade: z.number() }),
+  /** Sent after a draw to an application not drawn: the race and the place on the wait list. */
+  z.object({ ...MailBaseSchema, kind: z.literal('lottery_not_drawn'), gara: z.string(), posizione: z.number() }),
 ])
 export type MailRecord = z.infer<typeof MailRecordSchema>
 /** A record of one kind of e-mail: `MailOf<'payment_link'>` has the race, amount and deadline. */
@@ -119,10 +131,22 @@ export const SubscriptionRecordSchema = z.extend(SubscriptionSchema, {
 })
 export type SubscriptionRecord = z.infer<typeof SubscriptionRecordSchema>
 
-export const EntrantRecordSchema = z.extend(SubscriberRowSchema, { race_id: z.number() })
+/**
+ * `nome` is the entrant's full name as entered; the list serves it as the athlete chose to appear
+ * (`visibilita`, issue 23), found through `athlete_id` where the entrant has an account.
+ */
+export const EntrantRecordSchema = z.extend(SubscriberRowSchema, {
+  race_id: z.number(),
+  nome: z.string(),
+  athlete_id: z.optional(z.number()),
+})
 export type EntrantRecord = z.infer<typeof EntrantRecordSchema>
 
-export const RankingRecordSchema = z.extend(RankingRowSchema, { race_id: z.number() })
+export const RankingRecordSchema = z.extend(RankingRowSchema, {
+  race_id: z.number(),
+  nome: z.string(),
+  athlete_id: z.optional(z.number()),
+})
 export type RankingRecord = z.infer<typeof RankingRecordSchema>
 
 /**
@@ -228,6 +252,70 @@ export const QueueRoomRecordSchema = z.object({
 })
 export type QueueRoomRecord = z.infer<typeof QueueRoomRecordSchema>
 
+/** A credit from a deferred place (issue 23), as `places.credits` serves it, and whose it is. */
+export const CreditRecordSchema = z.extend(CreditSchema, { athlete_id: z.number() })
+export type CreditRecord = z.infer<typeof CreditRecordSchema>
+
+/**
+ * A transfer offered (issue 23): the giver's place (`race_id`, `giver_id`), the recipient found by
+ * e-mail (`recipient_id`), the idempotency key that made it. Instants are epoch ms (mock clock).
+ */
+export const TransferRecordSchema = z.object({
+  codice: z.string(),
+  race_id: z.number(),
+  giver_id: z.number(),
+  recipient_id: z.number(),
+  mail: z.string(),
+  chiave: z.string(),
+  stato: z.enum(['offerta', 'accettata', 'completata', 'annullata', 'scaduta']),
+  creato: z.number(),
+  scade: z.number(),
+  prezzo: z.number(),
+  tassa: z.number(),
+  rimborso_percento: z.number(),
+})
+export type TransferRecord = z.infer<typeof TransferRecordSchema>
+
+/**
+ * One athlete on one race's wait list (issue 23). `ordine` sorts the line (arrival, or the draw's
+ * order for the lottery's); the position is worked out at each answer. Instants epoch ms.
+ */
+export const WaitEntryRecordSchema = z.object({
+  race_id: z.number(),
+  athlete_id: z.number(),
+  stato: WaitEntryStateSchema,
+  origine: z.enum(['lista', 'lotteria']),
+  ordine: z.number(),
+  entrato: z.number(),
+  offerta_at: z.nullable(z.number()),
+  offerta_scade: z.nullable(z.number()),
+})
+export type WaitEntryRecord = z.infer<typeof WaitEntryRecordSchema>
+
+/** A race's lottery (issue 23): its secret seed until the draw, the published commitment, the order drawn. */
+export const LotteryRecordSchema = z.object({
+  race_id: z.number(),
+  seme: z.string(),
+  impegno: z.string(),
+  estratta_at: z.nullable(z.number()),
+  ordine: z.nullable(z.array(z.number())),
+})
+export type LotteryRecord = z.infer<typeof LotteryRecordSchema>
+
+/**
+ * One application to a race's lottery: its number, tickets and earlier unsuccessful applications.
+ * Simulated applicants (the seed's) have athlete ids without accounts; their names are never shown.
+ */
+export const LotteryApplicationRecordSchema = z.object({
+  race_id: z.number(),
+  numero: z.number(),
+  athlete_id: z.number(),
+  precedenti: z.number(),
+  biglietti: z.number(),
+  esito: z.enum(['in_attesa', 'estratto', 'non_estratto']),
+})
+export type LotteryApplicationRecord = z.infer<typeof LotteryApplicationRecordSchema>
+
 /** The schema of every collection's records, by collection name. */
 export const RECORD_SCHEMAS = {
   athletes: AthleteRecordSchema,
@@ -244,6 +332,11 @@ export const RECORD_SCHEMAS = {
   files: StoredFileRecordSchema,
   queueRooms: QueueRoomRecordSchema,
   queueTickets: QueueTicketRecordSchema,
+  credits: CreditRecordSchema,
+  transfers: TransferRecordSchema,
+  waitEntries: WaitEntryRecordSchema,
+  lotteries: LotteryRecordSchema,
+  lotteryApplications: LotteryApplicationRecordSchema,
 }
 
 type Collections<S extends Record<string, z.ZodMiniType>> = { [K in keyof S]: Collection<S[K]> }

@@ -9,6 +9,11 @@ const CONSOLE_NAMES: Record<MailKind, string> = {
   reset: 'password-reset',
   payment_link: 'payment-link',
   enrolment_confirmed: 'enrolment-confirmation',
+  refund: 'refund',
+  credit: 'deferral-credit',
+  transfer_offer: 'transfer-offer',
+  wait_list_offer: 'wait-list-offer',
+  lottery_not_drawn: 'lottery-not-drawn',
 }
 
 /** The pages the e-mails link to, relative to the portal. */
@@ -22,6 +27,14 @@ export const mailLinks = {
   paymentLink: (code: string) => providerPages.linkCheckout(code),
   /** The athlete's enrolment in the race (bib, options, total), as the confirmation e-mail links it. */
   enrolment: (raceId: number) => `/race/${String(raceId)}/subscribed`,
+  /** The athlete's races, where a withdrawal's refund and a deferral's credit are shown. */
+  myRaces: () => '/me/races',
+  /** A transfer offered to the recipient (issue 23). */
+  transfer: (code: string) => `/transfer/${code}`,
+  /** The race's wait list, where an offer is taken (issue 23). */
+  waitList: (raceId: number) => `/race/${String(raceId)}/wait-list`,
+  /** The race's lottery page (issue 23). */
+  lottery: (raceId: number) => `/race/${String(raceId)}/lottery`,
 }
 
 /**

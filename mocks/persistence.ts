@@ -27,6 +27,11 @@ export const RECORD_KEYS: { [K in DbName]: (record: RecordOf<K>) => string } = {
   files: (r) => r.key,
   queueRooms: (r) => String(r.race_id),
   queueTickets: (r) => `${String(r.race_id)}/${String(r.athlete_id)}`,
+  credits: (r) => r.id,
+  transfers: (r) => r.codice,
+  waitEntries: (r) => `${String(r.race_id)}/${String(r.athlete_id)}`,
+  lotteries: (r) => String(r.race_id),
+  lotteryApplications: (r) => `${String(r.race_id)}/${String(r.numero)}`,
 }
 
 function keyOf(name: DbName, record: unknown): string {

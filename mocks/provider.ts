@@ -1,3 +1,4 @@
+import { advancePlaces, onPlacePaid } from './place-events'
 import type { PaymentDeclineReason, PaymentState } from '../contracts/payments.contract'
 import { db, type PaymentRecord } from './db'
 import { mailLanguageOf, mailLinks, sendMail } from './outbox'
@@ -281,13 +282,14 @@ export function createProvider(now: () => number, onChanged: () => void) {
 export type Provider = ReturnType<typeof createProvider>
 
 /**
- * Applies every checkout outcome whose time has come, then moves the waiting rooms to `now`
- * (queue.ts): in one turn of the ledger, so a place is checked and taken in one step.
+ * Applies every checkout outcome whose time has come, then moves the waiting rooms, the wait lists,
+ * the transfers and the lotteries to `now` (queue.ts, place-events.ts): in one turn of the ledger, so a place is checked and taken in one step.
  */
 export function settleDuePayments(now: number): Promise<void> {
   return withLedger(async () => {
     await settleDue(now)
     await advanceRooms(now)
+    await advancePlaces(now)
   })
 }
 
@@ -415,6 +417,7 @@ async function settle(pagamento_id: string, now: number): Promise<void> {
   // The athlete is now one of the race's entrants: the subscribers list and the places left agree.
   await db.entrants.create({
     race_id: race.id,
+    athlete_id: athlete.id,
     pettorale: bib,
     nome: [athlete.nome, athlete.cognome].filter(Boolean).join(' '),
     nazionalita: countryCode(athlete.nazionalita),
@@ -434,6 +437,8 @@ async function settle(pagamento_id: string, now: number): Promise<void> {
       record.totale = payment.totale
     },
   })
+  // A place taken from a transfer or a wait-list offer completes it (issue 23).
+  await onPlacePaid(athlete.id, race, now)
   // The backend confirms the enrolment by e-mail: the race, the bib, the amount.
   if (athlete.mail) {
     await sendMail({

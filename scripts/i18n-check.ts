@@ -1,7 +1,7 @@
 /**
  * Fails when a catalog is stale or a message lacks a translation in one of the 7 locales, for each
  * catalog (`messages`: the portal's; `dev`: the QA tools' in src/dev, mock mode only; `queue`: the
- * waiting room's, loaded with its screens):
+ * waiting room's, and `places`: what follows an enrolment's, each loaded with its screens):
  *  1. extracts the source messages into a scratch folder and compares them with locales/en;
  *  2. in every other locale, each message must be translated, keep the same ICU arguments and
  *     not be left in English (unless listed in locales/identical.json for that locale).
@@ -17,9 +17,14 @@ const TRANSLATED = ['it', 'es', 'fr', 'zh', 'ja', 'ko'] as const
 const problems: string[] = []
 /** The catalogs of lingui.config.ts, by file name, with the sources each takes. */
 const CATALOGS = [
-  { name: 'messages', include: ['<rootDir>/src'], exclude: ['<rootDir>/src/dev/**', '<rootDir>/src/features/queue/**'] },
+  {
+    name: 'messages',
+    include: ['<rootDir>/src'],
+    exclude: ['<rootDir>/src/dev/**', '<rootDir>/src/features/queue/**', '<rootDir>/src/features/places/**'],
+  },
   { name: 'dev', include: ['<rootDir>/src/dev'], exclude: [] },
   { name: 'queue', include: ['<rootDir>/src/features/queue'], exclude: [] },
+  { name: 'places', include: ['<rootDir>/src/features/places'], exclude: [] },
 ] as const
 
 const scratch = mkdtempSync(join(tmpdir(), 'pettorale-i18n-'))

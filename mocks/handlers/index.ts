@@ -9,11 +9,14 @@ import { certificateHandlers } from './certificate'
 import { experienceHandlers } from './experience'
 import { filesHandlers } from './files'
 import { liberatoriaHandlers } from './liberatoria'
+import { lotteryHandlers } from './lottery'
 import { paymentsHandlers } from './payments'
+import { placesHandlers } from './places'
 import { queueHandlers } from './queue'
 import { racesHandlers } from './races'
 import { subscriptionsHandlers } from './subscriptions'
 import { transactionsHandlers } from './transactions'
+import { waitListHandlers } from './wait-list'
 
 /**
  * The simulated backend as one object keyed like `contract` (`{ auth: { token, logout, ... }, ... }`),
@@ -34,6 +37,9 @@ export function mockHandlers(ctx: MockContext): MockHandlers {
     payments: paymentsHandlers(ctx),
     experience: experienceHandlers(),
     queue: queueHandlers(),
+    places: placesHandlers(),
+    waitList: waitListHandlers(),
+    lottery: lotteryHandlers(),
   }
 }
 

@@ -30,6 +30,11 @@ function build(): DbSnapshot {
     files: [],
     queueRooms: rushRooms(),
     queueTickets: [],
+    credits: [],
+    transfers: [],
+    waitEntries: [],
+    lotteries: [],
+    lotteryApplications: [],
   }
 }
 

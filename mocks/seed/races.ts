@@ -418,11 +418,18 @@ interface Edition {
   prezzo: number
   /** The race opens through a waiting room (issue 22): when it opens (Rome) and how it runs. */
   sala?: { apre: string; ammissioni_al_minuto: number; ammissione_s: number; posto_s: number }
+  /** Issue 23: transfer and deferral (deadlines in Rome time), a wait list, a lottery. */
+  cambi?: {
+    cessione: { tassa: number; rimborso_percento: number; chiude: string } | null
+    rinvio: { tassa: number; chiude: string } | null
+  }
+  lista_attesa?: { offerta_ore: number }
+  lotteria?: { chiude: string; estrazione: string; posti: number; pagamento_ore: number }
 }
 
 const toCents = (euros: number) => Math.round(euros * 100)
 
-function edition({ id, course, start, opens, closes, posti, iscritti, prezzo, sala }: Edition): RaceRecord {
+function edition({ id, course, start, opens, closes, posti, iscritti, prezzo, sala, cambi, lista_attesa, lotteria }: Edition): RaceRecord {
   const { descrizione, quota_partenza_m, forma, ristori, ...facts } = course
   return {
     id,
@@ -442,6 +449,18 @@ function edition({ id, course, start, opens, closes, posti, iscritti, prezzo, sa
     rimborsi: refundSchedule(course),
     liberatoria_versione: FIRST_WAIVER_VERSION,
     ...(sala ? { sala_attesa: { ...sala, apre: rome(sala.apre) } } : {}),
+    ...(cambi
+      ? {
+          cambi: {
+            cessione: cambi.cessione && { ...cambi.cessione, chiude: rome(cambi.cessione.chiude) },
+            rinvio: cambi.rinvio && { ...cambi.rinvio, chiude: rome(cambi.rinvio.chiude) },
+          },
+        }
+      : {}),
+    ...(lista_attesa ? { lista_attesa } : {}),
+    ...(lotteria
+      ? { lotteria: { ...lotteria, chiude: rome(lotteria.chiude), estrazione: rome(lotteria.estrazione), regola: 'raddoppio' as const } }
+      : {}),
   }
 }
 
@@ -502,15 +521,63 @@ export const RACES: readonly RaceRecord[] = [
   edition({ id: 107, course: COURSES.laghi, start: '2025-07-26T05:00', opens: '2025-03-17T10:00', closes: '2025-07-13T23:59', posti: 400, iscritti: 220, prezzo: 170 }),
 
   // 2026, as seen on Monday 2 March at 09:00 in Rome.
-  edition({ id: 201, course: COURSES.flagship, start: '2026-09-13T10:00', opens: '2026-02-16T10:00', closes: '2026-03-31T18:00', posti: 600, iscritti: 320, prezzo: 950 }),
-  edition({ id: 202, course: COURSES.larici, start: '2026-06-14T09:00', opens: '2026-02-02T10:00', closes: '2026-06-07T23:59', posti: 400, iscritti: 170, prezzo: 45 }),
-  edition({ id: 203, course: COURSES.cogne, start: '2026-07-11T06:00', opens: '2026-02-02T10:00', closes: '2026-06-30T23:59', posti: 350, iscritti: 110, prezzo: 85 }),
+  // Issue 23: the lottery's applications are open until the end of March, the draw two days later;
+  // 280 places are drawn (the others go to PAX holders); a deferral is allowed until July.
+  edition({
+    id: 201,
+    course: COURSES.flagship,
+    start: '2026-09-13T10:00',
+    opens: '2026-02-16T10:00',
+    closes: '2026-03-31T18:00',
+    posti: 600,
+    iscritti: 320,
+    prezzo: 950,
+    lotteria: { chiude: '2026-03-31T18:00', estrazione: '2026-04-02T12:00', posti: 280, pagamento_ore: 240 },
+    lista_attesa: { offerta_ore: 72 },
+    cambi: { cessione: null, rinvio: { tassa: 50, chiude: '2026-07-31T23:59' } },
+  }),
+  // Issue 23: a place can be passed on (10 EUR, 90% of the fee back to the giver) or deferred (15 EUR) until May's end.
+  edition({
+    id: 202,
+    course: COURSES.larici,
+    start: '2026-06-14T09:00',
+    opens: '2026-02-02T10:00',
+    closes: '2026-06-07T23:59',
+    posti: 400,
+    iscritti: 170,
+    prezzo: 45,
+    cambi: { cessione: { tassa: 10, rimborso_percento: 90, chiude: '2026-05-31T23:59' }, rinvio: { tassa: 15, chiude: '2026-05-31T23:59' } },
+  }),
+  // Passed on only (15 EUR, the whole fee back to the giver), not deferred.
+  edition({
+    id: 203,
+    course: COURSES.cogne,
+    start: '2026-07-11T06:00',
+    opens: '2026-02-02T10:00',
+    closes: '2026-06-30T23:59',
+    posti: 350,
+    iscritti: 110,
+    prezzo: 85,
+    cambi: { cessione: { tassa: 15, rimborso_percento: 100, chiude: '2026-06-20T23:59' }, rinvio: null },
+  }),
   // Closes on Wednesday night: under 72 hours left.
   edition({ id: 204, course: COURSES.bard, start: '2026-04-19T09:00', opens: '2026-01-12T10:00', closes: '2026-03-04T23:59', posti: 300, iscritti: 140, prezzo: 35 }),
   // Closed last night, runs in three weeks.
   edition({ id: 205, course: COURSES.notturna, start: '2026-03-21T19:00', opens: '2025-12-15T10:00', closes: '2026-03-01T23:59', posti: 250, iscritti: 160, prezzo: 25 }),
   // Sold out in six weeks; registration would otherwise stay open until July.
-  edition({ id: 206, course: COURSES.becca, start: '2026-08-01T08:00', opens: '2026-01-15T10:00', closes: '2026-07-19T23:59', posti: 180, iscritti: 180, prezzo: 40 }),
+  // Issue 23: it keeps a wait list (48 hours to take a place offered); places pass on and defer until July.
+  edition({
+    id: 206,
+    course: COURSES.becca,
+    start: '2026-08-01T08:00',
+    opens: '2026-01-15T10:00',
+    closes: '2026-07-19T23:59',
+    posti: 180,
+    iscritti: 180,
+    prezzo: 40,
+    lista_attesa: { offerta_ore: 48 },
+    cambi: { cessione: { tassa: 10, rimborso_percento: 80, chiude: '2026-07-12T23:59' }, rinvio: { tassa: 10, chiude: '2026-07-12T23:59' } },
+  }),
   // Started half an hour before "now".
   edition({ id: 207, course: COURSES.snow, start: '2026-03-02T08:30', opens: '2025-12-01T10:00', closes: '2026-02-26T23:59', posti: 300, iscritti: 190, prezzo: 30 }),
   // Registration opens in 14 days.
@@ -532,6 +599,8 @@ export const RACES: readonly RaceRecord[] = [
     iscritti: 0,
     prezzo: 30,
     sala: { apre: '2026-03-02T10:30', ammissioni_al_minuto: 4, ammissione_s: ADMISSION_S, posto_s: HOLD_S },
+    // Issue 23: once every place is paid, the room's athletes can join its wait list.
+    lista_attesa: { offerta_ore: 48 },
   }),
 ]
 

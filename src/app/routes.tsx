@@ -34,6 +34,12 @@ const OpenSubscriptionsPage = lazyPart(() => import('../features/my-races/open-s
 const ExperiencePage = lazyPart(() => import('../features/experience/experience-page'))
 const SubscribePage = lazyPart(() => import('./subscribe-route'))
 const WaitingRoomPage = lazyPart(() => withCatalog('queue', import('../features/queue/waiting-room-page')))
+const WithdrawPage = lazyPart(() => withCatalog('places', import('../features/places/withdraw/withdraw-page')))
+const DeferPage = lazyPart(() => withCatalog('places', import('../features/places/withdraw/defer-page')))
+const TransferPage = lazyPart(() => withCatalog('places', import('../features/places/transfer/transfer-page')))
+const TransferOfferPage = lazyPart(() => withCatalog('places', import('../features/places/transfer/transfer-offer-page')))
+const WaitListPage = lazyPart(() => withCatalog('places', import('../features/places/wait-list/wait-list-page')))
+const LotteryPage = lazyPart(() => withCatalog('places', import('../features/places/lottery/lottery-page')))
 const SubscribedPage = lazyPart(() => import('../features/enrolment/subscribed-page'))
 const PaymentPage = lazyPart(() => import('../features/enrolment/payment-page'))
 const PaymentByLinkPage = lazyPart(() => import('../features/enrolment/payment-by-link-page'))
@@ -44,6 +50,9 @@ export const routes: RouteDefinition[] = [
   { path: paths.me, requiresLogin: true, athleteArea: true, Component: ProfilePage },
   { path: paths.myRaces, requiresLogin: true, athleteArea: true, Component: MyRacesPage },
   { path: paths.openSubscriptions, requiresLogin: true, athleteArea: true, Component: OpenSubscriptionsPage },
+  { path: '/me/races/:id/withdraw', requiresLogin: true, athleteArea: true, Component: WithdrawPage },
+  { path: '/me/races/:id/transfer', requiresLogin: true, athleteArea: true, Component: TransferPage },
+  { path: '/me/races/:id/defer', requiresLogin: true, athleteArea: true, Component: DeferPage },
   { path: paths.transactions, requiresLogin: true, athleteArea: true, Component: TransactionsPage },
   // Not in the area's frame: a document to print, with its own way back.
   { path: '/me/transactions/:id/receipt', requiresLogin: true, Component: ReceiptPage },
@@ -57,6 +66,9 @@ export const routes: RouteDefinition[] = [
   { path: '/reset-email/:token', requiresLogin: false, Component: ResetEmailPage },
   { path: '/race/:id/subscribe', requiresLogin: false, Component: SubscribePage },
   { path: '/race/:id/queue', requiresLogin: true, Component: WaitingRoomPage },
+  { path: '/race/:id/wait-list', requiresLogin: true, Component: WaitListPage },
+  { path: '/race/:id/lottery', requiresLogin: false, Component: LotteryPage },
+  { path: '/transfer/:code', requiresLogin: true, Component: TransferOfferPage },
   { path: '/race/:id/subscribed', requiresLogin: false, Component: SubscribedPage },
   { path: '/race/:id/ranking', requiresLogin: false, Component: RankingPage },
   { path: '/race/:id/subscribers', requiresLogin: false, Component: SubscribersPage },

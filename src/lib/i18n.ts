@@ -66,7 +66,8 @@ type CatalogLoaders = Partial<Record<CatalogLocale, () => Promise<{ messages: Re
 
 /**
  * Parts of the portal whose words are a catalog of their own, downloaded with the part's screens:
- * the waiting room (decision 037), which only a race that opens through one shows.
+ * the waiting room (decision 037), which only a race that opens through one shows, and what follows
+ * an enrolment (withdraw, transfer, wait list, lottery: decision 038).
  */
 const partCatalogs = {
   queue: {
@@ -78,6 +79,16 @@ const partCatalogs = {
     ja: () => import('../../locales/ja/queue.po'),
     ko: () => import('../../locales/ko/queue.po'),
     ...(import.meta.env.DEV ? { [PSEUDO]: () => import('../../locales/pseudo/queue.po') } : {}),
+  },
+  places: {
+    it: () => import('../../locales/it/places.po'),
+    en: () => import('../../locales/en/places.po'),
+    es: () => import('../../locales/es/places.po'),
+    fr: () => import('../../locales/fr/places.po'),
+    zh: () => import('../../locales/zh/places.po'),
+    ja: () => import('../../locales/ja/places.po'),
+    ko: () => import('../../locales/ko/places.po'),
+    ...(import.meta.env.DEV ? { [PSEUDO]: () => import('../../locales/pseudo/places.po') } : {}),
   },
 } satisfies Record<string, CatalogLoaders>
 export type CatalogPart = keyof typeof partCatalogs

@@ -19,6 +19,16 @@ export const paths = {
   subscribed: (id: number | string) => `/race/${String(id)}/subscribed`,
   /** A race's waiting room (issue 22): where its registration opens, for a race that has one. */
   queue: (id: number | string) => `/race/${String(id)}/queue`,
+  /** A sold-out race's wait list: the athlete's place in it, or the place offered (issue 23). */
+  waitList: (id: number | string) => `/race/${String(id)}/wait-list`,
+  /** A lottery race's published lottery: rule, tickets, odds, the draw (issue 23). */
+  lottery: (id: number | string) => `/race/${String(id)}/lottery`,
+  /** What an athlete can do with a paid place (issue 23): withdraw, pass it on, defer it. */
+  withdraw: (id: number | string) => `/me/races/${String(id)}/withdraw`,
+  transfer: (id: number | string) => `/me/races/${String(id)}/transfer`,
+  defer: (id: number | string) => `/me/races/${String(id)}/defer`,
+  /** A place offered to the athlete by another, as the e-mail links it. */
+  transferOffer: (code: string) => `/transfer/${encodeURIComponent(code)}`,
   ranking: (id: number | string) => `/race/${String(id)}/ranking`,
   subscribers: (id: number | string) => `/race/${String(id)}/subscribers`,
   contacts: '/contacts',

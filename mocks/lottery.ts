@@ -1,0 +1,3 @@
+// Placeholder while issue 23's lottery helper builds the rules (replaced before the issue closes).
+
+export async function advanceLotteries(_now: number): Promise<void> {}

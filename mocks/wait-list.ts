@@ -1,0 +1,7 @@
+import type { RaceRecord } from './db'
+
+// Placeholder while issue 23's wait-list helper builds the rules (replaced before the issue closes).
+
+export async function waitListPaid(_athleteId: number, _race: RaceRecord, _now: number): Promise<void> {}
+export async function offerNext(_race: RaceRecord, _now: number): Promise<void> {}
+export async function advanceWaitLists(_now: number): Promise<void> {}
