@@ -1,7 +1,7 @@
 import type { RaceRecord } from './db'
 import { advanceLotteries } from './lottery'
-import { advanceTransfers, transferPaid } from './transfer'
-import { advanceWaitLists, offerNext, waitListPaid } from './wait-list'
+import { advanceTransfers, transferPaid, transferReserved } from './transfer'
+import { advanceWaitLists, offerNext, offerReserved, waitListPaid } from './wait-list'
 
 // What happens to a place after its enrolment (issue 23, decision 038) is the work of three rule
 // sets: transfers (transfer.ts), wait lists (wait-list.ts) and lotteries (lottery.ts), beside the
@@ -28,4 +28,15 @@ export async function advancePlaces(now: number): Promise<void> {
   await advanceTransfers(now)
   await advanceWaitLists(now)
   await advanceLotteries(now)
+}
+
+/**
+ * A place kept for this athlete though the race may look full: a transfer they accepted
+ * (transfer.ts) or a wait-list offer still open (wait-list.ts). Enrolling and paying check it before
+ * refusing `sold_out`.
+ */
+export function reservedPlaceOf(athleteId: number, race: RaceRecord, now: number): 'transfer' | 'offer' | null {
+  if (transferReserved(athleteId, race, now)) return 'transfer'
+  if (offerReserved(athleteId, race, now)) return 'offer'
+  return null
 }

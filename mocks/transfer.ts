@@ -4,3 +4,6 @@ import type { RaceRecord } from './db'
 
 export async function transferPaid(_athleteId: number, _race: RaceRecord, _now: number): Promise<void> {}
 export async function advanceTransfers(_now: number): Promise<void> {}
+export function transferReserved(_athleteId: number, _race: RaceRecord, _now: number): boolean {
+  return false
+}

@@ -5,3 +5,6 @@ import type { RaceRecord } from './db'
 export async function waitListPaid(_athleteId: number, _race: RaceRecord, _now: number): Promise<void> {}
 export async function offerNext(_race: RaceRecord, _now: number): Promise<void> {}
 export async function advanceWaitLists(_now: number): Promise<void> {}
+export function offerReserved(_athleteId: number, _race: RaceRecord, _now: number): boolean {
+  return false
+}
