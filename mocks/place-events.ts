@@ -1,5 +1,5 @@
 import type { RaceRecord } from './db'
-import { advanceLotteries } from './lottery'
+import { advanceLotteries, registerApplication } from './lottery'
 import { advanceTransfers, transferPaid, transferReserved } from './transfer'
 import { advanceWaitLists, offerNext, offerReserved, waitListPaid } from './wait-list'
 
@@ -39,4 +39,9 @@ export function reservedPlaceOf(athleteId: number, race: RaceRecord, now: number
   if (transferReserved(athleteId, race, now)) return 'transfer'
   if (offerReserved(athleteId, race, now)) return 'offer'
   return null
+}
+
+/** An application to a lottery was made or changed (subscriptions.create): it is on the list once. */
+export async function onApplication(athleteId: number, race: RaceRecord, now: number): Promise<void> {
+  await registerApplication(athleteId, race, now)
 }

@@ -1,6 +1,7 @@
 import type { EnrolmentRequest } from '../../contracts/subscriptions.contract'
 import { db, type AthleteRecord, type RaceRecord } from '../db'
 import { problem, reply, type ResourceHandlers } from '../handler'
+import { onApplication } from '../place-events'
 import { enrolmentGate } from '../queue'
 import { enrolmentTotal, toSubscription } from '../records'
 import { categoryFor } from '../seed/categories'
@@ -47,6 +48,8 @@ export function subscriptionsHandlers(): ResourceHandlers<'subscriptions'> {
             pagato: false,
             ...choice,
           })
+      // An application takes a number and its tickets on the lottery's published list (issue 23).
+      if (lottery) await onApplication(athlete.id, race, now)
       return reply(200, { iscrizione: toSubscription(record!) })
     },
   }
