@@ -44,6 +44,8 @@ function generatedEntrant(rng: Rng, race: RaceRecord): Entrant {
 function personaEntrant(athleteId: number, race: RaceRecord): Entrant {
   const athlete = athleteById(athleteId)
   return {
+    // The account the row belongs to: the lists name it as the athlete chose (decision 038).
+    athlete_id: athleteId,
     nome: `${athlete.nome ?? ''} ${athlete.cognome ?? ''}`,
     nazionalita: athlete.nazionalita ?? 'IT',
     paese: athlete.paese ?? 'IT',
@@ -78,6 +80,7 @@ function rankingOf(rng: Rng, race: RaceRecord, entrants: readonly EntrantRecord[
     race_id: race.id,
     posizione: index + 1,
     pettorale: entrant.pettorale,
+    athlete_id: entrant.athlete_id,
     nome: entrant.nome,
     nazionalita: entrant.nazionalita,
     categoria: entrant.categoria,

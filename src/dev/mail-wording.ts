@@ -27,4 +27,34 @@ export const MAIL_WORDING: Record<MailKind, { subject: MessageDescriptor; body: 
     body: msg`Your payment has been received and your place in the race is confirmed.`,
     action: msg`See your enrolment`,
   },
+  // Sent when a withdrawal is refunded; its button opens the athlete's races.
+  refund: {
+    subject: msg`Your refund is on its way`,
+    body: msg`You withdrew from the race: part of what you paid goes back to the card or account you paid with.`,
+    action: msg`See my races`,
+  },
+  // Sent when a place is deferred to the next edition; its button opens the athlete's races.
+  credit: {
+    subject: msg`Your place is kept for the next edition`,
+    body: msg`You deferred your place: the credit below is yours for the next edition of the race.`,
+    action: msg`See my races`,
+  },
+  // Sent to the recipient of a transfer; its button opens the offer, which asks them to log in.
+  transfer_offer: {
+    subject: msg`A race place is offered to you`,
+    body: msg`An athlete entered in the race offers you their place. Accept it and pay before the deadline, or it stays theirs.`,
+    action: msg`See the offer`,
+  },
+  // Sent to the first on a wait list when a place comes back; its button opens the wait list.
+  wait_list_offer: {
+    subject: msg`A place is free for you`,
+    body: msg`A place in the race came back and you are first on the wait list. Take it and pay before the deadline, or it goes to the next in line.`,
+    action: msg`Take the place`,
+  },
+  // Sent after a draw to an application not drawn; its button opens the race's lottery page.
+  lottery_not_drawn: {
+    subject: msg`The lottery did not draw you`,
+    body: msg`Your application was not drawn. You are on the wait list: if a place comes back, we write to you in turn.`,
+    action: msg`See the draw`,
+  },
 }

@@ -79,6 +79,38 @@ describe('the mailbox page', () => {
     expect(screen.queryByText('No e-mails yet.')).toBeNull()
   })
 
+  it('names what each e-mail after the enrolment is about: refund, credit, transfer offer, wait-list offer, lottery not drawn', async () => {
+    renderMailbox()
+    const base = { to: 'sara@example.org', lingua: 'en', gara: 'Trail dei Larici 2026' } as const
+    const deadline = Date.parse('2026-05-31T23:59:00+02:00')
+    await sendMail({ ...base, kind: 'refund', link: '/me/races', sent_at: SEED_NOW_MS, importo: 40.5 })
+    await sendMail({ ...base, kind: 'credit', link: '/me/races', sent_at: SEED_NOW_MS + MINUTE_MS, importo: 30, edizione: 2027 })
+    await sendMail({ ...base, kind: 'transfer_offer', link: '/transfer/TRF-1', sent_at: SEED_NOW_MS + 2 * MINUTE_MS, da: 'Chiara Jaccod', scade: deadline })
+    await sendMail({ ...base, kind: 'wait_list_offer', link: '/race/206/wait-list', sent_at: SEED_NOW_MS + 3 * MINUTE_MS, scade: deadline })
+    await sendMail({ ...base, kind: 'lottery_not_drawn', link: '/race/201/lottery', sent_at: SEED_NOW_MS + 4 * MINUTE_MS, posizione: 1234 })
+
+    await screen.findByRole('article', { name: 'Your refund is on its way' })
+    const mail = (subject: string) => within(screen.getByRole('article', { name: subject }))
+    const factsOf = (subject: string) => mail(subject).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent])
+    const race = ['Race', 'Trail dei Larici 2026']
+    const until = '31 May 2026, 23:59 CEST'
+
+    expect(factsOf('Your refund is on its way')).toEqual([race, ['Refund', '€40.50']])
+    expect(mail('Your refund is on its way').getByRole('link', { name: 'See my races' }).getAttribute('href')).toBe('/me/races')
+
+    expect(factsOf('Your place is kept for the next edition')).toEqual([race, ['Credit', '€30.00'], ['For the edition', '2027']])
+
+    expect(factsOf('A race place is offered to you')).toEqual([race, ['Offered by', 'Chiara Jaccod'], ['Accept by', until]])
+    expect(mail('A race place is offered to you').getByText(until).closest('time')?.getAttribute('dateTime')).toBe('2026-05-31T21:59:00.000Z')
+    expect(mail('A race place is offered to you').getByRole('link', { name: 'See the offer' }).getAttribute('href')).toBe('/transfer/TRF-1')
+
+    expect(factsOf('A place is free for you')).toEqual([race, ['Take it by', until]])
+    expect(mail('A place is free for you').getByRole('link', { name: 'Take the place' }).getAttribute('href')).toBe('/race/206/wait-list')
+
+    expect(factsOf('The lottery did not draw you')).toEqual([race, ['Your place on the wait list', '1,234']])
+    expect(mail('The lottery did not draw you').getByRole('link', { name: 'See the draw' }).getAttribute('href')).toBe('/race/201/lottery')
+  })
+
   it("shows an e-mail in the language it was written in, the athlete's, whatever the portal's", async () => {
     renderMailbox()
     await sendMail({

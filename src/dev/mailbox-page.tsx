@@ -1,11 +1,11 @@
 import { setupI18n, type I18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Suspense, use, useId, useSyncExternalStore } from 'react'
+import { Suspense, use, useId, useSyncExternalStore, type ReactNode } from 'react'
 import type { Locale } from '../../contracts/locale'
-import type { MailOf, MailRecord } from '../../mocks/db'
+import type { MailRecord } from '../../mocks/db'
 import { sentMail, watchOutbox } from '../../mocks/outbox'
-import { formatMoney, formatOwnMoment, formatRaceTime } from '../lib/format'
+import { formatMoney, formatNumber, formatOwnMoment, formatRaceTime } from '../lib/format'
 import { catalogOf } from '../lib/i18n'
 import { buttonClass } from '../ui/button'
 import { DefinitionList } from '../ui/definition-list'
@@ -66,8 +66,7 @@ function Mail({ mail }: { mail: MailRecord }) {
         </p>
       </div>
       <p>{i18n._(wording.body)}</p>
-      {mail.kind === 'payment_link' ? <PaymentRequest mail={mail} /> : null}
-      {mail.kind === 'enrolment_confirmed' ? <EnrolmentConfirmed mail={mail} /> : null}
+      <MailFacts mail={mail} />
       <p>
         {/* A full page load, as from a mail client: the portal takes a link's token from the
             address bar when it starts. The mock's data and clock are kept across it. */}
@@ -79,29 +78,51 @@ function Mail({ mail }: { mail: MailRecord }) {
   )
 }
 
-/** What a payment-link e-mail asks for: the race, the amount and the link's deadline. */
-function PaymentRequest({ mail }: { mail: MailOf<'payment_link'> }) {
+/**
+ * What an e-mail names besides its sentence, in its own language's formats: the race, then what
+ * it is about (amounts in EUR, deadlines in the race's time, decision 025). None for the account's e-mails.
+ */
+function MailFacts({ mail }: { mail: MailRecord }) {
   const { t } = useLingui()
   const locale = mail.lingua
-  return (
-    <DefinitionList
-      minColumn="10rem"
-      rows={[
-        [t`Race`, mail.gara],
-        [t`Amount`, formatMoney(locale, mail.totale)],
-        [t`Pay by`, <time dateTime={new Date(mail.scade).toISOString()}>{formatRaceTime(locale, mail.scade)}</time>],
-      ]}
-    />
-  )
-}
-
-/** What an enrolment confirmation names: the race, the bib when there is one, the amount paid. */
-function EnrolmentConfirmed({ mail }: { mail: MailOf<'enrolment_confirmed'> }) {
-  const { t } = useLingui()
-  const rows: Array<[string, string]> = [[t`Race`, mail.gara]]
-  if (mail.pettorale !== null) rows.push([t`Bib number`, String(mail.pettorale)])
-  rows.push([t`Amount paid`, formatMoney(mail.lingua, mail.totale)])
-  return <DefinitionList minColumn="10rem" rows={rows} />
+  const money = (amount: number) => formatMoney(locale, amount)
+  const deadline = (at: number) => <time dateTime={new Date(at).toISOString()}>{formatRaceTime(locale, at)}</time>
+  let facts: Array<[string, ReactNode]>
+  switch (mail.kind) {
+    case 'confirm':
+    case 'reset':
+      return null
+    case 'payment_link':
+      facts = [[t`Amount`, money(mail.totale)], [t`Pay by`, deadline(mail.scade)]]
+      break
+    case 'enrolment_confirmed':
+      // The bib when the organiser has given it already.
+      facts = mail.pettorale === null ? [] : [[t`Bib number`, String(mail.pettorale)]]
+      facts.push([t`Amount paid`, money(mail.totale)])
+      break
+    case 'refund':
+      facts = [[t`Refund`, money(mail.importo)]]
+      break
+    case 'credit':
+      facts = [
+        [t`Credit`, money(mail.importo)],
+        [t`For the edition`, String(mail.edizione)],
+      ]
+      break
+    case 'transfer_offer':
+      facts = [
+        [t`Offered by`, mail.da],
+        [t`Accept by`, deadline(mail.scade)],
+      ]
+      break
+    case 'wait_list_offer':
+      facts = [[t`Take it by`, deadline(mail.scade)]]
+      break
+    case 'lottery_not_drawn':
+      facts = [[t`Your place on the wait list`, formatNumber(locale, mail.posizione)]]
+      break
+  }
+  return <DefinitionList minColumn="10rem" rows={[[t`Race`, mail.gara], ...facts]} />
 }
 
 /**

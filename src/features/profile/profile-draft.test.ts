@@ -27,6 +27,7 @@ const values: ProfileFormValues = {
   lingua: 'it',
   newsletter: false,
   privacy_policy: true,
+  visibilita: 'iniziali',
 }
 
 beforeEach(dropDraft)

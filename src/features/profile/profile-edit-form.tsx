@@ -30,6 +30,7 @@ import {
   NO_TAX_CODE,
   profileFormDefaults,
   profileFormSchema,
+  PUBLIC_NAME_CHOICES,
   SHIRT_SIZES,
   taxCodeWarnings,
   toProfileUpdate,
@@ -37,7 +38,14 @@ import {
   type ProfileFormField,
   type ProfileFormValues,
 } from './profile-form'
-import { PROFILE_FIELD_LABELS, profileFieldMessage, SEX_LABELS, TAX_CODE_WARNING } from './profile-messages'
+import {
+  PROFILE_FIELD_LABELS,
+  profileFieldMessage,
+  PUBLIC_NAME_DEFAULT,
+  PUBLIC_NAME_LABELS,
+  SEX_LABELS,
+  TAX_CODE_WARNING,
+} from './profile-messages'
 import styles from './profile-page.module.css'
 import { profileMutations } from './profile-queries'
 import { AccountDetails } from './profile-view'
@@ -351,6 +359,8 @@ export default function ProfileEditForm({ profile, initialValues, restored, focu
         {text('team')}
       </fieldset>
 
+      <PublicNameChoices register={register} error={errorOf('visibilita')} />
+
       <fieldset className={fields}>
         <legend>{t`Preferences and consents`}</legend>
         <SelectField id={fieldId('lingua')} label={i18n._(PROFILE_FIELD_LABELS.lingua)} error={errorOf('lingua')} {...register('lingua')}>
@@ -391,6 +401,47 @@ export default function ProfileEditForm({ profile, initialValues, restored, focu
         </p>
       </div>
     </form>
+  )
+}
+
+/**
+ * How public lists name the athlete (decision 038): a radio group, none checked while never chosen,
+ * with what the lists show until then. Each choice says what it shows.
+ */
+function PublicNameChoices({ register, error }: { register: UseFormReturn<ProfileFormValues>['register']; error: string | null }) {
+  const { i18n } = useLingui()
+  const id = fieldId('visibilita')
+  return (
+    <fieldset className={styles.group} aria-describedby={[`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ')}>
+      <legend>{i18n._(PROFILE_FIELD_LABELS.visibilita)}</legend>
+      <p id={`${id}-hint`} className={styles.note}>
+        {i18n._(PUBLIC_NAME_DEFAULT)}
+      </p>
+      <div className={styles.choices}>
+        {PUBLIC_NAME_CHOICES.map((choice, index) => (
+          <label key={choice} className={styles.choice}>
+            <input
+              // The first choice carries the group's id, so the list of problems can lead to it.
+              id={index === 0 ? id : undefined}
+              type="radio"
+              value={choice}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              {...register('visibilita')}
+            />
+            <span>
+              <strong>{i18n._(PUBLIC_NAME_LABELS[choice].label)}</strong>
+              <span className={styles.choiceDetail}>{i18n._(PUBLIC_NAME_LABELS[choice].detail)}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className={styles.choiceError}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   )
 }
 

@@ -126,6 +126,12 @@ describe('profileFormDefaults', () => {
     expect(Object.keys(values)).not.toContain('id')
   })
 
+  it('holds a way of appearing on public lists never chosen as none, and a chosen one as it is', () => {
+    expect(profileFormDefaults(EMPTY_PROFILE, 'en').visibilita).toBe('')
+    expect(profileFormDefaults({ ...FULL_PROFILE, visibilita: null }, 'en').visibilita).toBe('')
+    expect(profileFormDefaults({ ...FULL_PROFILE, visibilita: 'iniziali' }, 'en').visibilita).toBe('iniziali')
+  })
+
   it('keeps the saved language and every saved value', () => {
     expect(valid()).toMatchObject({ lingua: 'it', cod_fiscale: 'JCCCHR90E54A326C', taglia_maglietta: 'S', team: 'ASD Gran Paradiso Trail' })
   })
@@ -134,6 +140,10 @@ describe('profileFormDefaults', () => {
 describe('profileFormSchema', () => {
   it('accepts a complete, consistent profile', () => {
     expect(problems(valid())).toEqual({})
+  })
+
+  it('leaves the way of appearing on public lists to choose or not: each choice and none are fine', () => {
+    for (const visibilita of ['', 'nome', 'iniziali', 'nascosto'] as const) expect(problems({ ...valid(), visibilita })).toEqual({})
   })
 
   it('requires every field the completeness rule counts, and the privacy policy accepted', () => {
@@ -332,7 +342,7 @@ describe('maximum lengths', () => {
 
   it('holds every text field the form has to the contract’s maximum', () => {
     const textFields = Object.entries(valid())
-      .filter(([field, value]) => typeof value === 'string' && !['sesso', 'lingua', 'data_nascita'].includes(field))
+      .filter(([field, value]) => typeof value === 'string' && !['sesso', 'lingua', 'data_nascita', 'visibilita'].includes(field))
       .map(([field]) => field)
     expect(fields.map(([field]) => field).sort()).toEqual(textFields.sort())
   })
@@ -398,6 +408,7 @@ describe('toProfileUpdate', () => {
       lingua: 'en',
       newsletter: true,
       privacy_policy: true,
+      visibilita: null,
       torexperience: [],
     })
   })
@@ -431,10 +442,17 @@ describe('toProfileUpdate', () => {
       lingua: 'it',
       newsletter: false,
       privacy_policy: true,
+      visibilita: null,
       torexperience: [{ esperienza_gara: true, gara: 'Trail delle Cinque Vette 35K', anno: 2025 }],
     })
     // What the API client sends is this body parsed by the contract: nothing is added or lost there.
     expect(z.parse(ProfileUpdateSchema, body)).toEqual(body)
+  })
+
+  it('sends the way of appearing on public lists as chosen, and never chosen as null', () => {
+    expect(toProfileUpdate(FULL_PROFILE, { ...valid(), visibilita: 'nascosto' }, phones).visibilita).toBe('nascosto')
+    expect(toProfileUpdate({ ...FULL_PROFILE, visibilita: 'iniziali' }, { ...valid(), visibilita: 'nome' }, phones).visibilita).toBe('nome')
+    expect(toProfileUpdate(FULL_PROFILE, { ...valid(), visibilita: '' }, phones).visibilita).toBeNull()
   })
 
   it('keeps province abbreviations as typed abroad, where they are free text', () => {

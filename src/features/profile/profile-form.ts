@@ -16,6 +16,9 @@ import { tooLong } from '../../ui/form-messages'
 
 export const ITALY = 'IT'
 export const SHIRT_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const
+/** How public lists may name the athlete (decision 038), in the order the form offers them. */
+export const PUBLIC_NAME_CHOICES = ['nome', 'iniziali', 'nascosto'] as const satisfies ReadonlyArray<NonNullable<Profile['visibilita']>>
+export type PublicNameChoice = (typeof PUBLIC_NAME_CHOICES)[number]
 /** What a non-resident types for the tax code (spec section 9). */
 export const NO_TAX_CODE = '0000'
 /** Shorter names and streets are typing slips rather than names (spec section 5: 'too short'). */
@@ -57,6 +60,8 @@ export interface ProfileFormValues {
   lingua: Locale
   newsletter: boolean
   privacy_policy: boolean
+  /** '' while never chosen: the lists then follow decision 038's default. */
+  visibilita: '' | PublicNameChoice
 }
 
 export type ProfileFormField = keyof ProfileFormValues
@@ -141,6 +146,7 @@ const shape = z.object({
   lingua: LocaleSchema,
   newsletter: z.boolean(),
   privacy_policy: z.boolean().check(z.refine((accepted) => accepted, 'privacy_required')),
+  visibilita: z.enum(['', ...PUBLIC_NAME_CHOICES]),
 })
 
 /** The problems that need more than the field itself: each as its field and code, none when fine. */
@@ -297,6 +303,7 @@ export function profileFormDefaults(profile: Profile, locale: Locale): ProfileFo
     lingua: profile.lingua ?? locale,
     newsletter: profile.newsletter ?? false,
     privacy_policy: profile.privacy_policy ?? false,
+    visibilita: profile.visibilita ?? '',
   }
 }
 
@@ -345,5 +352,6 @@ export function toProfileUpdate(profile: Profile, values: ProfileFormValues, pho
     lingua: values.lingua,
     newsletter: values.newsletter,
     privacy_policy: values.privacy_policy,
+    visibilita: values.visibilita === '' ? null : values.visibilita,
   }
 }

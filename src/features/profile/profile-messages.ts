@@ -2,7 +2,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { CodiceFiscaleMismatch } from '../../lib/validation/codice-fiscale-match'
 import { fieldErrorMessage } from '../../ui/form-messages'
-import type { ProfileFieldError, ProfileFormField } from './profile-form'
+import type { ProfileFieldError, ProfileFormField, PublicNameChoice } from './profile-form'
 
 /** The words of the profile's own error codes (spec section 5). */
 export const PROFILE_FIELD_ERRORS = {
@@ -59,7 +59,18 @@ export const PROFILE_FIELD_LABELS = {
   lingua: msg`Language for communications`,
   newsletter: msg`Newsletter`,
   privacy_policy: msg`Privacy policy`,
+  visibilita: msg`How you appear on public lists`,
 } as const satisfies Record<ProfileFormField, MessageDescriptor>
+
+/** Each way of appearing on public lists (decision 038): its name and what the lists then show. */
+export const PUBLIC_NAME_LABELS = {
+  nome: { label: msg`Full name`, detail: msg`Your first and last name.` },
+  iniziali: { label: msg`Initials`, detail: msg`Only the initials of your name, like M. R.` },
+  nascosto: { label: msg`Hidden`, detail: msg`Not named: your country and category are still counted.` },
+} as const satisfies Record<PublicNameChoice, { label: MessageDescriptor; detail: MessageDescriptor }>
+
+/** What the lists show of an athlete who never chose (decision 038). */
+export const PUBLIC_NAME_DEFAULT = msg`Until you choose, entry lists and race results show your full name, as race results are public; a lottery's published list shows only your application number, unless you choose to be named or shown by initials.`
 
 /**
  * The tax-code warning (decision 028), in whole sentences so each language words them its own way:
@@ -93,6 +104,7 @@ export const PROFILE_GROUPS: readonly ProfileGroup[] = [
   { key: 'tax', title: msg`Tax code`, fields: ['cod_fiscale'] },
   { key: 'contacts', title: msg`Contacts and emergency`, fields: ['telefono', 'contatto_emergenza', 'telefono_emergenze'] },
   { key: 'kit', title: msg`Race kit and team`, fields: ['taglia_maglietta', 'documento', 'team'] },
+  { key: 'public', title: msg`Public lists`, fields: ['visibilita'] },
   { key: 'preferences', title: msg`Preferences and consents`, fields: ['lingua', 'newsletter', 'privacy_policy'] },
 ]
 

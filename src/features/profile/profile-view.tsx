@@ -6,7 +6,7 @@ import { formatDate } from '../../lib/format'
 import { activeLocale, LOCALE_NAMES } from '../../lib/i18n'
 import type { PhoneRules } from '../../lib/validation/phone'
 import type { ProfileFormField } from './profile-form'
-import { PROFILE_FIELD_LABELS, PROFILE_GROUPS, SEX_LABELS } from './profile-messages'
+import { PROFILE_FIELD_LABELS, PROFILE_GROUPS, PUBLIC_NAME_DEFAULT, PUBLIC_NAME_LABELS, SEX_LABELS } from './profile-messages'
 import styles from './profile-page.module.css'
 
 /** The profile, read: every detail in its group, those not given said so. */
@@ -18,6 +18,7 @@ export function ProfileView({ profile, phones }: { profile: Profile; phones: Pho
     const value = profile[field]
     if (field === 'newsletter') return value ? t`Subscribed` : t`Not subscribed`
     if (field === 'privacy_policy') return value ? t`Accepted` : t`Not accepted`
+    if (field === 'visibilita') return <PublicNameShown choice={profile.visibilita ?? null} />
     if (value === null || value === undefined || value === '') return <span className={styles.unset}>{t`Not given`}</span>
     switch (field) {
       case 'sesso':
@@ -55,6 +56,25 @@ export function ProfileView({ profile, phones }: { profile: Profile; phones: Pho
       ))}
       <AccountDetails profile={profile} />
     </div>
+  )
+}
+
+/** The way the athlete appears on public lists, with what the lists then show. */
+function PublicNameShown({ choice }: { choice: Profile['visibilita'] }) {
+  const { t, i18n } = useLingui()
+  if (!choice) {
+    return (
+      <>
+        <span className={styles.unset}>{t`Not chosen yet`}</span>
+        <span className={styles.choiceDetail}>{i18n._(PUBLIC_NAME_DEFAULT)}</span>
+      </>
+    )
+  }
+  return (
+    <>
+      {i18n._(PUBLIC_NAME_LABELS[choice].label)}
+      <span className={styles.choiceDetail}>{i18n._(PUBLIC_NAME_LABELS[choice].detail)}</span>
+    </>
   )
 }
 

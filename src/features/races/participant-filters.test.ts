@@ -27,7 +27,7 @@ import {
   type SubscriberFilters,
 } from './participant-filters'
 
-function subscriber(pettorale: number, nome: string, extra: Partial<SubscriberRow> = {}): SubscriberRow {
+function subscriber(pettorale: number, nome: string | null, extra: Partial<SubscriberRow> = {}): SubscriberRow {
   return { pettorale, nome, nazionalita: 'IT', paese: 'IT', regione: "Valle d'Aosta", categoria: 'SM', team: null, ...extra }
 }
 
@@ -214,6 +214,39 @@ describe('sortSubscribers', () => {
   })
 })
 
+describe('a name not shown (the athlete chose to be hidden)', () => {
+  const WITH_HIDDEN = sortSubscribers(
+    indexRows([
+      ...FIELD,
+      subscriber(5, null, { categoria: 'SF' }),
+      subscriber(130, null, { nazionalita: 'CH', paese: 'CH', regione: 'Valais', categoria: 'M50' }),
+    ]),
+    'bib',
+    'en',
+  )
+  const bibs = (filters: Partial<SubscriberFilters>) =>
+    filterSubscribers(WITH_HIDDEN, { ...NO_SUBSCRIBER_FILTERS, ...filters }).map((entry) => entry.row.pettorale)
+
+  it('is never found by a name, whatever is typed, but is by its bib', () => {
+    for (const q of ['a', 'e', 'name', 'null', 'not shown', 'rossi']) expect(bibs({ q })).not.toEqual(expect.arrayContaining([5]))
+    expect(bibs({ q: '13' })).toEqual([130])
+    expect(bibs({ bib: '1-5' })).toEqual([1, 2, 3, 5])
+  })
+
+  it('still counts in its country, region and category', () => {
+    expect(bibs({ country: 'CH' })).toEqual([3, 12, 130, 1200])
+    expect(bibs({ country: 'CH', region: 'Valais' })).toEqual([3, 130])
+    expect(bibs({ category: 'SF' })).toEqual([5, 12, 120, 1200])
+    expect(subscriberOptions(WITH_HIDDEN.map((entry) => entry.row), 'en').categories).toEqual(['SF', 'F50', 'SM', 'M40', 'M50'])
+  })
+
+  it('sorted by name, comes after every name, by bib, rather than among them', () => {
+    const byName = sortSubscribers(WITH_HIDDEN, 'name', 'en').map((entry) => entry.row.nome ?? `(${String(entry.row.pettorale)})`)
+    expect(byName.slice(-3)).toEqual(['Sato Yuki', '(5)', '(130)'])
+    expect(byName.slice(0, 2)).toEqual(["Anna D'Alessandro", 'Chiara Bianchi'])
+  })
+})
+
 describe('the filters in the address', () => {
   const all: SubscriberFilters = { q: 'José García', country: 'ES', region: 'Cataluña', bib: '100-199', category: 'M40', sort: 'name' }
 
@@ -301,7 +334,7 @@ describe('the choices offered', () => {
 })
 
 describe('the ranking', () => {
-  const ranked = (posizione: number, pettorale: number, nome: string, nazionalita: string, categoria: string): RankingRow => ({
+  const ranked = (posizione: number, pettorale: number, nome: string | null, nazionalita: string, categoria: string): RankingRow => ({
     posizione,
     pettorale,
     nome,
@@ -331,6 +364,16 @@ describe('the ranking', () => {
     expect(positions({ category: 'SF' })).toEqual([3, 4])
     expect(positions({ category: 'SF', nationality: 'IT' })).toEqual([4])
     expect(positions({ category: 'SF', q: 'bianchi', nationality: 'FR' })).toEqual([])
+  })
+
+  it('keeps a finisher whose name is not shown in place, in the filters, never in a name search', () => {
+    const withHidden = sortRanking(indexRows([...RANKING, ranked(5, 99, null, 'IT', 'SF')]))
+    const shown = (filters: Partial<typeof NO_RANKING_FILTERS>) =>
+      filterRanking(withHidden, { ...NO_RANKING_FILTERS, ...filters }).map((entry) => entry.row.posizione)
+    expect(shown({})).toEqual([1, 2, 3, 4, 5])
+    expect(shown({ category: 'SF', nationality: 'IT' })).toEqual([4, 5])
+    expect(shown({ q: 'e' })).toEqual([1, 2, 3])
+    expect(shown({ q: '99' })).toEqual([5])
   })
 
   it('offers the nationalities and categories present, and drops those another edition lacks', () => {

@@ -43,8 +43,9 @@ export interface Indexed<R> {
   readonly bib: string
 }
 
-export function indexRows<R extends { nome: string; pettorale: number }>(rows: readonly R[]): Indexed<R>[] {
-  return rows.map((row) => ({ row, key: searchKey(row.nome), bib: String(row.pettorale) }))
+/** A hidden name (null) has an empty key, so no search by name ever finds it. */
+export function indexRows<R extends { nome: string | null; pettorale: number }>(rows: readonly R[]): Indexed<R>[] {
+  return rows.map((row) => ({ row, key: row.nome === null ? '' : searchKey(row.nome), bib: String(row.pettorale) }))
 }
 
 const DIGITS = /^\d+$/
@@ -326,7 +327,11 @@ export function applicableRankingFilters(filters: RankingFilters, options: Ranki
 // ---------------------------------------------------------------------------------------------
 // Sort and filter
 
-/** A sorted copy: by bib, or by name in the locale's order (ties by bib). */
+/**
+ * A sorted copy: by bib, or by name in the locale's order (ties by bib), the rows whose name is not
+ * shown after all the names, by bib: they have no place in the alphabet, and amid the names they
+ * would read as an initial or a blank.
+ */
 export function sortSubscribers(
   rows: readonly Indexed<SubscriberRow>[],
   sort: SubscriberSort,
@@ -336,15 +341,16 @@ export function sortSubscribers(
   // The collator is the slow part, and a big field repeats names: collate each name once, then
   // sort the rows by the rank of their name (names the collator finds equal share it), then bib.
   const { compare } = collatorFor(locale)
-  const names = [...new Set(rows.map((entry) => entry.row.nome))].sort(compare)
+  const names = [...new Set(rows.flatMap((entry) => (entry.row.nome === null ? [] : [entry.row.nome])))].sort(compare)
   const rankOf = new Map<string, number>()
   let rank = 0
   names.forEach((name, index) => {
     if (index > 0 && compare(names[index - 1]!, name) !== 0) rank += 1
     rankOf.set(name, rank)
   })
+  const hiddenRank = rank + 1
   return rows
-    .map((entry) => ({ entry, rank: rankOf.get(entry.row.nome)! }))
+    .map((entry) => ({ entry, rank: entry.row.nome === null ? hiddenRank : rankOf.get(entry.row.nome)! }))
     .sort((a, b) => a.rank - b.rank || a.entry.row.pettorale - b.entry.row.pettorale)
     .map(({ entry }) => entry)
 }

@@ -39,6 +39,7 @@ import {
   SummaryPlaceholder,
 } from './participant-parts'
 import styles from './participant-parts.module.css'
+import { ParticipantName } from './participant-name'
 import { ParticipantTable, ParticipantTableSkeleton, type ParticipantColumn } from './participant-table'
 import { useUrlFilters, type FilterCodec } from './participant-url-state'
 import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-found'
@@ -77,7 +78,7 @@ function useColumns(locale: Locale): ParticipantColumn<Row>[] {
         cell: ({ row }) => row.posizione,
       },
       { id: 'bib', header: t`Bib`, width: 4.5, numeric: true, secondary: true, cell: ({ row }) => row.pettorale },
-      { id: 'name', header: t`Name`, width: 15, narrowWidth: 10, pinned: true, cell: ({ row }) => row.nome },
+      { id: 'name', header: t`Name`, width: 15, narrowWidth: 10, pinned: true, cell: ({ row }) => <ParticipantName name={row.nome} /> },
       {
         id: 'nationality',
         header: t`Nationality`,

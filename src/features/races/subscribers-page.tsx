@@ -36,6 +36,7 @@ import {
   SummaryPlaceholder,
 } from './participant-parts'
 import styles from './participant-parts.module.css'
+import { ParticipantName } from './participant-name'
 import { ParticipantTable, ParticipantTableSkeleton, type ParticipantColumn } from './participant-table'
 import { useUrlFilters, type FilterCodec } from './participant-url-state'
 import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-found'
@@ -69,7 +70,7 @@ function useColumns(locale: Locale, sort: SubscriberSort): ParticipantColumn<Row
         narrowWidth: 10,
         pinned: true,
         sorted: sort === 'name' ? 'ascending' : undefined,
-        cell: ({ row }) => row.nome,
+        cell: ({ row }) => <ParticipantName name={row.nome} />,
       },
       {
         id: 'nationality',
