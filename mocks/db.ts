@@ -8,7 +8,7 @@ import { LocaleSchema } from '../contracts/common'
 import { ExtraFieldValueSchema } from '../contracts/subscriptions.contract'
 import { TransactionSchema } from '../contracts/transactions.contract'
 import { TicketEndReasonSchema } from '../contracts/queue.contract'
-import { CreditSchema } from '../contracts/places.contract'
+import { CreditSchema, RefundQuoteSchema } from '../contracts/places.contract'
 import { WaitEntryStateSchema } from '../contracts/wait-list.contract'
 
 // Every collection is built from the contract schema of what it serves, extended with the
@@ -128,6 +128,11 @@ export const SubscriptionRecordSchema = z.extend(SubscriptionSchema, {
   /** Evidence of the waiver signed, beside its version: the language shown and the text's SHA-256. */
   liberatoria_lingua: z.optional(z.nullable(LocaleSchema)),
   liberatoria_sha256: z.optional(z.nullable(z.string())),
+  /**
+   * A withdrawal (issue 23): the idempotency key that made it and the refund it gave, so the same
+   * request again (a retry after a lost answer, a reload) answers what the first did.
+   */
+  ritiro: z.optional(z.object({ chiave: z.string(), rimborso: RefundQuoteSchema })),
 })
 export type SubscriptionRecord = z.infer<typeof SubscriptionRecordSchema>
 
@@ -253,7 +258,11 @@ export const QueueRoomRecordSchema = z.object({
 export type QueueRoomRecord = z.infer<typeof QueueRoomRecordSchema>
 
 /** A credit from a deferred place (issue 23), as `places.credits` serves it, and whose it is. */
-export const CreditRecordSchema = z.extend(CreditSchema, { athlete_id: z.number() })
+export const CreditRecordSchema = z.extend(CreditSchema, {
+  athlete_id: z.number(),
+  /** The deferral's idempotency key: the same request again answers this credit. */
+  chiave: z.string(),
+})
 export type CreditRecord = z.infer<typeof CreditRecordSchema>
 
 /**

@@ -1,6 +1,8 @@
 import type { Profile, RefundOption } from '../contracts/athlete.contract'
+import type { Locale } from '../contracts/locale'
 import { HOUR_MS, SECOND_MS } from '../contracts/time'
-import { db, type AthleteRecord, type RaceRecord, type SubscriptionRecord } from './db'
+import { db, type AthleteRecord, type RaceRecord, type SubscriptionRecord, type TransactionRecord } from './db'
+import { servedLanguage, textIn } from './languages'
 
 /** Lifetime of a password-grant token, as `expires_in` says. */
 export const PASSWORD_GRANT_TTL_S = (8 * HOUR_MS) / SECOND_MS
@@ -34,7 +36,7 @@ export function toProfile(record: AthleteRecord): Profile {
 }
 
 export function toSubscription(record: SubscriptionRecord) {
-  const { athlete_id: _owner, campi: _campi, liberatoria_lingua: _lingua, liberatoria_sha256: _sha, ...subscription } = record
+  const { athlete_id: _owner, campi: _campi, liberatoria_lingua: _lingua, liberatoria_sha256: _sha, ritiro: _withdrawal, ...subscription } = record
   const link = record.pagato
     ? undefined
     : db.payments.findFirst((q) =>
@@ -55,16 +57,29 @@ export function nextId(ids: number[]): number {
 
 const cents = (euros: number) => Math.round(euros * 100)
 
-/** What an enrolment costs: the fee plus the options chosen, summed in cents, in euros. */
-export function enrolmentTotal(race: RaceRecord, options: { opzione_rimborso: RefundOption; noleggio_gps: boolean }): number {
+/**
+ * What an enrolment costs: the fee plus the options chosen, summed in cents, in euros; for the
+ * athlete's place taken from a transfer they accepted (issue 23), the transfer fee on top.
+ */
+export function enrolmentTotal(race: RaceRecord, options: { opzione_rimborso: RefundOption; noleggio_gps: boolean }, athleteId?: number): number {
+  const transfer =
+    athleteId === undefined ? undefined : db.transfers.findFirst((q) => q.where({ recipient_id: athleteId, race_id: race.id, stato: 'accettata' }))
   const total =
     cents(race.prezzo) +
     (options.opzione_rimborso === 'protetto' ? cents(race.supplemento_rimborso) : 0) +
-    (options.noleggio_gps ? cents(race.noleggio_gps) : 0)
+    (options.noleggio_gps ? cents(race.noleggio_gps) : 0) +
+    (transfer ? cents(transfer.tassa) : 0)
   return total / 100
 }
 
 /** Two amounts in euros are the same to the cent. */
 export function sameAmount(a: number, b: number): boolean {
   return cents(a) === cents(b)
+}
+
+/** A transaction line as served: its description in the language asked, else English, else Italian, named. */
+export function describedIn({ athlete_id: _owner, descrizione, ...row }: TransactionRecord, asked: Locale) {
+  const written = typeof descrizione === 'string' ? { it: descrizione } : descrizione
+  const lingua = servedLanguage(asked, [written])
+  return { ...row, lingua, descrizione: textIn(written, lingua) }
 }

@@ -2,10 +2,12 @@ import { I18nProvider } from '@lingui/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import * as places from '../../../contracts/places.contract'
 import { controls } from '../../../mocks/node'
 import { signInAs } from '../../../tests/setup/athlete-hooks'
 import { createQueryClient } from '../../app/app'
-import { formatRaceTime } from '../../lib/format'
+import { callApi } from '../../lib/api-client'
+import { formatMoney, formatRaceTime } from '../../lib/format'
 import { activateLocale, i18n } from '../../lib/i18n'
 import { SessionContext, type SessionView } from '../../lib/session'
 import { ensureTemporal } from '../../lib/temporal'
@@ -87,5 +89,47 @@ describe('my races: the deadline of a place waiting for payment', () => {
     expect(place.getByText(`The deadline passed on ${formatRaceTime('en', '2026-06-30T21:59:00Z')}: this place can no longer be completed.`)).toBeTruthy()
     expect(place.queryByRole('link', { name: 'Pay for your place' })).toBeNull()
     expect(place.queryByRole('link', { name: "Sign the race's waiver" })).toBeNull()
+  })
+})
+
+describe('my races: what a paid place may become (issue 23)', () => {
+  it('a paid place offers to withdraw, pass it on and defer it, each to its page', async () => {
+    await signInAs('completo')
+    openPage()
+    const paid = within(await card('Sentiero dei Larici 25K 2026'))
+    expect(paid.getByRole('link', { name: 'Withdraw' }).getAttribute('href')).toBe('/me/races/202/withdraw')
+    expect(paid.getByRole('link', { name: 'Pass my place on' }).getAttribute('href')).toBe('/me/races/202/transfer')
+    expect(paid.getByRole('link', { name: 'Defer to next year' }).getAttribute('href')).toBe('/me/races/202/defer')
+  })
+
+  it('where the race allows neither, says so instead of a link', async () => {
+    await signInAs('social')
+    openPage()
+    const paid = within(await card('Trail del Forte di Bard 30K 2026'))
+    expect(paid.getByRole('link', { name: 'Withdraw' })).toBeTruthy()
+    expect(paid.getByText('This race does not allow passing a place on.')).toBeTruthy()
+    expect(paid.getByText('This race does not allow deferring a place to next year.')).toBeTruthy()
+  })
+
+  it('a withdrawn place shows its refund and receipt, and no more actions', async () => {
+    await signInAs('completo')
+    const withdrawn = await callApi(places.withdraw, { params: { id: 202 }, body: { rimborso_atteso: 22.5, chiave: 'my-races-1' } })
+    expect(withdrawn.ok).toBe(true)
+    openPage()
+    const place = within(await card('Sentiero dei Larici 25K 2026'))
+    expect(await place.findByText(`Withdrawn: ${formatMoney('en', 22.5)} refunded.`)).toBeTruthy()
+    expect(place.getByRole('link', { name: 'Refund receipt' }).getAttribute('href')).toBe('/me/transactions/TX-2026-0002/receipt')
+    expect(place.queryByRole('link', { name: 'Withdraw' })).toBeNull()
+  })
+
+  it('a deferred place shows its credit, listed under Credits', async () => {
+    await signInAs('completo')
+    expect((await callApi(places.defer, { params: { id: 202 }, body: { chiave: 'my-races-2' } })).ok).toBe(true)
+    openPage()
+    const place = within(await card('Sentiero dei Larici 25K 2026'))
+    expect(await place.findByText(`Deferred: a credit of ${formatMoney('en', 30)} for the 2027 edition.`)).toBeTruthy()
+    const credits = within(screen.getByRole('region', { name: 'Credits' }))
+    expect(credits.getByText('Sentiero dei Larici 25K 2027')).toBeTruthy()
+    expect(credits.getByText(formatMoney('en', 30))).toBeTruthy()
   })
 })

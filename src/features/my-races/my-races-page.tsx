@@ -1,6 +1,8 @@
 import { plural, select } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
+import type { Credit } from '../../../contracts/places.contract'
+import type { Transaction } from '../../../contracts/transactions.contract'
 import { Link } from 'wouter'
 import type { Profile } from '../../../contracts/athlete.contract'
 import type { Race } from '../../../contracts/races.contract'
@@ -12,15 +14,18 @@ import { now } from '../../lib/clock'
 import { calendarDayInRome, dayShown, formatMoney, formatOwnMoment, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
+import { placesQueries } from '../../lib/places-queries'
 import { raceQueries } from '../../lib/race-queries'
+import { transactionQueries } from '../../lib/transaction-queries'
 import { AddToCalendar } from '../../ui/add-to-calendar'
 import { buttonClass } from '../../ui/button'
 import { DefinitionList } from '../../ui/definition-list'
 import { Page } from '../../ui/page'
 import { Empty, Loading, QueryErrorState } from '../../ui/state'
-import { groupEnrolments, stillDue, type EnrolmentEntry } from './enrolments'
+import { groupEnrolments, isChangeablePlace, stillDue, type EnrolmentEntry } from './enrolments'
 import styles from './my-races.module.css'
 import { isLapsed } from './open-subscriptions'
+import { Credits, PlaceActions, PlaceFate } from './place-changes'
 
 /** `/me/races`: every race the athlete entered, upcoming first, with what is still due. */
 export default function MyRacesPage() {
@@ -29,6 +34,11 @@ export default function MyRacesPage() {
   const sex = useAddressedSex()
   const history = useSubscriptionHistory()
   const races = useQuery(raceQueries.list('all'))
+  // Read only for an athlete whose places changed (issue 23): the refunds and credits they show.
+  const changed = history.data?.iscrizioni.filter((s) => (s.stato ?? 'attiva') !== 'attiva') ?? []
+  const transactions = useQuery({ ...transactionQueries.list(), enabled: changed.some((s) => s.stato !== 'rinviata') })
+  const credits = useQuery({ ...placesQueries.credits(), enabled: changed.some((s) => s.stato === 'rinviata') })
+  const fates = { transactions: transactions.data?.transazioni ?? [], credits: credits.data?.crediti ?? [] }
 
   if (history.isError || races.isError) {
     return (
@@ -67,7 +77,7 @@ export default function MyRacesPage() {
           <ul className={styles.list}>
             {upcoming.map((entry) => (
               <li key={entry.subscription.project_id}>
-                <EnrolmentCard entry={entry} profile={profile} upcoming />
+                <EnrolmentCard entry={entry} profile={profile} fates={fates} upcoming />
               </li>
             ))}
           </ul>
@@ -79,23 +89,32 @@ export default function MyRacesPage() {
           <ul className={styles.list}>
             {past.map((entry) => (
               <li key={entry.subscription.project_id}>
-                <EnrolmentCard entry={entry} profile={profile} upcoming={false} />
+                <EnrolmentCard entry={entry} profile={profile} fates={fates} upcoming={false} />
               </li>
             ))}
           </ul>
         </section>
       ) : null}
+      {fates.credits.length > 0 ? <Credits credits={fates.credits} /> : null}
     </Page>
   )
 }
 
-function EnrolmentCard({ entry, profile, upcoming }: { entry: EnrolmentEntry; profile: Profile; upcoming: boolean }) {
+/** What the changed places' fates are read from: the refunded lines and the credits. */
+interface Fates {
+  transactions: readonly Transaction[]
+  credits: readonly Credit[]
+}
+
+function EnrolmentCard({ entry, profile, fates, upcoming }: { entry: EnrolmentEntry; profile: Profile; fates: Fates; upcoming: boolean }) {
   const { t } = useLingui()
   const locale = activeLocale()
   const { subscription: s, race } = entry
   const raceId = s.project_id
   const name = race ? `${race.nome} ${String(race.edizione)}` : t`Race ${raceId}`
   const headingId = `race-${String(s.project_id)}`
+  const held = (s.stato ?? 'attiva') === 'attiva'
+  const current = now()
   const payment = s.pagato ? t`Paid` : s.domanda_lotteria ? t`Lottery application: paid only if drawn` : t`Not paid yet`
   const rows: Array<[string, string]> = [
     [t`Bib number`, s.pettorale === null ? '—' : String(s.pettorale)],
@@ -117,8 +136,16 @@ function EnrolmentCard({ entry, profile, upcoming }: { entry: EnrolmentEntry; pr
         </p>
       ) : null}
       <DefinitionList minColumn="8rem" rows={rows} />
-      {upcoming && race ? <StillDue entry={entry} race={race} profile={profile} /> : null}
-      {upcoming && race ? <AddToCalendar race={race} endMs={raceEnd(race)} /> : null}
+      {held ? null : (
+        <PlaceFate
+          subscription={s}
+          refund={fates.transactions.find((line) => line.gara_id === raceId && line.rimborso) ?? null}
+          credit={fates.credits.find((credit) => credit.da_gara_id === raceId) ?? null}
+        />
+      )}
+      {upcoming && race && held ? <StillDue entry={entry} race={race} profile={profile} /> : null}
+      {upcoming && race && isChangeablePlace(s, race, current) ? <PlaceActions subscription={s} race={race} now={current} /> : null}
+      {upcoming && race && held ? <AddToCalendar race={race} endMs={raceEnd(race)} /> : null}
       {!upcoming && race ? (
         <Link href={s.pettorale === null ? paths.ranking(race.id) : `${paths.ranking(race.id)}?mine=${String(s.pettorale)}`}>
           {s.pettorale === null ? t`See the results` : t`See the results, with yours highlighted`}

@@ -141,8 +141,18 @@ function ReceiptDocument({ transaction, race, profile }: { transaction: Transact
             </tr>
             {receipt.refundedOn ? (
               <>
+                {receipt.refundLines.map((line) => (
+                  <tr key={`refund-${line.kind}`} className={styles.refundLine}>
+                    <th scope="row">{line.kind === 'fee' ? t`Refunded: share of the race fee` : t`Refunded: GPS tracker rental`}</th>
+                    <td className={styles.amount}>−{money(line.cents)}</td>
+                  </tr>
+                ))}
                 <tr>
-                  <th scope="row">{t`Refunded on ${formatOwnMoment(locale, receipt.refundedOn)}`}</th>
+                  <th scope="row">
+                    {receipt.refunded < receipt.paid
+                      ? t`Partly refunded on ${formatOwnMoment(locale, receipt.refundedOn)}`
+                      : t`Refunded on ${formatOwnMoment(locale, receipt.refundedOn)}`}
+                  </th>
                   <td className={styles.amount}>−{money(receipt.refunded)}</td>
                 </tr>
                 <tr className={styles.net}>

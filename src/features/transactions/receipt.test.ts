@@ -31,6 +31,7 @@ describe('a receipt', () => {
       refunded: 0,
       refundedOn: null,
       net: 5680,
+      refundLines: [],
     })
   })
 
@@ -45,6 +46,22 @@ describe('a receipt', () => {
       race,
     )
     expect(receipt).toMatchObject({ paid: 4180, refunded: 3800, refundedOn: '2025-06-20T08:30:00.000Z', net: 380 })
+    expect(receipt.refundLines).toEqual([{ kind: 'fee', cents: 3800 }])
+  })
+
+  it('tells a partial refund apart: the GPS rental whole, the rest the share of the fee', () => {
+    const receipt = receiptOf(transaction({ stato: 'refunded', rimborso: { importo: 45.4, data: '2026-03-20T11:00:00.000Z' } }), race)
+    expect(receipt).toMatchObject({ paid: 5680, refunded: 4540, net: 1140 })
+    expect(receipt.refundLines).toEqual([
+      { kind: 'fee', cents: 3040 },
+      { kind: 'gps', cents: 1500 },
+    ])
+  })
+
+  it('does not itemise a refund the schedule could not have given', () => {
+    // Less than the GPS rental it must hold whole: said as one amount.
+    expect(receiptOf(transaction({ stato: 'refunded', rimborso: { importo: 10, data: '2026-03-20T11:00:00.000Z' } }), race).refundLines).toEqual([])
+    expect(receiptOf(transaction({ stato: 'refunded', rimborso: { importo: 56.8, data: '2026-03-20T11:00:00.000Z' } }), race).refundLines).toEqual([])
   })
 
   it('shows the payment as one line when the race, the options or a matching total are missing', () => {

@@ -16,6 +16,11 @@ export interface Receipt {
   refundedOn: string | null
   /** What the athlete paid in the end. */
   net: number
+  /**
+   * What the refund was made of, when the payment is itemised: the GPS rental (always refunded
+   * whole, decision 020) and the share of the race fee (the rest); empty when it cannot be told.
+   */
+  refundLines: Array<{ kind: 'fee' | 'gps'; cents: number }>
 }
 
 /** Only settled money gets a receipt: a payment made, or made and refunded. */
@@ -31,7 +36,7 @@ export function hasReceipt(transaction: Pick<Transaction, 'stato'>): boolean {
 export function receiptOf(transaction: Transaction, race: PricedRace | null): Receipt {
   const paid = toCents(transaction.importo)
   const refunded = transaction.rimborso ? toCents(transaction.rimborso.importo) : 0
-  const base = { paid, refunded, refundedOn: transaction.rimborso?.data ?? null, net: paid - refunded }
+  const base = { paid, refunded, refundedOn: transaction.rimborso?.data ?? null, net: paid - refunded, refundLines: [] }
   const options = transaction.opzione_rimborso
   if (!race || options === undefined || options === null) return { ...base, lines: [{ kind: 'payment', cents: paid }] }
 
@@ -40,5 +45,10 @@ export function receiptOf(transaction: Transaction, race: PricedRace | null): Re
   const lines: ReceiptLine[] = [{ kind: 'fee', cents: breakdown.fee }]
   if (breakdown.protection > 0) lines.push({ kind: 'protection', cents: breakdown.protection })
   if (breakdown.gps > 0) lines.push({ kind: 'gps', cents: breakdown.gps })
-  return { ...base, lines }
+  const feeShare = refunded - breakdown.gps
+  // A refund that does not hold the whole rental, or more than fee and rental, was not the schedule's.
+  if (refunded === 0 || feeShare < 0 || feeShare > breakdown.fee) return { ...base, lines }
+  const refundLines: Receipt['refundLines'] = [{ kind: 'fee', cents: feeShare }]
+  if (breakdown.gps > 0) refundLines.push({ kind: 'gps', cents: breakdown.gps })
+  return { ...base, lines, refundLines }
 }

@@ -120,6 +120,13 @@ export default function TransactionsPage() {
                 <div className={styles.side}>
                   <span className={styles.amount}>{formatMoney(locale, row.importo)}</span>
                   <span className={`${styles.status} ${styles[row.stato]}`}>{i18n._(STATUS_LABELS[row.stato])}</span>
+                  {row.rimborso ? (
+                    <span className={styles.refund}>
+                      {row.rimborso.importo < row.importo
+                        ? t`${formatMoney(locale, row.rimborso.importo)} of ${formatMoney(locale, row.importo)} back on ${formatOwnMoment(locale, row.rimborso.data)}`
+                        : t`${formatMoney(locale, row.rimborso.importo)} back on ${formatOwnMoment(locale, row.rimborso.data)}`}
+                    </span>
+                  ) : null}
                 </div>
               </li>
             )

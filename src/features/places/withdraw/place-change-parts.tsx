@@ -1,0 +1,128 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import { useLingui } from '@lingui/react/macro'
+import { useRef, type ReactNode } from 'react'
+import type { Subscription } from '../../../../contracts/athlete.contract'
+import { Link } from 'wouter'
+import type { RefusalCode, RetryFailure } from '../../../../machines/places/place-change.machine'
+import { paths } from '../../../lib/paths'
+import { Button } from '../../../ui/button'
+import dialog from '../../../ui/dialog.module.css'
+import { useFocusOnMount } from '../../../ui/use-focus-on-mount'
+import type { PlaceChange } from './use-place-change'
+import styles from './place-change.module.css'
+
+/**
+ * The confirmation before a place changes (Radix Dialog: focus moves in, stays in, and goes back to
+ * the button that opened it). Open while confirming and while the change is sent; Escape or
+ * "keep my place" closes it unless the change is on its way.
+ */
+export function ConfirmDialog({
+  change,
+  title,
+  children,
+  confirmLabel,
+}: {
+  change: PlaceChange
+  title: string
+  children: ReactNode
+  confirmLabel: string
+}) {
+  const { t } = useLingui()
+  const sending = change.view === 'submitting'
+  // Opened by the page's state, not a Radix trigger: focus goes back to the button pressed by hand.
+  const opener = useRef<HTMLElement | null>(null)
+  return (
+    <Dialog.Root open={change.view === 'confirming' || sending} onOpenChange={(open) => !open && !sending && change.cancel()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={dialog.overlay} />
+        <Dialog.Content
+          className={dialog.panel}
+          aria-busy={sending}
+          onOpenAutoFocus={() => void (opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null)}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault()
+            opener.current?.focus()
+          }}
+        >
+          <Dialog.Title className={dialog.title}>{title}</Dialog.Title>
+          <Dialog.Description asChild>
+            <div className={styles.dialogText}>{children}</div>
+          </Dialog.Description>
+          <div className={styles.actions}>
+            <Button onClick={change.confirm} disabled={sending}>
+              {sending ? t`Sending…` : confirmLabel}
+            </Button>
+            <Button variant="secondary" onClick={change.cancel} disabled={sending}>
+              {t`Keep my place`}
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
+
+/** Why the server would not change the place, worded; what the athlete can do about it. */
+export function Refusal({ code }: { code: RefusalCode }) {
+  const { t } = useLingui()
+  const ref = useFocusOnMount<HTMLDivElement>()
+  const text: Record<RefusalCode, string> = {
+    not_enrolled: t`You are not entered in this race.`,
+    not_paid: t`This place is not paid, so there is nothing to withdraw or defer. An unpaid place lapses by itself.`,
+    place_changed: t`This place has already been withdrawn, passed on or deferred, or a transfer of it is on offer.`,
+    withdrawal_closed: t`Withdrawal is closed: the refund schedule gives nothing back any more, or the race has started.`,
+    defer_closed: t`This race's places can no longer be deferred.`,
+  }
+  return (
+    <div ref={ref} tabIndex={-1} role="alert" className={styles.refusal}>
+      <p>{text[code]}</p>
+      <p>
+        <Link href={paths.myRaces}>{t`Back to My races`}</Link>
+      </p>
+    </div>
+  )
+}
+
+/** A call that got no usable answer: nothing is known to have changed; trying again is safe. */
+export function Failure({ failure, change }: { failure: RetryFailure; change: PlaceChange }) {
+  const { t } = useLingui()
+  const text: Record<RetryFailure, string> = {
+    offline: t`No answer: you seem to be offline.`,
+    busy: t`The service is busy right now.`,
+    trouble: t`Something went wrong on our side.`,
+  }
+  return (
+    <div role="alert" className={styles.refusal}>
+      <p>{text[failure]} {t`Trying again is safe: your place changes only once.`}</p>
+      <div className={styles.actions}>
+        <Button onClick={change.retry}>{t`Try again`}</Button>
+        <Button variant="secondary" onClick={change.cancel}>
+          {t`Not now`}
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+/** A place that cannot be changed any more, or was never a paid one, said as it is. */
+export function PlaceGone({ subscription }: { subscription: Subscription | null }) {
+  const { t } = useLingui()
+  const text =
+    subscription === null
+      ? t`You are not entered in this race.`
+      : !subscription.pagato
+        ? t`This place is not paid, so there is nothing to withdraw or defer. An unpaid place lapses by itself.`
+        : subscription.stato === 'ritirata'
+          ? t`You have withdrawn from this race.`
+          : subscription.stato === 'ceduta'
+            ? t`You have passed this place on to another athlete.`
+            : t`You have deferred this place to the next edition.`
+  return (
+    <div className={styles.card}>
+      <p>{text}</p>
+      <p>
+        <Link href={paths.myRaces}>{t`Back to My races`}</Link>
+      </p>
+    </div>
+  )
+}
