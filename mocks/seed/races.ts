@@ -372,9 +372,10 @@ const KIT: Record<TrailType, Record<'it' | 'en', readonly string[]>> = {
 /**
  * The rules as the organiser writes them, in Italian and English: paragraphs separated by blank
  * lines, lists as lines starting with "- " (what the portal's rules renderer reads). The last
- * paragraph points to the refund schedule, which the race page shows beside the rules.
+ * paragraph points to the refund schedule, which the race page shows beside the rules, and says
+ * whether a place may be passed on (`transferable`: the race's `cambi.cessione`).
  */
-function regolamento(course: Course): WrittenText {
+function regolamento(course: Course, transferable: boolean): WrittenText {
   const kit = KIT[course.tipo_percorso]
   const list = (heading: string, items: readonly string[]) => [heading, ...items.map((item) => `- ${item}`)].join('\n')
   const lottery = course.ammissione === 'lotteria'
@@ -388,7 +389,10 @@ function regolamento(course: Course): WrittenText {
       `Tempo massimo: ${String(course.tempo_limite_ore).replace('.', ',')} ore dalla partenza; i cancelli orari ` +
         'intermedi sono fatti rispettare dai commissari.',
       list('Materiale obbligatorio:', kit.it),
-      'L’iscrizione è personale e non può essere ceduta. Quanto rimborsa un ritiro dipende dall’opzione di ' +
+      (transferable
+        ? 'Un’iscrizione pagata può essere ceduta a un altro atleta registrato, entro la scadenza e alle condizioni indicate per questa gara. '
+        : 'L’iscrizione è personale e non può essere ceduta. ') +
+        'Quanto rimborsa un ritiro dipende dall’opzione di ' +
         'rimborso scelta all’iscrizione e da quanto tempo prima della partenza avviene (vedi la tabella dei rimborsi).',
     ].join('\n\n'),
     en: [
@@ -399,7 +403,10 @@ function regolamento(course: Course): WrittenText {
         : 'Places are allocated in order of paid registration until the race is full.',
       `Time limit: ${String(course.tempo_limite_ore)} hours from the start; intermediate cut-offs are enforced by marshals.`,
       list('Mandatory kit:', kit.en),
-      'Registrations are personal and cannot be transferred. What a withdrawal refunds depends on the refund ' +
+      (transferable
+        ? 'A paid registration may be passed on to another registered athlete, until the deadline and on the terms given for this race. '
+        : 'Registrations are personal and cannot be transferred. ') +
+        'What a withdrawal refunds depends on the refund ' +
         'option chosen at enrolment and on how long before the start it happens (see the refund schedule).',
     ].join('\n\n'),
   }
@@ -444,7 +451,7 @@ function edition({ id, course, start, opens, closes, posti, iscritti, prezzo, sa
     // The protected option costs a tenth of the fee, to the cent.
     supplemento_rimborso: toCents(prezzo / 10) / 100,
     descrizione,
-    regolamento: regolamento(course),
+    regolamento: regolamento(course, cambi?.cessione != null),
     profilo: courseProfile(id, { ...course, quota_partenza_m, forma, ristori }),
     rimborsi: refundSchedule(course),
     liberatoria_versione: FIRST_WAIVER_VERSION,

@@ -1,4 +1,218 @@
-// Placeholder while issue 23's helper builds this page (replaced before the issue closes).
-export default function Page() {
-  return null
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useQuery } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { Link } from 'wouter'
+import type { Subscription } from '../../../../contracts/athlete.contract'
+import type { RaceDetail } from '../../../../contracts/races.contract'
+import { toCents, toEuros } from '../../../../machines/enrolment/price'
+import type { GiveRefusal, MailProblem } from '../../../../machines/places/transfer.machine'
+import { useSubscriptionFor } from '../../../lib/athlete-queries'
+import { now } from '../../../lib/clock'
+import { formatMoney, formatOwnMoment, formatPercent, formatRaceTime } from '../../../lib/format'
+import { activeLocale } from '../../../lib/i18n'
+import { paths } from '../../../lib/paths'
+import { raceQueries } from '../../../lib/race-queries'
+import { Button } from '../../../ui/button'
+import { DefinitionList } from '../../../ui/definition-list'
+import { Field } from '../../../ui/field'
+import { Page } from '../../../ui/page'
+import { isRaceNotFound, RaceNotFound, withRaceId } from '../../../ui/race-not-found'
+import { Loading, QueryErrorState } from '../../../ui/state'
+import { SubmitFailure } from '../../../ui/submit-failure'
+import styles from './transfer.module.css'
+import { useTransferGive } from './use-transfer'
+
+/**
+ * `/me/races/{id}/transfer` (issue 23 point 2, decision 038): pass a paid place to another athlete
+ * by their account's e-mail. The race's rule first (what the recipient pays, what comes back and
+ * when, until when), then the e-mail; an offer open shows its recipient and deadline, with a cancel.
+ * The offer is the place's (`cessione`): a reload or another tab finds it as it is.
+ */
+export default withRaceId(TransferScreen)
+
+type Rule = NonNullable<NonNullable<RaceDetail['cambi']>['cessione']>
+
+function TransferScreen({ raceId }: { raceId: number }) {
+  const { t } = useLingui()
+  const race = useQuery(raceQueries.get(raceId))
+  const { subscription, query } = useSubscriptionFor(raceId)
+  const [openedAt] = useState(now)
+  const title = t`Pass your place on`
+  if (race.isError && isRaceNotFound(race.error)) return <RaceNotFound />
+  if (race.isError || query.isError) {
+    return (
+      <Page title={title}>
+        <QueryErrorState query={[race, query]} />
+      </Page>
+    )
+  }
+  if (!race.data || subscription === undefined) {
+    return (
+      <Page title={title}>
+        <Loading />
+      </Page>
+    )
+  }
+  const name = `${race.data.nome} ${String(race.data.edizione)}`
+  const rule = race.data.cambi?.cessione ?? null
+  return (
+    <Page title={title} lead={name}>
+      <div className={styles.layout}>
+        <Body race={race.data} rule={rule} subscription={subscription} openedAt={openedAt} />
+        <p>
+          <Link href={paths.myRaces}>{t`Back to My races`}</Link>
+        </p>
+      </div>
+    </Page>
+  )
+}
+
+/** What the giver gets back once the recipient has paid: the rule's share of the fee, and an uncollected GPS rental. */
+function refundOf(race: RaceDetail, rule: Rule, subscription: Subscription): number {
+  return toEuros(Math.floor((toCents(race.prezzo) * rule.rimborso_percento) / 100) + (subscription.noleggio_gps ? toCents(race.noleggio_gps) : 0))
+}
+
+function Body({ race, rule, subscription, openedAt }: { race: RaceDetail; rule: Rule | null; subscription: Subscription | null; openedAt: number }) {
+  const { t } = useLingui()
+  const locale = activeLocale()
+  if (subscription?.stato === 'ceduta' && rule) {
+    const refund = formatMoney(locale, refundOf(race, rule, subscription))
+    return (
+      <section aria-labelledby="transfer-state" className={styles.card}>
+        <h2 id="transfer-state" className={styles.heading}>{t`Place passed on`}</h2>
+        <p>
+          <Trans>You passed your place on: the recipient has paid for it. {refund} is being refunded to your card.</Trans>
+        </p>
+      </section>
+    )
+  }
+  if (!subscription?.pagato || (subscription.stato ?? 'attiva') !== 'attiva') {
+    return <Closed text={t`Only a paid place you still hold can be passed on.`} />
+  }
+  if (!rule) return <Closed text={t`This race does not allow passing a place on. You may still withdraw from it from My races.`} />
+  if (openedAt >= Date.parse(rule.chiude) || openedAt >= Date.parse(race.data_evento)) {
+    const deadline = formatRaceTime(locale, rule.chiude)
+    return <Closed text={t`Places of this race could be passed on until ${deadline}.`} />
+  }
+  return (
+    <>
+      <RuleCard race={race} rule={rule} subscription={subscription} />
+      {/* A new offer or one cancelled restarts the flow from what the place now says. */}
+      <Give key={subscription.cessione?.codice ?? 'none'} raceId={race.id} subscription={subscription} />
+    </>
+  )
+}
+
+function Closed({ text }: { text: string }) {
+  const { t } = useLingui()
+  return (
+    <section aria-labelledby="transfer-state" className={styles.card}>
+      <h2 id="transfer-state" className={styles.heading}>{t`This place cannot be passed on`}</h2>
+      <p>{text}</p>
+    </section>
+  )
+}
+
+function RuleCard({ race, rule, subscription }: { race: RaceDetail; rule: Rule; subscription: Subscription }) {
+  const { t } = useLingui()
+  const locale = activeLocale()
+  const money = (euros: number) => formatMoney(locale, euros)
+  const share = formatPercent(locale, rule.rimborso_percento / 100)
+  const refund = money(refundOf(race, rule, subscription))
+  return (
+    <section aria-labelledby="transfer-rule" className={styles.card}>
+      <h2 id="transfer-rule" className={styles.heading}>{t`How passing a place on works`}</h2>
+      <p>
+        <Trans>
+          Name an athlete with an account on the portal. They receive an e-mail, accept, sign the waiver and pay. Until they have
+          paid, the place is still yours.
+        </Trans>
+      </p>
+      <DefinitionList
+        rows={[
+          [t`The recipient pays`, t`${money(race.prezzo)} race fee + ${money(rule.tassa)} transfer fee`],
+          [
+            t`You get back`,
+            subscription.noleggio_gps
+              ? t`${refund} (${share} of the fee, and your GPS rental), once the recipient has paid`
+              : t`${refund} (${share} of the fee), once the recipient has paid`,
+          ],
+          [t`Possible until`, formatRaceTime(locale, rule.chiude)],
+        ]}
+      />
+    </section>
+  )
+}
+
+function Give({ raceId, subscription }: { raceId: number; subscription: Subscription }) {
+  const { t } = useLingui()
+  const locale = activeLocale()
+  const give = useTransferGive(raceId, subscription.cessione != null)
+  const { context, state } = give
+  const problemText: Record<MailProblem, string> = {
+    required: t`Enter the e-mail address of the athlete's account.`,
+    invalid: t`Enter a valid e-mail address, like name@example.com.`,
+    recipient_unknown: t`No account has this e-mail address. Ask the athlete to register on the portal first, then try again.`,
+    recipient_is_self: t`This is your own e-mail address: enter the recipient's.`,
+    recipient_enrolled: t`This athlete is already entered in this race.`,
+  }
+  const refusalText: Record<GiveRefusal, string> = {
+    not_enrolled: t`You are not entered in this race.`,
+    not_paid: t`Your place is not paid yet: only a paid place can be passed on.`,
+    place_changed: t`Your place has changed meanwhile (withdrawn, passed on or deferred).`,
+    transfer_closed: t`The deadline for passing a place on has passed.`,
+  }
+
+  if (state === 'refused' && context.refusal) return <Closed text={refusalText[context.refusal]} />
+  if (state === 'gone') return <Closed text={t`The offer is no longer open: it was taken or it lapsed. My races shows your place as it is now.`} />
+  const pending = subscription.cessione
+  if (state === 'offered' || state === 'cancelling') {
+    if (!pending) return <Loading />
+    const to = pending.a
+    const until = formatOwnMoment(locale, pending.scade)
+    return (
+      <section aria-labelledby="transfer-offer" className={styles.card}>
+        <h2 id="transfer-offer" className={styles.heading}>{t`Offer sent`}</h2>
+        <p role="status">
+          <Trans>
+            Your place is offered to {to} until {until}. If they have not accepted and paid by then, the offer lapses and the place
+            stays yours.
+          </Trans>
+        </p>
+        {context.failure?.action === 'cancel' ? <SubmitFailure error={context.failure.error} onRetry={give.cancel} /> : null}
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={give.cancel} disabled={state === 'cancelling'}>
+            {state === 'cancelling' ? t`Cancelling…` : t`Cancel the offer`}
+          </Button>
+        </div>
+      </section>
+    )
+  }
+  const sending = state === 'sending'
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    give.submit()
+  }
+  return (
+    <section aria-labelledby="transfer-form" className={styles.card}>
+      <h2 id="transfer-form" className={styles.heading}>{t`Who takes your place?`}</h2>
+      <form className={styles.form} noValidate onSubmit={submit}>
+        <Field
+          label={t`Recipient's e-mail`}
+          type="email"
+          autoComplete="off"
+          value={context.mail}
+          onChange={(event) => give.changeMail(event.target.value)}
+          error={context.problem ? problemText[context.problem] : null}
+          readOnly={sending}
+        />
+        {state === 'failed' && context.failure ? <SubmitFailure error={context.failure.error} onRetry={give.retry} /> : null}
+        <div className={styles.actions}>
+          <Button type="submit" disabled={sending}>
+            {sending ? t`Sending…` : t`Offer my place`}
+          </Button>
+        </div>
+      </form>
+    </section>
+  )
 }
