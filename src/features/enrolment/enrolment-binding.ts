@@ -22,6 +22,7 @@ import { calendarDayInRome } from '../../lib/format'
 import { raceKeys, raceQueries } from '../../lib/race-queries'
 import type { NoticeCode } from '../../lib/notices'
 import { enrolmentQueries } from './enrolment-queries'
+import { sha256Hex } from '../../../contracts/sha256'
 
 /**
  * The two halves of binding the wizard's machines to the portal, as plain functions: the actors
@@ -29,10 +30,6 @@ import { enrolmentQueries } from './enrolment-queries'
  * notices and the navigation. The hook only wires them; the machines decide.
  */
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
-}
 
 const tariffOf = ({ prezzo, supplemento_rimborso, noleggio_gps }: PricedRace): PricedRace => ({ prezzo, supplemento_rimborso, noleggio_gps })
 

@@ -23,16 +23,13 @@ import { raceKeys, raceQueries } from '../../../lib/race-queries'
 import { leaveForTrustedAddress } from '../../../lib/safe-navigation'
 import { transferQueries } from '../../../lib/transfer-queries'
 import { notify } from '../../../ui/notifications'
+import { sha256Hex } from '../../../../contracts/sha256'
 
 /** What the recipient pays: the race's fee and the transfer fee, and the GPS rental when chosen. */
 export function transferTotal(transfer: Pick<Transfer, 'prezzo' | 'tassa'>, gpsRental: number | null): number {
   return toEuros(toCents(transfer.prezzo) + toCents(transfer.tassa) + (gpsRental === null ? 0 : toCents(gpsRental)))
 }
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
-}
 
 /** The giver's calls; each answer makes the athlete's places be read again (the subscription's `cessione`). */
 function giveActors(queryClient: QueryClient, raceId: number) {
