@@ -130,4 +130,16 @@ test.describe('npm start (the dev server, StrictMode)', () => {
     await payWithCard(page, '4242 4242 4242 4242')
     await expect(outcome(page, 'Payment successful')).toBeVisible(SETTLED)
   })
+
+  test('a paid place withdrawn from My races: the refund confirmed once, in the transactions', async ({ page }) => {
+    // completo's Sentiero dei Larici 2026 (202) is paid; the schedule gives 50% back at the seed's "now".
+    await logInFromHeader(page, 'completo')
+    await page.goto('/me/races')
+    await main(page).getByRole('article', { name: 'Sentiero dei Larici 25K 2026' }).getByRole('link', { name: 'Withdraw' }).click()
+    await main(page).getByRole('button', { name: 'Withdraw from this race' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Withdraw and get €22.50 back' }).click()
+    await expect(main(page).getByRole('region', { name: 'You have withdrawn' })).toContainText('€22.50')
+    await main(page).getByRole('link', { name: 'See it in your transactions' }).click()
+    await expect(main(page).getByRole('listitem').filter({ hasText: 'TX-2026-0002' })).toContainText('Refunded')
+  })
 })

@@ -29,6 +29,8 @@ setup('the dev server has compiled the screens of the journeys', async ({ page }
     '/race/260/queue',
     '/me/medical-certificate',
     '/me/races',
+    '/me/races/202/withdraw',
+    '/me/transactions',
     '/checkout?pagamento_id=0',
     '/payment?pagamento_id=0',
     '/mailbox',
