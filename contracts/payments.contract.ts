@@ -37,10 +37,10 @@ export type PaymentState = z.infer<typeof PaymentStateSchema>
  * Why a payment the provider authorised was not taken: the place had been paid by another payment
  * (another tab, the organiser's link) by the time it settled (`already_paid`), or the place held
  * from a race's waiting room ran out before the card was authorised (`hold_expired`, decision 037),
- * so this one was voided or refunded (`stato: 'failed'`, and a refunded line among the athlete's
+ * or the place offered from the wait list lapsed or was declined before it (`offer_expired`, issue 23), so this one was voided or refunded (`stato: 'failed'`, and a refunded line among the athlete's
  * transactions). Never a second place, never a charge without one.
  */
-export const PaymentVoidReasonSchema = z.enum(['already_paid', 'hold_expired'])
+export const PaymentVoidReasonSchema = z.enum(['already_paid', 'hold_expired', 'offer_expired'])
 export type PaymentVoidReason = z.infer<typeof PaymentVoidReasonSchema>
 
 /**
@@ -86,7 +86,8 @@ export type StartPayment = z.infer<typeof StartPaymentSchema>
  * instead of starting a second one). Or (422): no subscription to pay, it is paid already, its waiver
  * is not signed, it is a lottery application (paid only if drawn), or the idempotency key was
  * already used for a different request. A race with a waiting room (decision 037) is paid only
- * within a held place: none was taken (`queue_required`, 409) or it ran out (`hold_expired`, 409).
+ * within a held place: none was taken (`queue_required`, 409) or it ran out (`hold_expired`, 409);
+ * a place offered from the wait list lapsed first (`offer_expired`, 409, issue 23).
  */
 export const StartPaymentErrorSchema = z.enum([
   'total_mismatch',
@@ -100,6 +101,7 @@ export const StartPaymentErrorSchema = z.enum([
   'idempotency_key_reused',
   'queue_required',
   'hold_expired',
+  'offer_expired',
 ])
 export type StartPaymentError = z.infer<typeof StartPaymentErrorSchema>
 const startPaymentProblem = problemOf(StartPaymentErrorSchema)

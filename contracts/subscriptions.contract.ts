@@ -24,7 +24,8 @@ export type EnrolmentRequest = z.infer<typeof EnrolmentRequestSchema>
  * registration window is not open, the athlete does not meet the race's conditions (certificate,
  * profile, age) or a required extra field is missing (422). A race with a waiting room (decision
  * 037) is entered only with a place held from it: none was taken (`queue_required`, 409), or the
- * held place ran out and went to the next in line (`hold_expired`, 409).
+ * held place ran out and went to the next in line (`hold_expired`, 409). A place offered from the
+ * wait list (issue 23) lapsed before it was taken and went to the next in line (`offer_expired`, 409).
  */
 export const EnrolmentErrorSchema = z.enum([
   'sold_out',
@@ -34,6 +35,7 @@ export const EnrolmentErrorSchema = z.enum([
   'missing_field',
   'queue_required',
   'hold_expired',
+  'offer_expired',
 ])
 export type EnrolmentError = z.infer<typeof EnrolmentErrorSchema>
 const enrolmentProblem = problemOf(EnrolmentErrorSchema)

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { db } from './db'
-import { sha256Hex } from './handlers/liberatoria'
+import { sha256Hex } from '../contracts/sha256'
 import { controls } from './node'
 import { createProvider, SETTLE_DELAY_MS } from './provider'
 import { api, get, persona, post, signIn } from './test-api'

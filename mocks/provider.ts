@@ -1,10 +1,11 @@
-import { advancePlaces, onPlacePaid } from './place-events'
+import { advancePlaces, onPlacePaid, reservedPlaceOf } from './place-events'
 import type { PaymentDeclineReason, PaymentState } from '../contracts/payments.contract'
 import { db, type PaymentRecord } from './db'
 import { mailLanguageOf, mailLinks, sendMail } from './outbox'
 import { providerPages } from './provider-pages'
 import { advanceRooms, convertHold, markPaying, settlementOf } from './queue'
 import { nextId, raceTitle } from './records'
+import { offerEnded } from './wait-list'
 
 // The sentinel cards live apart (the checkout page reads them without the database); said here
 // too, as the provider's own, for the ledger's tests.
@@ -363,9 +364,13 @@ async function settle(pagamento_id: string, now: number): Promise<void> {
     return
   }
   // A race's waiting room: the card is taken only for a place held and being paid (decision 037);
-  // one authorised after its hold ran out is voided, never charged without a place.
-  const holdLost = authorised && !placePaid && race !== undefined && settlementOf(payment.athlete_id, race) === 'hold_expired'
-  const voided = authorised && (placePaid || holdLost)
+  // one authorised after its hold ran out is voided, never charged without a place. A place kept
+  // for the athlete (issue 23) is theirs either way; a wait-list offer that lapsed or was declined
+  // before the card was authorised went to the next in line, and a full race has no other place for it.
+  const reserved = race !== undefined && reservedPlaceOf(payment.athlete_id, race, now) !== null
+  const holdLost = authorised && !placePaid && !reserved && race !== undefined && settlementOf(payment.athlete_id, race) === 'hold_expired'
+  const offerLost = authorised && !placePaid && !reserved && race !== undefined && offerEnded(payment.athlete_id, race) && race.iscritti >= race.posti
+  const voided = authorised && (placePaid || holdLost || offerLost)
   const paid = authorised && !voided
 
   await db.payments.update((q) => q.where({ pagamento_id }), {
@@ -373,7 +378,7 @@ async function settle(pagamento_id: string, now: number): Promise<void> {
       record.stato = paid ? 'success' : 'failed'
       record.aggiornato = at
       record.settle_at = null
-      if (voided) record.motivo = placePaid ? 'already_paid' : 'hold_expired'
+      if (voided) record.motivo = placePaid ? 'already_paid' : holdLost ? 'hold_expired' : 'offer_expired'
       // The provider's reason for a declined card, as its webhook tells it.
       if (record.esito === 'declined') record.motivo_rifiuto = record.esito_motivo ?? 'card_declined'
       else record.motivo_rifiuto = undefined

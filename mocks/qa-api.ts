@@ -56,6 +56,16 @@ export interface QaRace {
   waiverVersion: string
   /** The race opens through a waiting room (decision 037): `queueOf` says where it stands. */
   waitingRoom: boolean
+  /** The race keeps a wait list (issue 23): `freePlace` gives one of its places back. */
+  waitList: boolean
+  /** Its lottery has been drawn (`drawLottery`); `false` for a race without one. */
+  lotteryDrawn: boolean
+}
+
+/** What `drawLottery` drew: places offered (payment links) and applications put on the wait list. */
+export interface QaDrawReport {
+  drawn: number
+  notDrawn: number
 }
 
 /** One request the backend answered, newest first in `requests()`. */
@@ -177,6 +187,13 @@ export interface QaApi {
   stageRush(options: QaRushOptions): Promise<{ raceId: number; tokens: string[] }>
   /** Where a race's waiting room stands, moved to now first (as any request would). */
   queueOf(raceId: number): Promise<QaQueueReport>
+  /**
+   * Draws a race's lottery now, whatever its draw date (issue 23): the drawn get their payment
+   * links, the others a wait-list position. Drawn already: answers what was drawn.
+   */
+  drawLottery(raceId: number): Promise<QaDrawReport>
+  /** One of a race's entrants without an account withdraws: the place is offered from the wait list. */
+  freePlace(raceId: number): Promise<void>
 
   fault(target: QaTarget, fault: QaFault | null): Promise<void>
   latency(target: QaTarget, ms: number | null): Promise<void>

@@ -70,6 +70,24 @@ describe('the QA route of a server started for QA', () => {
     expect((await qa.races()).find((race) => race.raceId === 203)).toMatchObject({ waiverVersion: 'v2' })
   })
 
+  it('draws the flagship’s lottery once, and refuses a race without one', async () => {
+    expect((await qa.races()).find((race) => race.raceId === 201)).toMatchObject({ lottery: true, lotteryDrawn: false, waitList: true })
+    expect(await qa.drawLottery(201)).toEqual({ drawn: 280, notDrawn: 1220 })
+    expect(await qa.drawLottery(201)).toEqual({ drawn: 280, notDrawn: 1220 })
+    const published = (await (await fetch(`${shared.url}/api/v1/vdatrailers/gara/201/lotteria`)).json()) as { stato: string; ordine: number[] }
+    expect(published).toMatchObject({ stato: 'estratta' })
+    expect(published.ordine).toHaveLength(1500)
+    expect((await qa.races()).find((race) => race.raceId === 201)).toMatchObject({ lotteryDrawn: true })
+    await expect(qa.drawLottery(202)).rejects.toThrow(/422 .*race 202 has no lottery/)
+  })
+
+  it('frees a place of a race with a wait list, and refuses a race without one', async () => {
+    const before = (await qa.races()).find((race) => race.raceId === 206)!
+    await qa.freePlace(206)
+    expect((await qa.races()).find((race) => race.raceId === 206)!.taken).toBe(before.taken - 1)
+    await expect(qa.freePlace(203)).rejects.toThrow(/422 .*race 203 keeps no wait list/)
+  })
+
   it('exports the database, refuses a file that is not an export, and loads the export back', async () => {
     await qa.reviewCertificate(ATHLETE_IDS.revisione, 'valido')
     const text = await qa.exportDatabase()

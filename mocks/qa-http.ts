@@ -65,6 +65,8 @@ export const QA_ROUTES = {
     (qa, options) => qa.stageRush(options),
   ),
   queueOf: post('queue-of', RaceIdBody, (qa, { raceId }) => qa.queueOf(raceId)),
+  drawLottery: post('draw-lottery', RaceIdBody, (qa, { raceId }) => qa.drawLottery(raceId)),
+  freePlace: post('free-place', RaceIdBody, (qa, { raceId }) => qa.freePlace(raceId)),
   fault: post('fault', z.object({ target: TargetSchema, fault: z.nullable(FaultSchema) }), (qa, { target, fault }) => qa.fault(target, fault)),
   latency: post(
     'latency',

@@ -112,8 +112,10 @@ describe('the races from the panel', () => {
       lottery: false,
       waiverVersion: 'v1',
       waitingRoom: false,
+      waitList: false,
+      lotteryDrawn: false,
     })
-    expect(races.find((listed) => listed.raceId === 201)).toMatchObject({ lottery: true })
+    expect(races.find((listed) => listed.raceId === 201)).toMatchObject({ lottery: true, lotteryDrawn: false, waitList: true })
     expect(races.find((listed) => listed.raceId === 260)).toMatchObject({ waitingRoom: true, places: 12 })
     // The last edition run (2025) is not there.
     expect(races.map((listed) => listed.raceId)).not.toContain(107)

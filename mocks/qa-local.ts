@@ -2,7 +2,8 @@ import type { Controls, DataControls } from './controls'
 import { db, type DbName } from './db'
 import { sentMail } from './outbox'
 import type { PersistentDb } from './persistence'
-import { hasLapsed, settleDuePayments, type Provider } from './provider'
+import { drawLottery, lotteryOf } from './lottery'
+import { hasLapsed, settleDuePayments, withLedger, type Provider } from './provider'
 import type { QaApi, QaPendingReview } from './qa-api'
 import { clockPresetsOf } from './qa-clock'
 import { databaseFileText, readDatabaseFile } from './qa-database-file'
@@ -11,6 +12,7 @@ import { roomReport } from './queue'
 import { stageRush } from './queue-stage'
 import { raceTitle } from './records'
 import { PERSONAS } from './seed'
+import { freeOnePlace } from './wait-list'
 
 /** The parts of one simulated backend the QA API drives: the page's (browser.ts) or the server's (http-server.ts). */
 export interface QaBackend {
@@ -59,6 +61,8 @@ export function createLocalQaApi({ controls, data, provider, database, requestLo
           lottery: race.ammissione === 'lotteria',
           waiverVersion: race.liberatoria_versione,
           waitingRoom: race.sala_attesa !== undefined,
+          waitList: !!race.lista_attesa,
+          lotteryDrawn: (lotteryOf(race.id)?.ordine ?? null) !== null,
         }))
     },
     fillRace: (raceId) => data.fillRace(raceId),
@@ -80,6 +84,32 @@ export function createLocalQaApi({ controls, data, provider, database, requestLo
         database.persist()
       }
       return roomReport(db.races.findFirst((q) => q.where({ id: raceId }))!, now)
+    },
+    async drawLottery(raceId) {
+      const now = controls.now()
+      try {
+        // What is due first (a draw the clock already passed is the same draw, made once).
+        await settleDuePayments(now)
+        const outcome = await withLedger(() => {
+          const race = db.races.findFirst((q) => q.where({ id: raceId }))
+          return race && drawLottery(race, now)
+        })
+        if (!outcome) throw new Error(`drawLottery: race ${JSON.stringify(raceId)} has no lottery`)
+        return { drawn: outcome.estratti, notDrawn: outcome.non_estratti }
+      } finally {
+        database.persist()
+      }
+    },
+    async freePlace(raceId) {
+      const race = db.races.findFirst((q) => q.where({ id: raceId }))
+      if (!race?.lista_attesa) throw new Error(`freePlace: race ${JSON.stringify(raceId)} keeps no wait list`)
+      const now = controls.now()
+      try {
+        await settleDuePayments(now)
+        await withLedger(() => freeOnePlace(race, now))
+      } finally {
+        database.persist()
+      }
     },
 
     async fault(target, fault) {

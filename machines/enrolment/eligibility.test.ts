@@ -96,6 +96,19 @@ describe('enrolment gate', () => {
     expect(codes({ race: { ...race, iscritti: 350 } })).toEqual(['sold_out'])
   })
 
+  it('lets through a sold-out race an athlete the wait list offers a place (issue 23)', () => {
+    expect(codes({ race: { ...race, iscritti: 350 }, heldPlace: true })).toEqual([])
+  })
+
+  it("enters directly a lottery race's place offered after its draw, registration closed, until the start", () => {
+    const flagship = { ...race, ammissione: 'lotteria' as const, iscritti: 350 }
+    const afterTheDraw = Date.parse('2026-07-01T08:00:00Z')
+    expect(gate({ race: flagship, now: afterTheDraw, heldPlace: true })).toEqual({ refusals: [], entry: 'direct', open: null })
+    expect(codes({ race: flagship, now: afterTheDraw })).toEqual(['registration_closed'])
+    // Race day: the place can no longer be taken.
+    expect(codes({ race: flagship, now: Date.parse(race.data_evento) + 60_000, heldPlace: true })).toEqual(['registration_closed'])
+  })
+
   it('sends an athlete already entered to their races first', () => {
     const paid: Subscription = {
       project_id: 203, liberatoria: true, liberatoria_signed: '2026-02-20T18:58:00Z', pettorale: 57, categoria: 'SM',

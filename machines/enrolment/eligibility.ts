@@ -81,13 +81,18 @@ export interface GateInput {
   now: number
   /** Today in Europe/Rome, `YYYY-MM-DD`. */
   today: string
-  /** A race with a waiting room: the athlete holds a place from it that has not run out. */
+  /**
+   * A place kept for the athlete: held from the race's waiting room and not run out, or offered
+   * from its wait list (issue 23) while the race is sold out.
+   */
   heldPlace?: boolean
 }
 
 /** Everything that stands between the athlete and this race, and how they would enter it. */
 export function enrolmentGate({ race, athlete, now, today, heldPlace = false }: GateInput): GateResult {
-  const lottery = isLotteryEntry(race, athlete?.profile ?? null)
+  // A place kept for the athlete is entered directly: an offer from the wait list of a lottery
+  // race goes to athletes its draw did not pick (decision 038).
+  const lottery = !heldPlace && isLotteryEntry(race, athlete?.profile ?? null)
   const entry: EntryMode = lottery ? 'lottery' : 'direct'
   const refusals: GateRefusal[] = []
 
@@ -97,9 +102,10 @@ export function enrolmentGate({ race, athlete, now, today, heldPlace = false }: 
   if (room && (display.kind === 'opening' || display.kind === 'open' || display.kind === 'closing')) {
     refusals.push({ code: 'waiting_room', roomOpensAt: room.apre, opensAt: race.apertura_iscrizioni })
   } else if (display.kind === 'opening') refusals.push({ code: 'registration_not_open', opensAt: race.apertura_iscrizioni })
-  else if (display.kind === 'closed' || display.kind === 'live') refusals.push({ code: 'registration_closed' })
-  // The lottery draws among applicants, whatever the places.
-  else if (display.kind === 'full' && !lottery) refusals.push({ code: 'sold_out' })
+  // A place offered from a wait list may come after registration closed, until the start.
+  else if ((display.kind === 'closed' && !heldPlace) || display.kind === 'live') refusals.push({ code: 'registration_closed' })
+  // The lottery draws among applicants, whatever the places; a place kept for the athlete counts among them.
+  else if (display.kind === 'full' && !lottery && !heldPlace) refusals.push({ code: 'sold_out' })
 
   if (!athlete) return { refusals: [{ code: 'login_required' }, ...refusals], entry, open: null }
   const { profile, subscription } = athlete

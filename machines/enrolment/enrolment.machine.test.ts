@@ -1126,6 +1126,7 @@ describe('refusals found once the enrolment is under way', () => {
     [422, 'lottery_application', 'lottery_application'],
     [409, 'queue_required', 'queue_required'],
     [409, 'hold_expired', 'hold_expired'],
+    [409, 'offer_expired', 'offer_expired'],
   ] as const
 
   it.each(LATE)('a %d %s when the summary is confirmed ends the wizard there as %s', async (status, code, shown) => {
@@ -1674,6 +1675,8 @@ describe('failureOf: what each answer to the wizard calls means', () => {
     ['subscriptions.create', 409, 'hold_expired', { kind: 'late', code: 'hold_expired' }],
     ['payments.start', 409, 'queue_required', { kind: 'late', code: 'queue_required' }],
     ['payments.start', 409, 'hold_expired', { kind: 'late', code: 'hold_expired' }],
+    ['subscriptions.create', 409, 'offer_expired', { kind: 'late', code: 'offer_expired' }],
+    ['payments.start', 409, 'offer_expired', { kind: 'late', code: 'offer_expired' }],
   ])('%s %d %s', (operation, status, code, meaning) => {
     expect(failureOf(httpFailure(status, code, operation))).toEqual(meaning)
   })

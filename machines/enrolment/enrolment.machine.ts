@@ -87,6 +87,7 @@ type LateRefusalCode = Extract<
   | 'payment_link_open'
   | 'queue_required'
   | 'hold_expired'
+  | 'offer_expired'
 >
 
 /** Why the server turned the enrolment away once it was under way, and at which step. */
@@ -281,8 +282,10 @@ export function failureOf(error: unknown): WizardFailureKind {
     case 'lottery_application':
     case 'queue_required':
     case 'hold_expired':
-      // The last two: a race that opens through its waiting room takes enrolments only from a
-      // live held place (decision 037); the way forward is the room, not this wizard.
+    case 'offer_expired':
+      // The last three: a race that opens through its waiting room takes enrolments only from a
+      // live held place (decision 037), and a place offered from a wait list only until its
+      // deadline (decision 038); the way forward is the room or the list, not this wizard.
       return { kind: 'late', code }
     // The place is paid, so its waiver is evidence that stays as it is.
     case 'already_paid':

@@ -6,7 +6,7 @@ import { TEST_API_BASE } from '../node'
 import { PERSONAS } from '../seed'
 import { nextWaiverVersion } from '../seed/waiver'
 import '../../tests/setup/mock-backend'
-import { sha256Hex } from './liberatoria'
+import { sha256Hex } from '../../contracts/sha256'
 
 /** The waiver's signature as evidence (issue 19 row 6), over HTTP as any client would sign. */
 

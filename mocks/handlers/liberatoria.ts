@@ -3,13 +3,9 @@ import type { Locale } from '../../contracts/locale'
 import { db, type RaceRecord } from '../db'
 import { problem, reply, type ResourceHandlers } from '../handler'
 import { waiverOf } from '../seed/waiver'
+import { sha256Hex } from '../../contracts/sha256'
 
 /** The SHA-256 of a text's UTF-8 bytes, in lowercase hexadecimal: what the portal sends as `sha256`. */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
-}
-
 /** The digest of the race's current waiver text in a language and form, as `liberatoria.get` serves it. */
 export function waiverDigest(race: RaceRecord, lingua: Locale, forma?: WaiverForm): Promise<string> {
   return sha256Hex(waiverOf(race, lingua, forma).testo)

@@ -1,10 +1,12 @@
 import type { StartPayment } from '../../contracts/payments.contract'
 import { db, type PaymentRecord } from '../db'
 import { portalOriginOf, problem, reply, type MockContext, type ResourceHandlers } from '../handler'
+import { reservedPlaceOf } from '../place-events'
 import { expirePayment, hasLapsed, isAwaitingConfirmation, isOpenLink, isPayableLink, newPaymentId, paymentsOfPlace, withLedger } from '../provider'
 import { providerPages } from '../provider-pages'
 import { enrolmentGate } from '../queue'
 import { enrolmentTotal, raceTitle, sameAmount } from '../records'
+import { offerLapsed } from '../wait-list'
 
 export function paymentsHandlers(ctx: MockContext): ResourceHandlers<'payments'> {
   // Where the athlete is sent to pay: the portal as configured, never a request header (an `Origin`
@@ -59,12 +61,16 @@ export function paymentsHandlers(ctx: MockContext): ResourceHandlers<'payments'>
           return reply(409, { ...problem(409, 'payment_link_open'), codice_link: link.link_code })
         }
 
-        // A race with a waiting room is paid within a place held from it (decision 037); without
-        // one, a place must be left.
-        const gate = enrolmentGate(athlete.id, race, now)
-        if (gate === 'queue_required' || gate === 'hold_expired') return reply(409, problem(409, gate))
-        if (gate === 'free' && race.iscritti >= race.posti) return reply(409, problem(409, 'sold_out'))
-        const total = enrolmentTotal(race, body)
+        // A place kept for the athlete (a wait-list offer, a transfer accepted) is paid whatever the
+        // count. Otherwise a race with a waiting room is paid within a place held from it (decision
+        // 037); without one, a place must be left; an offer that lapsed is said so.
+        if (reservedPlaceOf(athlete.id, race, now) === null) {
+          if (offerLapsed(athlete.id, race) && race.iscritti >= race.posti) return reply(409, problem(409, 'offer_expired'))
+          const gate = enrolmentGate(athlete.id, race, now)
+          if (gate === 'queue_required' || gate === 'hold_expired') return reply(409, problem(409, gate))
+          if (gate === 'free' && race.iscritti >= race.posti) return reply(409, problem(409, 'sold_out'))
+        }
+        const total = enrolmentTotal(race, body, athlete.id)
         if (!sameAmount(total, body.totale_atteso)) return reply(409, problem(409, 'total_mismatch'))
 
         // A new attempt replaces any checkout of this place still open and undecided (and a link

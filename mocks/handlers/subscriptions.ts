@@ -1,30 +1,38 @@
 import type { EnrolmentRequest } from '../../contracts/subscriptions.contract'
 import { db, type AthleteRecord, type RaceRecord } from '../db'
 import { problem, reply, type ResourceHandlers } from '../handler'
-import { onApplication } from '../place-events'
+import { onApplication, reservedPlaceOf } from '../place-events'
 import { enrolmentGate } from '../queue'
 import { enrolmentTotal, toSubscription } from '../records'
 import { categoryFor } from '../seed/categories'
 import { extraFieldsOf } from '../seed/races'
+import { offerLapsed } from '../wait-list'
 
 export function subscriptionsHandlers(): ResourceHandlers<'subscriptions'> {
   return {
     create: async ({ athlete, body, now }) => {
       const race = db.races.findFirst((q) => q.where({ id: body.project_id }))
       if (!race || !eligible(athlete, race)) return reply(422, problem(422, 'not_eligible'))
-      if (now < Date.parse(race.apertura_iscrizioni) || now >= Date.parse(race.chiusura_iscrizioni)) {
+      // A place kept for the athlete (a wait-list offer, a transfer accepted) is theirs whatever the
+      // count, the waiting room, the lottery or the registration's close (a lottery's list offers after it).
+      const reserved = reservedPlaceOf(athlete.id, race, now) !== null
+      if (!reserved && (now < Date.parse(race.apertura_iscrizioni) || now >= Date.parse(race.chiusura_iscrizioni))) {
         return reply(422, problem(422, 'registration_closed'))
       }
       if (!answersRequired(race, body)) return reply(422, problem(422, 'missing_field'))
       const existing = db.subscriptions.findFirst((q) => q.where({ athlete_id: athlete.id, project_id: race.id }))
       if (existing?.pagato) return reply(409, problem(409, 'already_enrolled'))
-      const lottery = race.ammissione === 'lotteria' && !athlete.pax
-      // A race with a waiting room is entered within a place held from it (decision 037): the held
-      // place is the athlete's share of `posti`, so the count is not checked again.
-      const gate = enrolmentGate(athlete.id, race, now)
-      if (gate === 'queue_required' || gate === 'hold_expired') return reply(409, problem(409, gate))
-      // A lottery draws among applicants whatever the places; direct entry needs one left.
-      if (gate === 'free' && !lottery && race.iscritti >= race.posti) return reply(409, problem(409, 'sold_out'))
+      const lottery = race.ammissione === 'lotteria' && !athlete.pax && !reserved
+      if (!reserved) {
+        // The offer this athlete held lapsed and went to the next in line: said so, not just "sold out".
+        if (offerLapsed(athlete.id, race) && race.iscritti >= race.posti) return reply(409, problem(409, 'offer_expired'))
+        // A race with a waiting room is entered within a place held from it (decision 037): the held
+        // place is the athlete's share of `posti`, so the count is not checked again.
+        const gate = enrolmentGate(athlete.id, race, now)
+        if (gate === 'queue_required' || gate === 'hold_expired') return reply(409, problem(409, gate))
+        // A lottery draws among applicants whatever the places; direct entry needs one left.
+        if (gate === 'free' && !lottery && race.iscritti >= race.posti) return reply(409, problem(409, 'sold_out'))
+      }
 
       const choice = {
         opzione_rimborso: body.opzione_rimborso,

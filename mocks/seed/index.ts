@@ -1,6 +1,7 @@
 import type { DbSnapshot } from '../db'
 import { fieldOf } from './entrants'
 import { experienceReports, paymentLinkMails, payments, subscriptions, transactions } from './ledger'
+import { lotteries, lotteryApplications } from './lottery'
 import { ATHLETES } from './personas'
 import { RACES } from './races'
 import { rushRooms } from './rush'
@@ -33,8 +34,8 @@ function build(): DbSnapshot {
     credits: [],
     transfers: [],
     waitEntries: [],
-    lotteries: [],
-    lotteryApplications: [],
+    lotteries: lotteries(),
+    lotteryApplications: lotteryApplications(),
   }
 }
 

@@ -114,7 +114,6 @@ test.describe('the waiting room of a race that opens in a rush', () => {
     await again.focus()
     await page.keyboard.press('Enter')
     await expect(roomHeading(page, 'Sold out for now')).toBeVisible()
-    await expect(main(page).getByText('A wait list for this race is coming soon: you will be able to join it from here.')).toBeVisible()
     await expect(ticket).not.toHaveText(before ?? '')
     await checkScreen(page, 'room-sold-out-for-now', roomHeading(page, 'Sold out for now'))
   })
@@ -162,7 +161,8 @@ test.describe('the waiting room of a race that opens in a rush', () => {
     // A ticket in line is read again within thirty seconds.
     await mock(page, 'advance', 30_000)
     await expect(roomHeading(page, 'Sold out')).toBeVisible({ timeout: 15_000 })
-    await expect(main(page).getByText('A wait list for this race is coming soon: you will be able to join it from here.')).toBeVisible()
+    // Every place is paid: the race's wait list is the way on (issue 23).
+    await expect(main(page).getByRole('link', { name: 'Join the wait list' })).toHaveAttribute('href', '/race/260/wait-list')
     await expect(main(page).getByRole('button')).toHaveCount(0)
     // Nothing is kept for the athlete any more: the reassurance of the line would mislead.
     await expect(main(page).getByText(/refreshing this page or opening it in another tab does not change it/)).toHaveCount(0)

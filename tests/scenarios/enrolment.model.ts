@@ -104,6 +104,7 @@ export const PAYMENT_FAILURES: Record<string, ApiError> = {
   '409 already_paid': onPayment(409, 'already_paid'),
   '409 lottery_application': onPayment(409, 'lottery_application'),
   '409 hold_expired': onPayment(409, 'hold_expired'),
+  '409 offer_expired': onPayment(409, 'offer_expired'),
   '409 payment_link_open': onPayment(409, 'payment_link_open', { codice_link: LINK_CODE }),
   '409 total_mismatch': onPayment(409, 'total_mismatch'),
   '409 waiver_not_signed': onPayment(409, 'waiver_not_signed'),

@@ -329,6 +329,7 @@ const LATE_REFUSAL_OF: Record<string, LateRefusal['code']> = {
   payment_link_open: 'payment_link_open',
   queue_required: 'queue_required',
   hold_expired: 'hold_expired',
+  offer_expired: 'offer_expired',
 }
 
 /**
@@ -353,6 +354,7 @@ const WAY_FORWARD: Record<GateRefusal['code'] | LateRefusal['code'], string> = {
   waiting_room: 'enter the waiting room (counted down to its opening)',
   queue_required: 'back to the waiting room',
   hold_expired: 'back to the waiting room',
+  offer_expired: 'see the wait list',
 }
 
 interface Step {

@@ -173,6 +173,30 @@ describe('the races', () => {
     expect(await within(race).findByText('Waiver version v2.')).toBeTruthy()
   })
 
+  it('draws a lottery, says how many were drawn, and frees a place of a race with a wait list', async () => {
+    const { qa, invalidatePortal, user } = renderPanel({ tab: 'races' })
+    await user.click(toggle())
+    const flagship = (await screen.findByText('Tor des Pettorale 330 2026')).closest('li')!
+    expect(within(flagship).getByText('320 of 600 places taken. Lottery entry.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Draw the lottery of Alte Vie di Cogne 52K 2026 now' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Free one place of Alte Vie di Cogne 52K 2026' })).toBeNull()
+
+    await user.click(screen.getByRole('button', { name: 'Draw the lottery of Tor des Pettorale 330 2026 now' }))
+    expect(qa.drawLottery).toHaveBeenCalledWith(201)
+    expect(
+      await screen.findByText(
+        "Tor des Pettorale 330 2026's lottery is drawn: 280 drawn were sent a payment link, 1,220 not drawn are on the wait list in the draw's order.",
+      ),
+    ).toBeTruthy()
+    expect(await within(flagship).findByText('320 of 600 places taken. Lottery entry, drawn.')).toBeTruthy()
+    expect(within(flagship).queryByRole('button', { name: /^Draw the lottery/ })).toBeNull()
+    expect(invalidatePortal).toHaveBeenCalled()
+
+    await user.click(screen.getByRole('button', { name: 'Free one place of Tor des Pettorale 330 2026' }))
+    expect(qa.freePlace).toHaveBeenCalledWith(201)
+    expect(await within(flagship).findByText('319 of 600 places taken. Lottery entry, drawn.')).toBeTruthy()
+  })
+
   it("shows where a race's waiting room stands, and no room for a race without one", async () => {
     const { qa, user } = renderPanel({ tab: 'races' })
     await user.click(toggle())

@@ -22,6 +22,20 @@ export function fakeQaApi(overrides: { pending?: QaPendingReview; importRefusal?
       lottery: false,
       waiverVersion: 'v1',
       waitingRoom: false,
+      waitList: false,
+      lotteryDrawn: false,
+    },
+    {
+      raceId: 201,
+      title: 'Tor des Pettorale 330 2026',
+      startsAt: '2026-09-13T08:00:00.000Z',
+      places: 600,
+      taken: 320,
+      lottery: true,
+      waiverVersion: 'v1',
+      waitingRoom: false,
+      waitList: true,
+      lotteryDrawn: false,
     },
     {
       raceId: 260,
@@ -32,6 +46,8 @@ export function fakeQaApi(overrides: { pending?: QaPendingReview; importRefusal?
       lottery: false,
       waiverVersion: 'v1',
       waitingRoom: true,
+      waitList: true,
+      lotteryDrawn: false,
     },
   ]
   const raceOf = (raceId: number) => {
@@ -102,6 +118,15 @@ export function fakeQaApi(overrides: { pending?: QaPendingReview; importRefusal?
       states: { in_sala: 0, in_coda: 14, ammesso: 3, posto: 1, pagato: 2, esaurito: 0, scaduto: 0, uscito: 0 },
       admissions: [],
     })),
+    drawLottery: vi.fn(async (raceId: number) => {
+      raceOf(raceId).lotteryDrawn = true
+      changed()
+      return { drawn: 280, notDrawn: 1220 }
+    }),
+    freePlace: vi.fn(async (raceId: number) => {
+      raceOf(raceId).taken -= 1
+      changed()
+    }),
     pending: vi.fn(async () => structuredClone(pending)),
     reviewCertificate: vi.fn(async (athleteId: number) => {
       pending = { ...pending, certificates: pending.certificates.filter((item) => item.athleteId !== athleteId) }

@@ -13,8 +13,8 @@ import { QaReadError } from './qa-read-error'
 
 /**
  * What the organiser and the other athletes do to a race while someone enrols: every place taken,
- * the waiver revised. Done while an athlete is in the wizard, the wizard's next call to the backend
- * meets it.
+ * the waiver revised, the lottery drawn, a place given back to the wait list. Done while an athlete
+ * is in the wizard, the wizard's next call to the backend meets it.
  */
 export function RacesTab() {
   const { t } = useLingui()
@@ -56,6 +56,18 @@ function Race({ race }: { race: QaRace }) {
     touchesPortal: true,
     done: (version) => t`${title}'s waiver is now version ${version}: a place signed on an earlier version is signed again before it is paid.`,
   })
+  const draw = useQaAction(() => qa.drawLottery(race.raceId), {
+    touchesPortal: true,
+    done: ({ drawn, notDrawn }) => {
+      const offered = formatNumber(locale, drawn)
+      const listed = formatNumber(locale, notDrawn)
+      return t`${title}'s lottery is drawn: ${offered} drawn were sent a payment link, ${listed} not drawn are on the wait list in the draw's order.`
+    },
+  })
+  const free = useQaAction(() => qa.freePlace(race.raceId), {
+    touchesPortal: true,
+    done: () => t`An entrant of ${title} withdrew: the place went to the first on the wait list, if anyone is waiting.`,
+  })
   const taken = formatNumber(locale, race.taken)
   const places = formatNumber(locale, race.places)
   const soldOut = race.taken >= race.places
@@ -69,7 +81,7 @@ function Race({ race }: { race: QaRace }) {
       </p>
       <p>
         {soldOut ? t`Sold out: ${taken} of ${places} places taken.` : t`${taken} of ${places} places taken.`}
-        {race.lottery ? ` ${t`Lottery entry.`}` : null}
+        {race.lottery ? ` ${race.lotteryDrawn ? t`Lottery entry, drawn.` : t`Lottery entry.`}` : null}
       </p>
       <p className={styles.muted}>{t`Waiver version ${waiverVersion}.`}</p>
       {race.waitingRoom ? <RoomFigures raceId={race.raceId} /> : null}
@@ -80,6 +92,16 @@ function Race({ race }: { race: QaRace }) {
         <Button variant="secondary" aria-label={t`Revise the waiver of ${title}`} onClick={() => revise.mutate(undefined)}>
           {t`Revise the waiver`}
         </Button>
+        {race.lottery && !race.lotteryDrawn ? (
+          <Button variant="secondary" aria-label={t`Draw the lottery of ${title} now`} onClick={() => draw.mutate(undefined)}>
+            {t`Draw the lottery now`}
+          </Button>
+        ) : null}
+        {race.waitList ? (
+          <Button variant="secondary" aria-label={t`Free one place of ${title}`} onClick={() => free.mutate(undefined)}>
+            {t`Free a place`}
+          </Button>
+        ) : null}
       </div>
     </li>
   )

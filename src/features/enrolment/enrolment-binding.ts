@@ -68,8 +68,9 @@ export function enrolmentActors(queryClient: QueryClient, athleteId: number | nu
         queryClient.fetchQuery(athleteQueries.me()),
         queryClient.fetchQuery({ ...athleteQueries.subscriptions(athleteId, today), staleTime: 0 }),
         queryClient.fetchQuery({ ...enrolmentQueries.extraFields(raceId), staleTime: 0 }),
-        // Only a race with a waiting room asks, and only its wizard downloads the question.
-        race.sala_attesa ? import('./held-place').then(({ holdsPlace }) => holdsPlace(raceId)) : false,
+        // Only a race with a waiting room, or a sold-out one with a wait list, asks whether a place
+        // is kept for the athlete, and only its wizard downloads the question.
+        race.sala_attesa || (race.lista_attesa && race.iscritti >= race.posti) ? import('./held-place').then(({ keptPlace }) => keptPlace(race)) : false,
       ])
       const athlete = { profile: me.profilo[0]!, subscription: subscriptionFor(history.iscrizioni, raceId) }
       const questions = fields.campi.map((field) => ({ name: field.nome, kind: field.tipo, required: field.obbligatorio }))

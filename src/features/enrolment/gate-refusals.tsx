@@ -138,6 +138,15 @@ function LateRefusalText({ late }: { late: LateRefusal }) {
           </Trans>
         </p>
       )
+    case 'offer_expired':
+      return (
+        <p role="alert">
+          <Trans>
+            The deadline of the place offered to you from the wait list has passed, so it went to the next athlete in line.
+            You have not been charged.
+          </Trans>
+        </p>
+      )
   }
 }
 
@@ -168,6 +177,8 @@ function LateRefusalWayForward({ late, raceId }: { late: LateRefusal; raceId: nu
     case 'queue_required':
     case 'hold_expired':
       return <BackToTheRoom raceId={raceId} />
+    case 'offer_expired':
+      return <Link href={paths.waitList(raceId)}>{t`See the wait list`}</Link>
   }
 }
 

@@ -1,5 +1,7 @@
 import { errorCodeOf, toApiError } from '../../../contracts/api-error'
 import * as queue from '../../../contracts/queue.contract'
+import type { Race } from '../../../contracts/races.contract'
+import * as waitList from '../../../contracts/wait-list.contract'
 import { callApi, expectOk } from '../../lib/api-client'
 import { now } from '../../lib/clock'
 
@@ -7,7 +9,7 @@ import { now } from '../../lib/clock'
  * Whether the athlete holds a live place from the race's waiting room: a held place not run out, or
  * one whose payment was authorised in time (it no longer runs out). No ticket (404) holds nothing.
  */
-export async function holdsPlace(raceId: number): Promise<boolean> {
+async function holdsPlace(raceId: number): Promise<boolean> {
   try {
     // Read afresh, past the cache: a held place may have run out since the room read it.
     const ticket = await expectOk(callApi(queue.status, { params: { id: raceId } }))
@@ -16,4 +18,24 @@ export async function holdsPlace(raceId: number): Promise<boolean> {
     if (errorCodeOf<typeof queue.status>(toApiError(error)) === 'not_in_queue') return false
     throw error
   }
+}
+
+/** Whether the wait list offers the athlete a place now (issue 23): an offer whose deadline is ahead. */
+async function offeredPlace(raceId: number): Promise<boolean> {
+  try {
+    const entry = await expectOk(callApi(waitList.status, { params: { id: raceId } }))
+    return entry.stato === 'offerta' && entry.offerta_scade !== undefined && Date.parse(entry.offerta_scade) > now()
+  } catch (error) {
+    if (errorCodeOf<typeof waitList.status>(toApiError(error)) === 'not_listed') return false
+    throw error
+  }
+}
+
+/**
+ * A place kept for the athlete though the race may look full: held from its waiting room, or
+ * offered from its wait list once it is sold out. Only such races ask (each question is a request).
+ */
+export async function keptPlace(race: Pick<Race, 'id' | 'sala_attesa' | 'lista_attesa' | 'posti' | 'iscritti'>): Promise<boolean> {
+  if (race.sala_attesa && (await holdsPlace(race.id))) return true
+  return Boolean(race.lista_attesa) && race.iscritti >= race.posti && offeredPlace(race.id)
 }

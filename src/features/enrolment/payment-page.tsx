@@ -158,22 +158,29 @@ function PaymentFailed({ paymentId }: { paymentId: string }) {
   const { t, i18n } = useLingui()
   const { status, race } = usePaymentRace(paymentId)
   const declined = status?.stato === 'failed' ? status.motivo_rifiuto : undefined
-  // The place held from the race's waiting room ran out before the card was authorised (decision 037).
-  const holdRanOut = status?.stato === 'failed' && status.motivo === 'hold_expired'
+  // The place held from the race's waiting room (decision 037) or offered from its wait list
+  // (decision 038) ran out before the card was authorised.
+  const ranOut = status?.stato === 'failed' && (status.motivo === 'hold_expired' || status.motivo === 'offer_expired') ? status.motivo : null
   return (
     <Page title={t`Payment failed`}>
       <div className={styles.step}>
         <p role="alert" className={styles.alert}>
-          {holdRanOut
+          {ranOut === 'hold_expired'
             ? t`Nothing was charged: the place held for you ran out before the payment was authorised, and it went to the next athlete in line.`
-            : declined
+            : ranOut === 'offer_expired'
+              ? t`Nothing was charged: the deadline of the place offered to you passed before the payment was authorised, and it went to the next athlete in line.`
+              : declined
               ? i18n._(DECLINED[declined])
               : t`The payment did not go through and you have not been charged. Your enrolment is kept: you can try to pay again.`}
         </p>
         {race ? <p>{`${race.nome} ${String(race.edizione)}`}</p> : null}
-        {holdRanOut ? (
+        {ranOut === 'hold_expired' && status ? (
           <Link href={paths.queue(status.project_id)} className={buttonClass('primary')}>
             {t`Back to the waiting room`}
+          </Link>
+        ) : ranOut === 'offer_expired' && status ? (
+          <Link href={paths.waitList(status.project_id)} className={buttonClass('primary')}>
+            {t`See the wait list`}
           </Link>
         ) : status ? (
           <Link href={paths.subscribe(status.project_id)} className={buttonClass('primary')}>

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
+import { useQueries, useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import type { MyApplication } from '../../../contracts/lottery.contract'
 import type { Race } from '../../../contracts/races.contract'
@@ -24,27 +24,24 @@ export default function MyLottery() {
   const history = useSubscriptionHistory().data?.iscrizioni
   const placeIn = (race: Race) => history?.find((subscription) => subscription.project_id === race.id)
   const lotteryRaces = (races ?? []).filter((race) => race.lotteria && placeIn(race))
-  if (lotteryRaces.length === 0) return null
+  // A place in a lottery race may have been entered directly (a PAX holder's): no application, 404.
+  const applications = useQueries({ queries: lotteryRaces.map((race) => lotteryQueries.mine(race.id)) })
+  const applied = lotteryRaces.flatMap((race, index) => {
+    const application = applications[index]?.data
+    return application ? [{ race, application }] : []
+  })
+  if (applied.length === 0) return null
   return (
     <section aria-labelledby="my-lottery" className={styles.section}>
       <h2 id="my-lottery">{t`Lottery applications`}</h2>
       <ul className={styles.list}>
-        {lotteryRaces.map((race) => (
-          <ApplicationItem key={race.id} race={race} paid={placeIn(race)?.pagato === true} />
+        {applied.map(({ race, application }) => (
+          <li key={race.id}>
+            <ApplicationCard race={race} application={application} paid={placeIn(race)?.pagato === true} />
+          </li>
         ))}
       </ul>
     </section>
-  )
-}
-
-/** A race's application, once read; a place entered directly (a PAX holder's) has none and shows nothing. */
-function ApplicationItem({ race, paid }: { race: Race; paid: boolean }) {
-  const application = useQuery(lotteryQueries.mine(race.id)).data
-  if (!application) return null
-  return (
-    <li>
-      <ApplicationCard race={race} application={application} paid={paid} />
-    </li>
   )
 }
 

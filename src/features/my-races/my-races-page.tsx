@@ -25,6 +25,8 @@ import { Empty, Loading, QueryErrorState } from '../../ui/state'
 import { groupEnrolments, isChangeablePlace, stillDue, type EnrolmentEntry } from './enrolments'
 import styles from './my-races.module.css'
 import { isLapsed } from './open-subscriptions'
+import MyLottery from './my-lottery'
+import MyWaitLists from './my-wait-lists'
 import { Credits, PlaceActions, PlaceFate } from './place-changes'
 
 /** `/me/races`: every race the athlete entered, upcoming first, with what is still due. */
@@ -66,6 +68,7 @@ export default function MyRacesPage() {
             </Link>
           </p>
         </Empty>
+        <MyWaitLists />
       </Page>
     )
   }
@@ -83,6 +86,8 @@ export default function MyRacesPage() {
           </ul>
         </section>
       ) : null}
+      <MyWaitLists />
+      <MyLottery />
       {past.length > 0 ? (
         <section aria-labelledby="past-races" className={styles.section}>
           <h2 id="past-races">{t`Past`}</h2>

@@ -1,5 +1,7 @@
-import { Trans, useLingui } from '@lingui/react/macro'
-import { Button } from '../../ui/button'
+import { useLingui } from '@lingui/react/macro'
+import { Link } from 'wouter'
+import { paths } from '../../lib/paths'
+import { Button, buttonClass } from '../../ui/button'
 import styles from './queue.module.css'
 import type { Announcement, WaitingRoom } from './use-waiting-room'
 
@@ -59,11 +61,18 @@ export function FailureNote({ room }: { room: WaitingRoom }) {
   )
 }
 
-/** The wait list is the next issue's: said, with nothing to press yet. */
-export function WaitListSoon() {
+/**
+ * Sold out for good: a race that keeps a wait list (issue 23) offers it, the athlete's next chance
+ * when a place comes back; its page says how it works before they join.
+ */
+export function WaitListWay({ raceId }: { raceId: number }) {
+  const { t } = useLingui()
   return (
-    <p className={styles.note}>
-      <Trans>A wait list for this race is coming soon: you will be able to join it from here.</Trans>
-    </p>
+    <div className={styles.actions}>
+      <Link href={paths.waitList(raceId)} className={buttonClass('primary')}>
+        {t`Join the wait list`}
+      </Link>
+      <p className={styles.note}>{t`If a place comes back, the first on the list is offered it, by e-mail.`}</p>
+    </div>
   )
 }

@@ -14,7 +14,7 @@ import { Page } from '../../ui/page'
 import { registrationOpeningText } from '../../ui/registration-opening'
 import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-found'
 import { Loading, QueryErrorState } from '../../ui/state'
-import { Announcer, FailureNote, WaitListSoon } from './room-parts'
+import { Announcer, FailureNote, WaitListWay } from './room-parts'
 import styles from './queue.module.css'
 import type { WaitingRoomView } from '../../../machines/opening/waiting-room.machine'
 import { useWaitingRoom, type RoomRace, type WaitingRoom } from './use-waiting-room'
@@ -42,13 +42,13 @@ function WaitingRoomScreen({ raceId }: { raceId: number }) {
       </Page>
     )
   }
-  return <Room race={{ ...race, sala_attesa: room }} name={`${race.nome} ${String(race.edizione)}`} />
+  return <Room race={{ ...race, sala_attesa: room }} name={`${race.nome} ${String(race.edizione)}`} waitList={Boolean(race.lista_attesa)} />
 }
 
 /** Where the athlete no longer has a place in line to keep, the reassurance would mislead. */
 const OVER: ReadonlySet<WaitingRoomView> = new Set(['soldOutFinal', 'paid', 'ended', 'left', 'closed', 'refused', 'sessionExpired'])
 
-function Room({ race, name }: { race: RoomRace; name: string }) {
+function Room({ race, name, waitList }: { race: RoomRace; name: string; waitList: boolean }) {
   const { t } = useLingui()
   const [location, navigate] = useLocation()
   const { askToLogIn } = useSession()
@@ -60,7 +60,7 @@ function Room({ race, name }: { race: RoomRace; name: string }) {
     <Page title={t`Waiting room`} lead={name}>
       <div className={styles.room}>
         <section aria-labelledby="room-state" className={styles.card}>
-          <RoomState room={room} raceId={race.id} />
+          <RoomState room={room} raceId={race.id} waitList={waitList} />
         </section>
         <FailureNote room={room} />
         {OVER.has(room.view) ? null : (
@@ -82,7 +82,7 @@ function Heading({ children }: { children: string }) {
   )
 }
 
-function RoomState({ room, raceId }: { room: WaitingRoom; raceId: number }) {
+function RoomState({ room, raceId, waitList }: { room: WaitingRoom; raceId: number; waitList: boolean }) {
   const { t, i18n } = useLingui()
   const locale = activeLocale()
   const { ticket } = room
@@ -149,7 +149,6 @@ function RoomState({ room, raceId }: { room: WaitingRoom; raceId: number }) {
                   time, it comes back to the line: stay here, you keep your place.
                 </Trans>
               </p>
-              <WaitListSoon />
             </>
           ) : null}
           <Position room={room} />
@@ -226,7 +225,7 @@ function RoomState({ room, raceId }: { room: WaitingRoom; raceId: number }) {
         <>
           <Heading>{t`Sold out`}</Heading>
           <p>{t`Every place in this race has been taken and paid for: none will come back to the line.`}</p>
-          <WaitListSoon />
+          {waitList ? <WaitListWay raceId={raceId} /> : null}
           <Link href={paths.home}>{t`See other races`}</Link>
         </>
       )

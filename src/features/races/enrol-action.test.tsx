@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Profile, Subscription } from '../../../contracts/athlete.contract'
 import type { QueueTicket } from '../../../contracts/queue.contract'
+import type { WaitEntry } from '../../../contracts/wait-list.contract'
 import { calendarDayInRome, DAY_MS, HOUR_MS, MINUTE_MS } from '../../../contracts/time'
 import { raceStanding, type RaceStanding } from '../../../machines/enrolment/standing'
 import { makeIncompleteProfile, makeProfile } from '../../../machines/session/test-harness'
@@ -13,6 +14,7 @@ import { queueQueries } from '../../lib/queue-queries'
 import { SessionContext, type SessionView } from '../../lib/session'
 import { ensureTemporal } from '../../lib/temporal'
 import { useNow } from '../../lib/use-now'
+import { waitListQueries } from '../../lib/wait-list-queries'
 import { EnrolAction } from './enrol-action'
 
 /** Monday 2 March 2026, 09:00 in Rome: the seed's "now". */
@@ -395,5 +397,58 @@ describe('a race that opens through its waiting room (issue 22)', () => {
     const waiting: QueueTicket = { biglietto: 'Q-202-2', gara_id: 202, stato: 'in_coda', entrato: '2026-03-02T09:31:00Z', sorteggiato: true, posizione: 3, davanti: 2 }
     renderRoom(Date.parse('2026-03-02T10:02:00Z'), waiting)
     expect(screen.getByRole('link', { name: 'Back to the waiting room' }).getAttribute('href')).toBe('/race/202/queue')
+  })
+})
+
+describe('a sold-out race with a wait list (issue 23)', () => {
+  const fullRace = { ...race, id: 206, iscritti: 400, lista_attesa: { offerta_ore: 48 } }
+  const session = (status: SessionView['status']): SessionView => ({
+    status,
+    logout: vi.fn(),
+    signIn: vi.fn(),
+    signInWith: vi.fn(),
+    denyAccess: vi.fn(),
+    askToLogIn: vi.fn(),
+    confirmationLink: null,
+  })
+
+  /** The action with the athlete's entry as the cache holds it (none: a visitor). */
+  function renderList(entry: WaitEntry | null) {
+    setClockSource(() => NOW)
+    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } })
+    if (entry) queryClient.setQueryData(waitListQueries.status(fullRace.id).queryKey, entry)
+    const athlete = entry ? { profile: profile(), subscription: null } : null
+    return render(
+      <QueryClientProvider client={queryClient}>
+        <SessionContext.Provider value={session(entry ? 'loggedIn' : 'loggedOut')}>
+          <I18nProvider i18n={i18n}>
+            <EnrolAction race={fullRace} now={NOW} standing={raceStanding({ race: fullRace, athlete, now: NOW, today: calendarDayInRome(NOW) })} />
+          </I18nProvider>
+        </SessionContext.Provider>
+      </QueryClientProvider>,
+    )
+  }
+
+  it('offers the wait list instead of a dead end', () => {
+    renderList(null)
+    expect(screen.getByRole('link', { name: 'Join the wait list' }).getAttribute('href')).toBe('/race/206/wait-list')
+    expect(screen.queryByText(/you cannot enrol/)).toBeNull()
+  })
+
+  it("shows a listed athlete's place in line", () => {
+    renderList({ gara_id: 206, stato: 'in_attesa', entrato: '2026-03-01T10:00:00Z', origine: 'lista', posizione: 3, davanti: 2 })
+    expect(screen.getByText('On the wait list: 3rd')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'See the wait list' }).getAttribute('href')).toBe('/race/206/wait-list')
+  })
+
+  it('takes an athlete offered a place to the wizard, with the deadline in the race zone', () => {
+    renderList({ gara_id: 206, stato: 'offerta', entrato: '2026-03-01T10:00:00Z', origine: 'lista', offerta_scade: '2026-03-04T08:00:00Z' })
+    expect(screen.getByRole('link', { name: 'Enrol now' }).getAttribute('href')).toBe('/race/206/subscribe')
+    expect(screen.getByText(/^Place offered to you until/).textContent).toBe('Place offered to you until 4 Mar 2026, 09:00 CET.')
+  })
+
+  it('joins again from the race page once an offer lapsed', () => {
+    renderList({ gara_id: 206, stato: 'scaduta', entrato: '2026-03-01T10:00:00Z', origine: 'lista' })
+    expect(screen.getByRole('link', { name: 'Join the wait list' })).toBeTruthy()
   })
 })

@@ -1,5 +1,5 @@
 import { plural } from '@lingui/core/macro'
-import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { Plural, SelectOrdinal, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import type { Race, WaitingRoom } from '../../../contracts/races.contract'
@@ -11,6 +11,7 @@ import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { queueQueries } from '../../lib/queue-queries'
 import { useSession } from '../../lib/session'
+import { waitListQueries } from '../../lib/wait-list-queries'
 import { Button, buttonClass } from '../../ui/button'
 import { RefusalWords } from '../../ui/gate-refusal'
 import { registrationOpeningText } from '../../ui/registration-opening'
@@ -29,6 +30,7 @@ type EnrolRace = Pick<
   | 'iscritti'
   | 'ammissione'
   | 'sala_attesa'
+  | 'lista_attesa'
 >
 
 /**
@@ -199,7 +201,9 @@ function Registration({ race, now, display, lottery }: { race: EnrolRace; now: n
     case 'closing':
       return <MayEnrol race={race} lottery={lottery} />
     case 'full':
-      return (
+      return race.lista_attesa ? (
+        <WaitListAction raceId={race.id} />
+      ) : (
         <p className={styles.enrolReason}>
           <Trans>Sold out: all the places are taken, so you cannot enrol.</Trans>
         </p>
@@ -263,6 +267,55 @@ function WaitingRoomAction({ race, room }: { race: EnrolRace; room: WaitingRoom 
   return (
     <div className={styles.enrol}>
       <RoomOpening raceId={race.id} roomOpensAt={room.apre} opensAt={race.apertura_iscrizioni} />
+    </div>
+  )
+}
+
+/**
+ * A sold-out race that keeps a wait list (issue 23): the athlete's entry says where they stand (a
+ * place offered: to the wizard, with the deadline; in line: the place in it); otherwise the way to
+ * the list, whose page says how it works before the athlete joins. Only such a race asks.
+ */
+function WaitListAction({ raceId }: { raceId: number }) {
+  const { t } = useLingui()
+  const { status } = useSession()
+  const entry = useQuery({ ...waitListQueries.status(raceId), enabled: status === 'loggedIn', retry: false }).data
+  if (entry?.stato === 'offerta' && entry.offerta_scade) {
+    const until = formatRaceTime(activeLocale(), entry.offerta_scade)
+    return (
+      <div className={styles.enrol}>
+        <Link href={paths.subscribe(raceId)} className={`${buttonClass('primary')} ${styles.enrolButton}`}>
+          {t`Enrol now`}
+        </Link>
+        <p className={styles.enrolDeadline}>
+          <Trans>
+            Place offered to you until <time dateTime={entry.offerta_scade}>{until}</time>.
+          </Trans>
+        </p>
+      </div>
+    )
+  }
+  if (entry?.stato === 'in_attesa' && entry.posizione !== undefined) {
+    return (
+      <div className={styles.enrol}>
+        <p className={styles.standing}>
+          <Trans>
+            On the wait list: <SelectOrdinal value={entry.posizione} one="#st" two="#nd" few="#rd" other="#th" />
+          </Trans>
+        </p>
+        <Link href={paths.waitList(raceId)} className={`${buttonClass('secondary')} ${styles.enrolButton}`}>
+          {t`See the wait list`}
+        </Link>
+      </div>
+    )
+  }
+  return (
+    <div className={styles.enrol}>
+      <p className={styles.standing}>{t`Sold out`}</p>
+      <Link href={paths.waitList(raceId)} className={`${buttonClass('primary')} ${styles.enrolButton}`}>
+        {t`Join the wait list`}
+      </Link>
+      <p className={styles.enrolNote}>{t`If a place comes back, the first on the list is offered it.`}</p>
     </div>
   )
 }

@@ -95,6 +95,7 @@ function RaceDetails({ race }: { race: RaceDetail }) {
         <section aria-labelledby={ids.action} className={`${styles.card} ${styles.action}`}>
           <h2 id={ids.action}>{t({ message: 'Registration', context: 'entering a race, not creating an account' })}</h2>
           <EnrolAction race={race} now={now} standing={standing} />
+          {race.lotteria ? <Link href={paths.lottery(race.id)}>{t`The lottery: tickets, odds and the draw`}</Link> : null}
           <CalendarActions race={race} now={now} />
         </section>
         <div className={styles.main}>

@@ -1,0 +1,85 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useState } from 'react'
+import { SECOND_MS } from '../../../../contracts/time'
+import { viewOf, waitListMachine, type AnnounceCode, type WaitListSnapshot } from '../../../../machines/places/wait-list.machine'
+import { now, subscribeClock } from '../../../lib/clock'
+import { inspection } from '../../../lib/inspection'
+import { waitListActors } from './wait-list-binding'
+
+/** A moment the machine said a screen reader should be told of; `count` makes a repeat heard again. */
+export interface Announcement {
+  code: AnnounceCode
+  count: number
+}
+
+/**
+ * The wait-list machine bound to the portal for one race: what to show, what may be done now, one
+ * command per thing the athlete does, and the moments to announce. Time reaches the machine here
+ * only: once a second while mounted, when the clock is moved, on focus and with the connection
+ * (decision 003).
+ */
+export function useWaitList(raceId: number, reactions: { onEnrol: () => void; onSessionExpired: () => void }) {
+  const queryClient = useQueryClient()
+  const [input] = useState(() => ({ raceId, now: now(), jitterSeed: crypto.getRandomValues(new Uint32Array(1))[0]! }))
+  const actor = useActorRef(waitListMachine.provide({ actors: waitListActors(queryClient) }), { input, ...inspection() })
+  const [announcement, setAnnouncement] = useState<Announcement | null>(null)
+
+  useEffect(() => {
+    const tick = () => actor.send({ type: 'clock.tick', now: now() })
+    const back = () => {
+      tick()
+      actor.send({ type: 'connection.back' })
+    }
+    const interval = setInterval(tick, SECOND_MS)
+    const unsubscribe = subscribeClock(tick)
+    window.addEventListener('focus', tick)
+    window.addEventListener('online', back)
+    return () => {
+      clearInterval(interval)
+      unsubscribe()
+      window.removeEventListener('focus', tick)
+      window.removeEventListener('online', back)
+    }
+  }, [actor])
+
+  const { onEnrol, onSessionExpired } = reactions
+  useEffect(() => {
+    const subscriptions = [
+      actor.on('enrol', onEnrol),
+      actor.on('sessionExpired', onSessionExpired),
+      actor.on('announce', ({ code }) => setAnnouncement((previous) => ({ code, count: (previous?.count ?? 0) + 1 }))),
+    ]
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe())
+  }, [actor, onEnrol, onSessionExpired])
+
+  const view = useSelector(actor, viewOf)
+  const context = useSelector(actor, (snapshot) => snapshot.context)
+  const can = useSelector(actor, canOf, (a, b) => a.join === b.join && a.leave === b.leave && a.enrol === b.enrol && a.retry === b.retry)
+
+  return {
+    view,
+    entry: context.entry,
+    refusal: context.refusal,
+    failure: context.failure,
+    /** The machine's clock: the countdown counts from it, so it agrees with the deadline. */
+    now: context.now,
+    announcement,
+    can,
+    join: () => actor.send({ type: 'waitList.join' }),
+    leave: () => actor.send({ type: 'waitList.leave' }),
+    enrol: () => actor.send({ type: 'waitList.enrol' }),
+    retry: () => actor.send({ type: 'waitList.retry' }),
+  }
+}
+
+export type WaitList = ReturnType<typeof useWaitList>
+
+function canOf(snapshot: WaitListSnapshot) {
+  return {
+    join: snapshot.can({ type: 'waitList.join' }),
+    leave: snapshot.can({ type: 'waitList.leave' }),
+    enrol: snapshot.can({ type: 'waitList.enrol' }),
+    retry: snapshot.can({ type: 'waitList.retry' }),
+  }
+}
