@@ -1,24 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { Link } from 'wouter'
 import type { Subscription } from '../../../../contracts/athlete.contract'
 import type { RaceDetail } from '../../../../contracts/races.contract'
 import { toCents, toEuros } from '../../../../machines/enrolment/price'
 import type { GiveRefusal, MailProblem } from '../../../../machines/places/transfer.machine'
-import { useSubscriptionFor } from '../../../lib/athlete-queries'
-import { now } from '../../../lib/clock'
 import { formatMoney, formatOwnMoment, formatPercent, formatRaceTime } from '../../../lib/format'
 import { activeLocale } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
-import { raceQueries } from '../../../lib/race-queries'
 import { Button } from '../../../ui/button'
 import { DefinitionList } from '../../../ui/definition-list'
 import { Field } from '../../../ui/field'
-import { Page } from '../../../ui/page'
-import { isRaceNotFound, RaceNotFound, withRaceId } from '../../../ui/race-not-found'
-import { Loading, QueryErrorState } from '../../../ui/state'
+import { withRaceId } from '../../../ui/race-not-found'
+import { Loading } from '../../../ui/state'
 import { SubmitFailure } from '../../../ui/submit-failure'
+import { PlaceScreen } from '../withdraw/place-change-parts'
 import styles from './transfer.module.css'
 import { useTransferGive } from './use-transfer'
 
@@ -34,36 +30,17 @@ type Rule = NonNullable<NonNullable<RaceDetail['cambi']>['cessione']>
 
 function TransferScreen({ raceId }: { raceId: number }) {
   const { t } = useLingui()
-  const race = useQuery(raceQueries.get(raceId))
-  const { subscription, query } = useSubscriptionFor(raceId)
-  const [openedAt] = useState(now)
-  const title = t`Pass your place on`
-  if (race.isError && isRaceNotFound(race.error)) return <RaceNotFound />
-  if (race.isError || query.isError) {
-    return (
-      <Page title={title}>
-        <QueryErrorState query={[race, query]} />
-      </Page>
-    )
-  }
-  if (!race.data || subscription === undefined) {
-    return (
-      <Page title={title}>
-        <Loading />
-      </Page>
-    )
-  }
-  const name = `${race.data.nome} ${String(race.data.edizione)}`
-  const rule = race.data.cambi?.cessione ?? null
   return (
-    <Page title={title} lead={name}>
-      <div className={styles.layout}>
-        <Body race={race.data} rule={rule} subscription={subscription} openedAt={openedAt} />
-        <p>
-          <Link href={paths.myRaces}>{t`Back to My races`}</Link>
-        </p>
-      </div>
-    </Page>
+    <PlaceScreen raceId={raceId} title={t`Pass your place on`}>
+      {(race, subscription, openedAt) => (
+        <div className={styles.layout}>
+          <Body race={race} rule={race.cambi?.cessione ?? null} subscription={subscription} openedAt={openedAt} />
+          <p>
+            <Link href={paths.myRaces}>{t`Back to My races`}</Link>
+          </p>
+        </div>
+      )}
+    </PlaceScreen>
   )
 }
 

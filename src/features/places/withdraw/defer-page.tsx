@@ -1,23 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
-import { useCallback, useState } from 'react'
+import { useCallback } from 'react'
 import { Link, useLocation } from 'wouter'
 import type { RaceDetail } from '../../../../contracts/races.contract'
 import { deferOutlook, type DeferOutlook } from '../../../../machines/rules/refund'
-import { useSubscriptionFor } from '../../../lib/athlete-queries'
-import { now } from '../../../lib/clock'
 import { formatMoney, formatRaceTime } from '../../../lib/format'
 import { activeLocale } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
-import { raceQueries } from '../../../lib/race-queries'
 import { useSession } from '../../../lib/session'
 import { Button } from '../../../ui/button'
 import { DefinitionList } from '../../../ui/definition-list'
-import { Page } from '../../../ui/page'
-import { isRaceNotFound, RaceNotFound, withRaceId } from '../../../ui/race-not-found'
-import { Loading, QueryErrorState } from '../../../ui/state'
+import { withRaceId } from '../../../ui/race-not-found'
 import { useFocusOnMount } from '../../../ui/use-focus-on-mount'
-import { ConfirmDialog, Failure, PlaceGone, Refusal } from './place-change-parts'
+import { ConfirmDialog, Failure, isActivePlace, PlaceGone, PlaceScreen, Refusal } from './place-change-parts'
 import styles from './place-change.module.css'
 import { usePlaceChange } from './use-place-change'
 
@@ -30,37 +24,12 @@ export default withRaceId(DeferScreen)
 
 function DeferScreen({ raceId }: { raceId: number }) {
   const { t } = useLingui()
-  const race = useQuery(raceQueries.get(raceId))
-  const { subscription, query } = useSubscriptionFor(raceId)
-  const [openedAt] = useState(now)
-  if (race.isError && isRaceNotFound(race.error)) return <RaceNotFound />
-  const title = t`Defer to next year`
-  if (race.isError || query.isError) {
-    return (
-      <Page title={title}>
-        <QueryErrorState query={[race, query]} />
-      </Page>
-    )
-  }
-  if (!race.data || subscription === undefined) {
-    return (
-      <Page title={title}>
-        <Loading />
-      </Page>
-    )
-  }
-  const name = `${race.data.nome} ${String(race.data.edizione)}`
-  if (!subscription?.pagato || (subscription.stato ?? 'attiva') !== 'attiva') {
-    return (
-      <Page title={title} lead={name}>
-        <PlaceGone subscription={subscription} />
-      </Page>
-    )
-  }
   return (
-    <Page title={title} lead={name}>
-      <Defer race={race.data} outlook={deferOutlook(race.data, openedAt)} />
-    </Page>
+    <PlaceScreen raceId={raceId} title={t`Defer to next year`}>
+      {(race, subscription, openedAt) =>
+        isActivePlace(subscription) ? <Defer race={race} outlook={deferOutlook(race, openedAt)} /> : <PlaceGone subscription={subscription} />
+      }
+    </PlaceScreen>
   )
 }
 

@@ -1,15 +1,68 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useLingui } from '@lingui/react/macro'
-import { useRef, type ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useRef, useState, type ReactNode } from 'react'
 import type { Subscription } from '../../../../contracts/athlete.contract'
+import type { RaceDetail } from '../../../../contracts/races.contract'
 import { Link } from 'wouter'
 import type { RefusalCode, RetryFailure } from '../../../../machines/places/place-change.machine'
+import { useSubscriptionFor } from '../../../lib/athlete-queries'
+import { now } from '../../../lib/clock'
 import { paths } from '../../../lib/paths'
+import { raceQueries } from '../../../lib/race-queries'
 import { Button } from '../../../ui/button'
 import dialog from '../../../ui/dialog.module.css'
+import { Page } from '../../../ui/page'
+import { isRaceNotFound, RaceNotFound } from '../../../ui/race-not-found'
+import { Loading, QueryErrorState } from '../../../ui/state'
 import { useFocusOnMount } from '../../../ui/use-focus-on-mount'
 import type { PlaceChange } from './use-place-change'
 import styles from './place-change.module.css'
+
+/**
+ * The page of a change to the athlete's place in a race (withdraw, defer, pass on): the race and
+ * the athlete's entry read, then `children` with both. What is shown is what is sent: the quote of
+ * the moment the page opened (`openedAt`; a day that passes meanwhile is the server's
+ * `refund_changed`, shown for a new confirmation).
+ */
+export function PlaceScreen({
+  raceId,
+  title,
+  children,
+}: {
+  raceId: number
+  title: string
+  children: (race: RaceDetail, subscription: Subscription | null, openedAt: number) => ReactNode
+}) {
+  const race = useQuery(raceQueries.get(raceId))
+  const { subscription, query } = useSubscriptionFor(raceId)
+  const [openedAt] = useState(now)
+  if (race.isError && isRaceNotFound(race.error)) return <RaceNotFound />
+  if (race.isError || query.isError) {
+    return (
+      <Page title={title}>
+        <QueryErrorState query={[race, query]} />
+      </Page>
+    )
+  }
+  if (!race.data || subscription === undefined) {
+    return (
+      <Page title={title}>
+        <Loading />
+      </Page>
+    )
+  }
+  return (
+    <Page title={title} lead={`${race.data.nome} ${String(race.data.edizione)}`}>
+      {children(race.data, subscription, openedAt)}
+    </Page>
+  )
+}
+
+/** The entry a withdrawal or a deferral can change: paid and still the athlete's. */
+export function isActivePlace(subscription: Subscription | null): subscription is Subscription {
+  return subscription !== null && subscription.pagato && (subscription.stato ?? 'attiva') === 'attiva'
+}
 
 /**
  * The confirmation before a place changes (Radix Dialog: focus moves in, stays in, and goes back to

@@ -1,25 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useQuery } from '@tanstack/react-query'
-import { useCallback, useState } from 'react'
+import { useCallback } from 'react'
 import { Link, useLocation } from 'wouter'
 import type { Subscription } from '../../../../contracts/athlete.contract'
 import type { RaceDetail } from '../../../../contracts/races.contract'
 import { daysToStart } from '../../../../machines/rules/race-day'
 import { refundQuote, refundSchedule, rowOn, type RefundOutlook } from '../../../../machines/rules/refund'
-import { useSubscriptionFor } from '../../../lib/athlete-queries'
-import { now } from '../../../lib/clock'
 import { formatDate, formatMoney, formatPercent } from '../../../lib/format'
 import { activeLocale } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
-import { raceQueries } from '../../../lib/race-queries'
 import { useSession } from '../../../lib/session'
 import { Button } from '../../../ui/button'
 import { DefinitionList } from '../../../ui/definition-list'
-import { Page } from '../../../ui/page'
-import { isRaceNotFound, RaceNotFound, withRaceId } from '../../../ui/race-not-found'
-import { Loading, QueryErrorState } from '../../../ui/state'
+import { withRaceId } from '../../../ui/race-not-found'
 import { useFocusOnMount } from '../../../ui/use-focus-on-mount'
-import { ConfirmDialog, Failure, PlaceGone, Refusal } from './place-change-parts'
+import { ConfirmDialog, Failure, isActivePlace, PlaceGone, PlaceScreen, Refusal } from './place-change-parts'
 import styles from './place-change.module.css'
 import { usePlaceChange } from './use-place-change'
 
@@ -33,39 +27,16 @@ export default withRaceId(WithdrawScreen)
 
 function WithdrawScreen({ raceId }: { raceId: number }) {
   const { t } = useLingui()
-  const race = useQuery(raceQueries.get(raceId))
-  const { subscription, query } = useSubscriptionFor(raceId)
-  // What is shown is what is sent: the quote of the moment the page opened (a day that passes
-  // meanwhile is the server's `refund_changed`, shown for a new confirmation).
-  const [openedAt] = useState(now)
-  if (race.isError && isRaceNotFound(race.error)) return <RaceNotFound />
-  const title = t`Withdraw from a race`
-  if (race.isError || query.isError) {
-    return (
-      <Page title={title}>
-        <QueryErrorState query={[race, query]} />
-      </Page>
-    )
-  }
-  if (!race.data || subscription === undefined) {
-    return (
-      <Page title={title}>
-        <Loading />
-      </Page>
-    )
-  }
-  const name = `${race.data.nome} ${String(race.data.edizione)}`
-  if (!subscription?.pagato || (subscription.stato ?? 'attiva') !== 'attiva') {
-    return (
-      <Page title={title} lead={name}>
-        <PlaceGone subscription={subscription} />
-      </Page>
-    )
-  }
   return (
-    <Page title={title} lead={name}>
-      <Withdraw race={race.data} subscription={subscription} outlook={refundQuote(race.data, subscription, openedAt)} openedAt={openedAt} />
-    </Page>
+    <PlaceScreen raceId={raceId} title={t`Withdraw from a race`}>
+      {(race, subscription, openedAt) =>
+        isActivePlace(subscription) ? (
+          <Withdraw race={race} subscription={subscription} outlook={refundQuote(race, subscription, openedAt)} openedAt={openedAt} />
+        ) : (
+          <PlaceGone subscription={subscription} />
+        )
+      }
+    </PlaceScreen>
   )
 }
 
