@@ -1,6 +1,7 @@
 import { generateMessageId } from '@lingui/message-utils/generateMessageId'
 import { describe, expect, it } from 'vitest'
 import { activateLocale, i18n, loadPartCatalog } from './i18n'
+import queueCatalog from './catalogs/queue'
 
 // A message of the waiting room's own catalog (locales/*/queue.po), by its id: a macro here would
 // put it in the portal's catalog too.
@@ -11,7 +12,7 @@ describe("a part's own catalog", () => {
     await activateLocale('it')
     expect(i18n.messages[ROOM]).toBeUndefined()
 
-    await loadPartCatalog('queue')
+    await loadPartCatalog(queueCatalog)
     expect(i18n._(ROOM)).toBe('Il tuo posto in fila')
 
     await activateLocale('fr')

@@ -62,41 +62,21 @@ function devCatalogOf(locale: CatalogLocale): Promise<{ messages: Record<string,
   return (devCatalogs[locale] ?? devCatalogs[DEFAULT_LOCALE]!)()
 }
 
-type CatalogLoaders = Partial<Record<CatalogLocale, () => Promise<{ messages: Record<string, unknown> }>>>
+export type CatalogLoaders = Partial<Record<CatalogLocale, () => Promise<{ messages: Record<string, unknown> }>>>
 
 /**
- * Parts of the portal whose words are a catalog of their own, downloaded with the part's screens:
- * the waiting room (decision 037), which only a race that opens through one shows, and what follows
- * an enrolment (withdraw, transfer, wait list, lottery: decision 038).
+ * A part of the portal whose words are a catalog of their own, downloaded with the part's screens:
+ * the waiting room (decision 037), what follows an enrolment (decision 038). Its loaders are in the
+ * part's own `catalog.ts`, downloaded with it, so the first page carries none of them.
  */
-const partCatalogs = {
-  queue: {
-    it: () => import('../../locales/it/queue.po'),
-    en: () => import('../../locales/en/queue.po'),
-    es: () => import('../../locales/es/queue.po'),
-    fr: () => import('../../locales/fr/queue.po'),
-    zh: () => import('../../locales/zh/queue.po'),
-    ja: () => import('../../locales/ja/queue.po'),
-    ko: () => import('../../locales/ko/queue.po'),
-    ...(import.meta.env.DEV ? { [PSEUDO]: () => import('../../locales/pseudo/queue.po') } : {}),
-  },
-  places: {
-    it: () => import('../../locales/it/places.po'),
-    en: () => import('../../locales/en/places.po'),
-    es: () => import('../../locales/es/places.po'),
-    fr: () => import('../../locales/fr/places.po'),
-    zh: () => import('../../locales/zh/places.po'),
-    ja: () => import('../../locales/ja/places.po'),
-    ko: () => import('../../locales/ko/places.po'),
-    ...(import.meta.env.DEV ? { [PSEUDO]: () => import('../../locales/pseudo/places.po') } : {}),
-  },
-} satisfies Record<string, CatalogLoaders>
-export type CatalogPart = keyof typeof partCatalogs
-/** The parts shown so far: a locale activated later brings their words too. */
-const partsShown = new Set<CatalogPart>()
+export interface PartCatalog {
+  name: string
+  loaders: CatalogLoaders
+}
+/** The parts shown so far, by name: a locale activated later brings their words too. */
+const partsShown = new Map<string, CatalogLoaders>()
 
-function partCatalogOf(part: CatalogPart, locale: CatalogLocale) {
-  const loaders: CatalogLoaders = partCatalogs[part]
+function partCatalogOf(loaders: CatalogLoaders, locale: CatalogLocale) {
   return (loaders[locale] ?? loaders[DEFAULT_LOCALE]!)()
 }
 
@@ -106,24 +86,24 @@ function partCatalogOf(part: CatalogPart, locale: CatalogLocale) {
  */
 export async function catalogOf(locale: CatalogLocale): Promise<Messages> {
   const load = catalogs[locale] ?? catalogs[DEFAULT_LOCALE]!
-  const [main, dev, ...parts] = await Promise.all([load(), devCatalogOf(locale), ...[...partsShown].map((part) => partCatalogOf(part, locale))])
+  const [main, dev, ...parts] = await Promise.all([load(), devCatalogOf(locale), ...[...partsShown.values()].map((loaders) => partCatalogOf(loaders, locale))])
   return Object.assign({}, main.messages, dev?.messages, ...parts.map((part) => part.messages)) as Messages
 }
 
-/**
- * Adds a part's words to the active locale (and to every locale activated after): a part's screens
- * wait for it as they wait for their code (`lazyPart(() => withCatalog('queue', import(...)))`).
- */
-export async function loadPartCatalog(part: CatalogPart): Promise<void> {
-  partsShown.add(part)
+/** Adds a part's words to the active locale (and to every locale activated after). */
+export async function loadPartCatalog(part: PartCatalog): Promise<void> {
+  partsShown.set(part.name, part.loaders)
   const locale = (i18n.locale || DEFAULT_LOCALE) as CatalogLocale
-  const { messages } = await partCatalogOf(part, locale)
+  const { messages } = await partCatalogOf(part.loaders, locale)
   i18n.load(locale, messages as Messages)
 }
 
-/** A part's module once its words are in too. */
-export async function withCatalog<M>(part: CatalogPart, module: Promise<M>): Promise<M> {
-  const [loaded] = await Promise.all([module, loadPartCatalog(part)])
+/**
+ * A part's module once its words are in too: its screens wait for them as they wait for their code
+ * (`lazyPart(() => withCatalog(import('.../catalog'), import(...)))`).
+ */
+export async function withCatalog<M>(catalog: Promise<{ default: PartCatalog }>, module: Promise<M>): Promise<M> {
+  const [loaded] = await Promise.all([module, catalog.then(({ default: part }) => loadPartCatalog(part))])
   return loaded
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LOCALES, type Locale } from '../../contracts/locale'
 import { activateLocale, i18n, loadPartCatalog } from './i18n'
+import queueCatalog from './catalogs/queue'
 
 /** A compiled message: text, `[name]` placeholders and `[name, 'plural', { one: ..., other: ... }]` nodes. */
 type Node = string | [string, ...unknown[]]
@@ -36,7 +37,7 @@ const digits = (text: string) => text.replace(/[^\d]/g, '')
 async function catalog(locale: Locale) {
   await activateLocale(locale)
   // With the words of the parts that have a catalog of their own (the waiting room's).
-  await loadPartCatalog('queue')
+  await loadPartCatalog(queueCatalog)
   return pluralMessages(i18n.messages as Record<string, unknown>)
 }
 

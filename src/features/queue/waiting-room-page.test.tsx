@@ -19,6 +19,7 @@ import { SessionContext, type SessionView } from '../../lib/session'
 import { ensureTemporal } from '../../lib/temporal'
 import HoldBanner from './hold-banner'
 import WaitingRoomPage from './waiting-room-page'
+import queueCatalog from '../../lib/catalogs/queue'
 
 /**
  * The room page and the wizard's banner against the simulated backend, completo signed in, on the
@@ -32,7 +33,7 @@ const completo = PERSONAS.find((persona) => persona.key === 'completo')!
 beforeAll(async () => {
   await Promise.all([activateLocale('en'), ensureTemporal()])
   // The room's words are a catalog of their own, which the routes load with its screens.
-  await loadPartCatalog('queue')
+  await loadPartCatalog(queueCatalog)
 })
 beforeEach(async () => {
   vi.spyOn(console, 'info').mockImplementation(() => undefined)
