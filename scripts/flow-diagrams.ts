@@ -8,6 +8,10 @@ import { certificateMachine } from '../machines/certificate/certificate.machine'
 import { enrolmentMachine } from '../machines/enrolment/enrolment.machine'
 import { paymentWaitMachine } from '../machines/enrolment/payment-wait.machine'
 import { waitingRoomMachine } from '../machines/opening/waiting-room.machine'
+import { lotteryMachine } from '../machines/places/lottery.machine'
+import { placeChangeMachine } from '../machines/places/place-change.machine'
+import { transferGiveMachine, transferTakeMachine } from '../machines/places/transfer.machine'
+import { waitListMachine } from '../machines/places/wait-list.machine'
 import { loginDrawerMachine } from '../machines/session/login-drawer.machine'
 import { sessionMachine } from '../machines/session/session.machine'
 import { flowGraphOf, type FlowGraph, type FlowState } from '../src/dev/flows/machine-graph'
@@ -20,6 +24,11 @@ export const FLOWS: Record<string, { title: string; machine: AnyStateMachine }> 
   'enrolment.md': { title: 'Enrolment wizard', machine: enrolmentMachine },
   'payment-wait.md': { title: 'Waiting for the payment provider (the wizard and /payment)', machine: paymentWaitMachine },
   'waiting-room.md': { title: 'Opening day: the waiting room and the held place', machine: waitingRoomMachine },
+  'lottery.md': { title: 'The lottery: an application, its draw and the drawn place', machine: lotteryMachine },
+  'wait-list.md': { title: 'The wait list and its timed offers', machine: waitListMachine },
+  'place-change.md': { title: 'Withdrawing from a paid race, or deferring it', machine: placeChangeMachine },
+  'transfer-give.md': { title: 'Passing a place on: the giver', machine: transferGiveMachine },
+  'transfer-take.md': { title: 'Passing a place on: the recipient', machine: transferTakeMachine },
 }
 
 /** Transitions of the machine itself are taken from any state. */

@@ -11,6 +11,10 @@ import { certificateMachine } from '../machines/certificate/certificate.machine'
 import { enrolmentMachine } from '../machines/enrolment/enrolment.machine'
 import { paymentWaitMachine } from '../machines/enrolment/payment-wait.machine'
 import { waitingRoomMachine } from '../machines/opening/waiting-room.machine'
+import { lotteryMachine } from '../machines/places/lottery.machine'
+import { placeChangeMachine } from '../machines/places/place-change.machine'
+import { transferGiveMachine, transferTakeMachine } from '../machines/places/transfer.machine'
+import { waitListMachine } from '../machines/places/wait-list.machine'
 import { loginDrawerMachine } from '../machines/session/login-drawer.machine'
 import { sessionMachine } from '../machines/session/session.machine'
 import { COVERAGE_DIR, inventoryOf } from '../tests/scenarios/coverage'
@@ -23,6 +27,11 @@ const MACHINES: readonly AnyStateMachine[] = [
   paymentWaitMachine,
   certificateMachine,
   waitingRoomMachine,
+  placeChangeMachine,
+  transferGiveMachine,
+  transferTakeMachine,
+  waitListMachine,
+  lotteryMachine,
 ]
 
 rmSync(COVERAGE_DIR, { recursive: true, force: true })

@@ -31,6 +31,7 @@ export type AtletaMe = {
         team?: (string | null) | undefined;
         lingua?: (("it" | "en" | "es" | "fr" | "zh" | "ja" | "ko") | null) | undefined;
         newsletter?: (boolean | null) | undefined;
+        visibilita?: (("nome" | "iniziali" | "nascosto") | null) | undefined;
         pax?: boolean | undefined;
         file_url?: (string | null) | undefined;
         file_name?: (string | null) | undefined;
@@ -62,6 +63,12 @@ export type AtletaMe = {
         campi?: {
             [key: string]: string | boolean;
         } | undefined;
+        stato?: ("attiva" | "ritirata" | "ceduta" | "rinviata") | undefined;
+        cessione?: ({
+            codice: string;
+            a: string;
+            scade: string;
+        } | null) | undefined;
     }[];
 };
 
@@ -115,6 +122,7 @@ export namespace me {
           team?: (string | null) | undefined;
           lingua?: (("it" | "en" | "es" | "fr" | "zh" | "ja" | "ko") | null) | undefined;
           newsletter?: (boolean | null) | undefined;
+          visibilita?: (("nome" | "iniziali" | "nascosto") | null) | undefined;
           pax?: boolean | undefined;
           file_url?: (string | null) | undefined;
           file_name?: (string | null) | undefined;
@@ -146,6 +154,12 @@ export namespace me {
           campi?: {
               [key: string]: string | boolean;
           } | undefined;
+          stato?: ("attiva" | "ritirata" | "ceduta" | "rinviata") | undefined;
+          cessione?: ({
+              codice: string;
+              a: string;
+              scade: string;
+          } | null) | undefined;
       }[];
   }
 }
@@ -182,6 +196,7 @@ export type Profile = {
     team?: (string | null) | undefined;
     lingua?: (("it" | "en" | "es" | "fr" | "zh" | "ja" | "ko") | null) | undefined;
     newsletter?: (boolean | null) | undefined;
+    visibilita?: (("nome" | "iniziali" | "nascosto") | null) | undefined;
     pax?: boolean | undefined;
     file_url?: (string | null) | undefined;
     file_name?: (string | null) | undefined;
@@ -227,6 +242,7 @@ export type ProfileUpdate = {
     team?: (string | null) | undefined;
     lingua?: (("it" | "en" | "es" | "fr" | "zh" | "ja" | "ko") | null) | undefined;
     newsletter?: (boolean | null) | undefined;
+    visibilita?: (("nome" | "iniziali" | "nascosto") | null) | undefined;
 };
 
 export type RefundOption = "standard" | "protetto";
@@ -266,6 +282,7 @@ export namespace save {
       team?: (string | null) | undefined;
       lingua?: (("it" | "en" | "es" | "fr" | "zh" | "ja" | "ko") | null) | undefined;
       newsletter?: (boolean | null) | undefined;
+      visibilita?: (("nome" | "iniziali" | "nascosto") | null) | undefined;
   }
   type Response200 = {
       profilo: {
@@ -298,6 +315,7 @@ export namespace save {
           team?: (string | null) | undefined;
           lingua?: (("it" | "en" | "es" | "fr" | "zh" | "ja" | "ko") | null) | undefined;
           newsletter?: (boolean | null) | undefined;
+          visibilita?: (("nome" | "iniziali" | "nascosto") | null) | undefined;
           pax?: boolean | undefined;
           file_url?: (string | null) | undefined;
           file_name?: (string | null) | undefined;
@@ -359,6 +377,7 @@ export namespace saveExperience {
       team?: (string | null) | undefined;
       lingua?: (("it" | "en" | "es" | "fr" | "zh" | "ja" | "ko") | null) | undefined;
       newsletter?: (boolean | null) | undefined;
+      visibilita?: (("nome" | "iniziali" | "nascosto") | null) | undefined;
   }
   type Response200 = unknown
   type Response400 = {
@@ -400,6 +419,12 @@ export namespace subscriptions {
           campi?: {
               [key: string]: string | boolean;
           } | undefined;
+          stato?: ("attiva" | "ritirata" | "ceduta" | "rinviata") | undefined;
+          cessione?: ({
+              codice: string;
+              a: string;
+              scade: string;
+          } | null) | undefined;
       }[];
   }
 }
@@ -420,4 +445,10 @@ export type Subscription = {
     campi?: {
         [key: string]: string | boolean;
     } | undefined;
+    stato?: ("attiva" | "ritirata" | "ceduta" | "rinviata") | undefined;
+    cessione?: ({
+        codice: string;
+        a: string;
+        scade: string;
+    } | null) | undefined;
 };

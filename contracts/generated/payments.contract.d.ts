@@ -14,7 +14,7 @@ export namespace byLink {
       project_id: number;
       totale: number;
       aggiornato: string;
-      motivo?: ("already_paid" | "hold_expired") | undefined;
+      motivo?: ("already_paid" | "hold_expired" | "offer_expired") | undefined;
       motivo_rifiuto?: ("card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc") | undefined;
       gara: string;
       scade?: string | undefined;
@@ -53,7 +53,7 @@ export type PaymentLinkStatus = {
     project_id: number;
     totale: number;
     aggiornato: string;
-    motivo?: ("already_paid" | "hold_expired") | undefined;
+    motivo?: ("already_paid" | "hold_expired" | "offer_expired") | undefined;
     motivo_rifiuto?: ("card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc") | undefined;
     gara: string;
     scade?: string | undefined;
@@ -71,11 +71,11 @@ export type PaymentStatus = {
     project_id: number;
     totale: number;
     aggiornato: string;
-    motivo?: ("already_paid" | "hold_expired") | undefined;
+    motivo?: ("already_paid" | "hold_expired" | "offer_expired") | undefined;
     motivo_rifiuto?: ("card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc") | undefined;
 };
 
-export type PaymentVoidReason = "already_paid" | "hold_expired";
+export type PaymentVoidReason = "already_paid" | "hold_expired" | "offer_expired";
 
 /**
  * payments.start: POST /api/v1/vdatrailers/pagamenti (auth: bearer) [inferred: not in the organiser's published calls]
@@ -99,7 +99,7 @@ export namespace start {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: ("total_mismatch" | "sold_out" | "payment_link_open" | "payment_in_progress" | "no_subscription" | "already_paid" | "waiver_not_signed" | "lottery_application" | "idempotency_key_reused" | "queue_required" | "hold_expired") | undefined;
+      code?: ("total_mismatch" | "sold_out" | "payment_link_open" | "payment_in_progress" | "no_subscription" | "already_paid" | "waiver_not_signed" | "lottery_application" | "idempotency_key_reused" | "queue_required" | "hold_expired" | "offer_expired") | undefined;
       message?: string | undefined;
       codice_link?: string | undefined;
       pagamento_id?: string | undefined;
@@ -109,7 +109,7 @@ export namespace start {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: ("total_mismatch" | "sold_out" | "payment_link_open" | "payment_in_progress" | "no_subscription" | "already_paid" | "waiver_not_signed" | "lottery_application" | "idempotency_key_reused" | "queue_required" | "hold_expired") | undefined;
+      code?: ("total_mismatch" | "sold_out" | "payment_link_open" | "payment_in_progress" | "no_subscription" | "already_paid" | "waiver_not_signed" | "lottery_application" | "idempotency_key_reused" | "queue_required" | "hold_expired" | "offer_expired") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
@@ -119,14 +119,14 @@ export type StartPaymentConflict = {
     status?: number | undefined;
     title?: string | undefined;
     detail?: string | undefined;
-    code?: ("total_mismatch" | "sold_out" | "payment_link_open" | "payment_in_progress" | "no_subscription" | "already_paid" | "waiver_not_signed" | "lottery_application" | "idempotency_key_reused" | "queue_required" | "hold_expired") | undefined;
+    code?: ("total_mismatch" | "sold_out" | "payment_link_open" | "payment_in_progress" | "no_subscription" | "already_paid" | "waiver_not_signed" | "lottery_application" | "idempotency_key_reused" | "queue_required" | "hold_expired" | "offer_expired") | undefined;
     message?: string | undefined;
     codice_link?: string | undefined;
     pagamento_id?: string | undefined;
     [x: string]: unknown;
 };
 
-export type StartPaymentError = "total_mismatch" | "sold_out" | "payment_link_open" | "payment_in_progress" | "no_subscription" | "already_paid" | "waiver_not_signed" | "lottery_application" | "idempotency_key_reused" | "queue_required" | "hold_expired";
+export type StartPaymentError = "total_mismatch" | "sold_out" | "payment_link_open" | "payment_in_progress" | "no_subscription" | "already_paid" | "waiver_not_signed" | "lottery_application" | "idempotency_key_reused" | "queue_required" | "hold_expired" | "offer_expired";
 
 export type StartPayment = {
     project_id: number;
@@ -150,7 +150,7 @@ export namespace status {
       project_id: number;
       totale: number;
       aggiornato: string;
-      motivo?: ("already_paid" | "hold_expired") | undefined;
+      motivo?: ("already_paid" | "hold_expired" | "offer_expired") | undefined;
       motivo_rifiuto?: ("card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc") | undefined;
   }
   type Response404 = {

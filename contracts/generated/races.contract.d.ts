@@ -80,6 +80,27 @@ export namespace get {
           ammissione_s: number;
           posto_s: number;
       } | undefined;
+      cambi?: ({
+          cessione: {
+              tassa: number;
+              rimborso_percento: number;
+              chiude: string;
+          } | null;
+          rinvio: {
+              tassa: number;
+              chiude: string;
+          } | null;
+      } | null) | undefined;
+      lista_attesa?: ({
+          offerta_ore: number;
+      } | null) | undefined;
+      lotteria?: ({
+          chiude: string;
+          estrazione: string;
+          posti: number;
+          pagamento_ore: number;
+          regola: "raddoppio";
+      } | null) | undefined;
       lingua: "it" | "en" | "es" | "fr" | "zh" | "ja" | "ko";
       descrizione: string;
       regolamento: string;
@@ -156,14 +177,57 @@ export namespace list {
               ammissione_s: number;
               posto_s: number;
           } | undefined;
+          cambi?: ({
+              cessione: {
+                  tassa: number;
+                  rimborso_percento: number;
+                  chiude: string;
+              } | null;
+              rinvio: {
+                  tassa: number;
+                  chiude: string;
+              } | null;
+          } | null) | undefined;
+          lista_attesa?: ({
+              offerta_ore: number;
+          } | null) | undefined;
+          lotteria?: ({
+              chiude: string;
+              estrazione: string;
+              posti: number;
+              pagamento_ore: number;
+              regola: "raddoppio";
+          } | null) | undefined;
       }[];
   }
 }
+
+export type LotteryRule = {
+    chiude: string;
+    estrazione: string;
+    posti: number;
+    pagamento_ore: number;
+    regola: "raddoppio";
+};
+
+export type PlaceChanges = {
+    cessione: {
+        tassa: number;
+        rimborso_percento: number;
+        chiude: string;
+    } | null;
+    rinvio: {
+        tassa: number;
+        chiude: string;
+    } | null;
+};
 
 export type ProfilePoint = {
     km: number;
     quota_m: number;
 };
+
+export type PublicName = string | null;
 
 export type RaceDetail = {
     id: number;
@@ -197,6 +261,27 @@ export type RaceDetail = {
         ammissione_s: number;
         posto_s: number;
     } | undefined;
+    cambi?: ({
+        cessione: {
+            tassa: number;
+            rimborso_percento: number;
+            chiude: string;
+        } | null;
+        rinvio: {
+            tassa: number;
+            chiude: string;
+        } | null;
+    } | null) | undefined;
+    lista_attesa?: ({
+        offerta_ore: number;
+    } | null) | undefined;
+    lotteria?: ({
+        chiude: string;
+        estrazione: string;
+        posti: number;
+        pagamento_ore: number;
+        regola: "raddoppio";
+    } | null) | undefined;
     lingua: "it" | "en" | "es" | "fr" | "zh" | "ja" | "ko";
     descrizione: string;
     regolamento: string;
@@ -259,6 +344,27 @@ export type Race = {
         ammissione_s: number;
         posto_s: number;
     } | undefined;
+    cambi?: ({
+        cessione: {
+            tassa: number;
+            rimborso_percento: number;
+            chiude: string;
+        } | null;
+        rinvio: {
+            tassa: number;
+            chiude: string;
+        } | null;
+    } | null) | undefined;
+    lista_attesa?: ({
+        offerta_ore: number;
+    } | null) | undefined;
+    lotteria?: ({
+        chiude: string;
+        estrazione: string;
+        posti: number;
+        pagamento_ore: number;
+        regola: "raddoppio";
+    } | null) | undefined;
 };
 
 /**
@@ -273,7 +379,7 @@ export namespace ranking {
       classifica: {
           posizione: number;
           pettorale: number;
-          nome: string;
+          nome: string | null;
           nazionalita: string;
           categoria: string;
           tempo_s: number;
@@ -293,7 +399,7 @@ export namespace ranking {
 export type RankingRow = {
     posizione: number;
     pettorale: number;
-    nome: string;
+    nome: string | null;
     nazionalita: string;
     categoria: string;
     tempo_s: number;
@@ -308,7 +414,7 @@ export type RefundRule = {
 
 export type SubscriberRow = {
     pettorale: number;
-    nome: string;
+    nome: string | null;
     nazionalita: string;
     paese: string;
     regione: string | null;
@@ -327,7 +433,7 @@ export namespace subscribers {
   type Response200 = {
       iscritti: {
           pettorale: number;
-          nome: string;
+          nome: string | null;
           nazionalita: string;
           paese: string;
           regione: string | null;
@@ -397,4 +503,8 @@ export type WaitingRoom = {
     ammissioni_al_minuto: number;
     ammissione_s: number;
     posto_s: number;
+};
+
+export type WaitListRule = {
+    offerta_ore: number;
 };

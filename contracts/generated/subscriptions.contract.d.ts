@@ -31,13 +31,19 @@ export namespace create {
           campi?: {
               [key: string]: string | boolean;
           } | undefined;
+          stato?: ("attiva" | "ritirata" | "ceduta" | "rinviata") | undefined;
+          cessione?: ({
+              codice: string;
+              a: string;
+              scade: string;
+          } | null) | undefined;
       };
   }
   type Response409 = {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: ("sold_out" | "already_enrolled" | "registration_closed" | "not_eligible" | "missing_field" | "queue_required" | "hold_expired") | undefined;
+      code?: ("sold_out" | "already_enrolled" | "registration_closed" | "not_eligible" | "missing_field" | "queue_required" | "hold_expired" | "offer_expired") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
@@ -45,13 +51,13 @@ export namespace create {
       status?: number | undefined;
       title?: string | undefined;
       detail?: string | undefined;
-      code?: ("sold_out" | "already_enrolled" | "registration_closed" | "not_eligible" | "missing_field" | "queue_required" | "hold_expired") | undefined;
+      code?: ("sold_out" | "already_enrolled" | "registration_closed" | "not_eligible" | "missing_field" | "queue_required" | "hold_expired" | "offer_expired") | undefined;
       message?: string | undefined;
       [x: string]: unknown;
   }
 }
 
-export type EnrolmentError = "sold_out" | "already_enrolled" | "registration_closed" | "not_eligible" | "missing_field" | "queue_required" | "hold_expired";
+export type EnrolmentError = "sold_out" | "already_enrolled" | "registration_closed" | "not_eligible" | "missing_field" | "queue_required" | "hold_expired" | "offer_expired";
 
 export type EnrolmentRequest = {
     project_id: number;

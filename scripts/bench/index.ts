@@ -90,8 +90,9 @@ const lazyJavaScript: Measure = async ({ outDir, manifest }) => {
     name: 'the enrolment wizard on a first visit, with its libraries (gzip)',
     value: size([...route]),
     unit: KIB,
-    // DESIGN.md's 50 KiB, and 1 KiB for a race's waiting room on every step (decision 037).
-    budget: 51,
+    // DESIGN.md's 50 KiB, 1 KiB for a race's waiting room on every step (decision 037), 1.5 KiB
+    // for a place offered from a wait list and the calls the wizard now shares (decision 038).
+    budget: 52.5,
     kind: 'max' as const,
     note: `${String(route.size)} files beyond the home page; the waiver dialog adds ${size(dialog).toFixed(1)} KiB when opened`,
   }

@@ -9,7 +9,7 @@ import { focusScreenHeading } from '../ui/page'
 import { PartBoundary } from '../ui/lazy-part'
 import { Loading } from '../ui/state'
 import { decideNavigation } from './guard'
-import { NotFoundPage } from './not-found-page'
+import { NotFoundPage } from '../ui/not-found-page'
 import { usePreloadOnIntent } from './preload-on-intent'
 import { AthleteAreaFrame, routes } from './routes'
 

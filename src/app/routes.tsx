@@ -33,15 +33,9 @@ const MyRacesPage = lazyPart(() => import('../features/my-races/my-races-page'))
 const OpenSubscriptionsPage = lazyPart(() => import('../features/my-races/open-subscriptions-page'))
 const ExperiencePage = lazyPart(() => import('../features/experience/experience-page'))
 const SubscribePage = lazyPart(() => import('./subscribe-route'))
-const WaitingRoomPage = lazyPart(() => withCatalog(import('../lib/catalogs/queue'), import('../features/queue/waiting-room-page')))
-/** What follows an enrolment (issue 23): one part for its six pages, with their catalog. */
-const placesPages = () => withCatalog(import('../lib/catalogs/places'), import('../features/places/pages'))
-const WithdrawPage = lazyPart(async () => ({ default: (await placesPages()).WithdrawPage }))
-const DeferPage = lazyPart(async () => ({ default: (await placesPages()).DeferPage }))
-const TransferPage = lazyPart(async () => ({ default: (await placesPages()).TransferPage }))
-const TransferOfferPage = lazyPart(async () => ({ default: (await placesPages()).TransferOfferPage }))
-const WaitListPage = lazyPart(async () => ({ default: (await placesPages()).WaitListPage }))
-const LotteryPage = lazyPart(async () => ({ default: (await placesPages()).LotteryPage }))
+const WaitingRoomPage = lazyPart(() => withCatalog(import('../features/queue/waiting-room-page')))
+/** What follows an enrolment (issue 23): one part, with its catalog, for the six pages of its routes. */
+const PlacesPage = lazyPart(() => withCatalog(import('../features/places/places-pages')))
 const SubscribedPage = lazyPart(() => import('../features/enrolment/subscribed-page'))
 const PaymentPage = lazyPart(() => import('../features/enrolment/payment-page'))
 const PaymentByLinkPage = lazyPart(() => import('../features/enrolment/payment-by-link-page'))
@@ -52,9 +46,7 @@ export const routes: RouteDefinition[] = [
   { path: paths.me, requiresLogin: true, athleteArea: true, Component: ProfilePage },
   { path: paths.myRaces, requiresLogin: true, athleteArea: true, Component: MyRacesPage },
   { path: paths.openSubscriptions, requiresLogin: true, athleteArea: true, Component: OpenSubscriptionsPage },
-  { path: '/me/races/:id/withdraw', requiresLogin: true, athleteArea: true, Component: WithdrawPage },
-  { path: '/me/races/:id/transfer', requiresLogin: true, athleteArea: true, Component: TransferPage },
-  { path: '/me/races/:id/defer', requiresLogin: true, athleteArea: true, Component: DeferPage },
+  { path: '/me/races/:id/:change', requiresLogin: true, athleteArea: true, Component: PlacesPage },
   { path: paths.transactions, requiresLogin: true, athleteArea: true, Component: TransactionsPage },
   // Not in the area's frame: a document to print, with its own way back.
   { path: '/me/transactions/:id/receipt', requiresLogin: true, Component: ReceiptPage },
@@ -68,9 +60,9 @@ export const routes: RouteDefinition[] = [
   { path: '/reset-email/:token', requiresLogin: false, Component: ResetEmailPage },
   { path: '/race/:id/subscribe', requiresLogin: false, Component: SubscribePage },
   { path: '/race/:id/queue', requiresLogin: true, Component: WaitingRoomPage },
-  { path: '/race/:id/wait-list', requiresLogin: true, Component: WaitListPage },
-  { path: '/race/:id/lottery', requiresLogin: false, Component: LotteryPage },
-  { path: '/transfer/:code', requiresLogin: true, Component: TransferOfferPage },
+  { path: '/race/:id/wait-list', requiresLogin: true, Component: PlacesPage },
+  { path: '/race/:id/lottery', requiresLogin: false, Component: PlacesPage },
+  { path: '/transfer/:code', requiresLogin: true, Component: PlacesPage },
   { path: '/race/:id/subscribed', requiresLogin: false, Component: SubscribedPage },
   { path: '/race/:id/ranking', requiresLogin: false, Component: RankingPage },
   { path: '/race/:id/subscribers', requiresLogin: false, Component: SubscribersPage },

@@ -8,7 +8,7 @@ import { lazyPart } from '../ui/lazy-part'
 import { parseRaceId } from '../ui/race-not-found'
 
 /** The place held from a race's waiting room: fetched only for a race that has one. */
-const HoldBanner = lazyPart(() => withCatalog(import('../lib/catalogs/queue'), import('../features/queue/hold-banner')))
+const HoldBanner = lazyPart(() => withCatalog(import('../features/queue/hold-banner')))
 /** The place offered from the wait list: fetched only for a sold-out race that keeps one (issue 23). */
 const OfferBanner = lazyPart(() => import('../features/enrolment/offer-banner'))
 

@@ -66,8 +66,8 @@ export type CatalogLoaders = Partial<Record<CatalogLocale, () => Promise<{ messa
 
 /**
  * A part of the portal whose words are a catalog of their own, downloaded with the part's screens:
- * the waiting room (decision 037), what follows an enrolment (decision 038). Its loaders are in the
- * part's own `catalog.ts`, downloaded with it, so the first page carries none of them.
+ * the waiting room (decision 037), what follows an enrolment (decision 038). Its loaders are in
+ * src/lib/catalogs, exported by the part's module (`withCatalog`), so the first page carries none.
  */
 export interface PartCatalog {
   name: string
@@ -100,10 +100,12 @@ export async function loadPartCatalog(part: PartCatalog): Promise<void> {
 
 /**
  * A part's module once its words are in too: its screens wait for them as they wait for their code
- * (`lazyPart(() => withCatalog(import('.../catalog'), import(...)))`).
+ * (`lazyPart(() => withCatalog(import(...)))`). The part names its catalog (its `catalog` export), so
+ * the first page carries neither the part's catalog loaders nor a second download to list.
  */
-export async function withCatalog<M>(catalog: Promise<{ default: PartCatalog }>, module: Promise<M>): Promise<M> {
-  const [loaded] = await Promise.all([module, catalog.then(({ default: part }) => loadPartCatalog(part))])
+export async function withCatalog<M extends { catalog: PartCatalog }>(module: Promise<M>): Promise<M> {
+  const loaded = await module
+  await loadPartCatalog(loaded.catalog)
   return loaded
 }
 

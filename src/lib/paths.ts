@@ -23,12 +23,8 @@ export const paths = {
   waitList: (id: number | string) => `/race/${String(id)}/wait-list`,
   /** A lottery race's published lottery: rule, tickets, odds, the draw (issue 23). */
   lottery: (id: number | string) => `/race/${String(id)}/lottery`,
-  /** What an athlete can do with a paid place (issue 23): withdraw, pass it on, defer it. */
-  withdraw: (id: number | string) => `/me/races/${String(id)}/withdraw`,
-  transfer: (id: number | string) => `/me/races/${String(id)}/transfer`,
-  defer: (id: number | string) => `/me/races/${String(id)}/defer`,
-  /** A place offered to the athlete by another, as the e-mail links it. */
-  transferOffer: (code: string) => `/transfer/${encodeURIComponent(code)}`,
+  /** What an athlete can do with a paid place (issue 23): withdraw from it, pass it on, defer it. */
+  placeChange: (id: number | string, change: 'withdraw' | 'transfer' | 'defer') => `/me/races/${String(id)}/${change}`,
   ranking: (id: number | string) => `/race/${String(id)}/ranking`,
   subscribers: (id: number | string) => `/race/${String(id)}/subscribers`,
   contacts: '/contacts',

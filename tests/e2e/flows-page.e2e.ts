@@ -114,6 +114,8 @@ test.describe('the Flows page', () => {
 
   for (const width of [360, 1280]) {
     test(`passes axe at ${String(width)} px, live and simulating`, async ({ page }) => {
+      // Every machine's chart is on the page, each scan reading all their nodes: about 20 s a scan.
+      test.setTimeout(90_000)
       await page.setViewportSize({ width, height: 900 })
       await page.goto(FLOWS)
       const drawer = machine(page, 'Login drawer')

@@ -34,6 +34,11 @@ describe('what an inspector sees of a machine', () => {
     expect(loaded).toEqual({ type: 'xstate.done.actor.loadProfile', output: { id: 1, cod_fiscale: REDACTED, torexperience: REDACTED, scadenza_certificato: null } })
   })
 
+  it('redacts the e-mail of the athlete a place is passed on to (issue 23), in the giver’s context and in what it sends', () => {
+    expect(sanitizeContext({ mail: 'recipient@example.org', problem: null })).toEqual({ mail: REDACTED, problem: null })
+    expect(sanitizeEvent({ type: 'xstate.done.actor.offer', output: { codice: 'T-1', a: 'T', mail: 'recipient@example.org' } })).toMatchObject({ output: { mail: REDACTED } })
+  })
+
   it('redacts an actor’s bare answer, such as a certificate’s review, which no field name can judge', () => {
     expect(sanitizeEvent({ type: 'xstate.done.actor.0.certificate.reloading', output: SECRETS.certificateReview })).toEqual({
       type: 'xstate.done.actor.0.certificate.reloading',

@@ -29,6 +29,8 @@ const SECRET_FIELDS: ReadonlySet<string> = new Set([
   'password',
   // tax codes
   'cod_fiscale',
+  // another athlete's e-mail: the recipient a place is passed on to (issue 23)
+  'mail',
   // health data
   'file',
   'expiry',

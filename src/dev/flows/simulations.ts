@@ -1,5 +1,7 @@
 import type { ApiError } from '../../../contracts/api-error'
 import type { Profile } from '../../../contracts/athlete.contract'
+import type { RefundQuote, Transfer } from '../../../contracts/places.contract'
+import type { WaitEntry } from '../../../contracts/wait-list.contract'
 import { HOUR_MS, MINUTE_MS } from '../../../contracts/time'
 import type { CertificateEvent, CertificateInput } from '../../../machines/certificate/certificate.machine'
 import type { EnrolmentEvent, EnrolmentInput, GateOutcome, ShownWaiver } from '../../../machines/enrolment/enrolment.machine'
@@ -7,6 +9,10 @@ import type { PricedRace } from '../../../machines/enrolment/price'
 import type { PaymentWaitEvent } from '../../../machines/enrolment/payment-wait.machine'
 import type { QueueTicket } from '../../../contracts/queue.contract'
 import type { TicketAnswer, WaitingRoomEvent, WaitingRoomInput } from '../../../machines/opening/waiting-room.machine'
+import type { LotteryEvent, LotteryInput } from '../../../machines/places/lottery.machine'
+import type { ChangeAnswer, PlaceChangeEvent, PlaceChangeInput } from '../../../machines/places/place-change.machine'
+import type { TransferGiveEvent, TransferTakeEvent } from '../../../machines/places/transfer.machine'
+import type { EntryAnswer, WaitListEvent, WaitListInput } from '../../../machines/places/wait-list.machine'
 import type { LoginDrawerEvent } from '../../../machines/session/login-drawer.machine'
 import type { SessionEvent, SessionInput } from '../../../machines/session/session.machine'
 import { now } from '../../lib/clock'
@@ -34,10 +40,18 @@ export interface Simulation {
 }
 
 const network: Answer = { label: 'network error', error: { kind: 'network', operation: 'simulated' } }
-const http = (status: number, code: string): Answer => ({
+const unauthorized: Answer = { label: '401 session over', error: { kind: 'unauthorized', operation: 'simulated' } }
+const http = (status: number, code: string, body: object = {}): Answer => ({
   label: `${String(status)} ${code}`,
-  error: { kind: 'http', operation: 'simulated', status, code, body: { code } },
+  error: { kind: 'http', operation: 'simulated', status, code, body: { code, ...body } },
 })
+const retryAfter = (seconds: number): Answer => ({
+  label: `503 Retry-After ${String(seconds)}`,
+  error: { kind: 'http', operation: 'simulated', status: 503, code: null, body: null, retryAfterS: seconds },
+})
+
+/** The instant `ms` from now, as the backend writes it. */
+const at = (ms: number) => new Date(now() + ms).toISOString()
 
 const PROFILE: Profile = {
   id: 1,
@@ -139,7 +153,6 @@ const roomEvents = (): WaitingRoomEvent[] => [
 
 /** A ticket of the waiting room in `stato`, answered now (its deadlines a few minutes on). */
 function ticketAnswer(stato: QueueTicket['stato'], extra: Partial<QueueTicket> = {}): TicketAnswer {
-  const at = (ms: number) => new Date(now() + ms).toISOString()
   const ticket: QueueTicket = {
     biglietto: 'Q-1-1',
     gara_id: 1,
@@ -159,6 +172,88 @@ const ticketAnswers = (...statos: Array<QueueTicket['stato']>): Answer[] =>
   statos.map((stato) => ({ label: stato, output: ticketAnswer(stato) }))
 
 const readings = (...states: string[]): Answer[] => states.map((state) => ({ label: state, output: state }))
+
+const PAY_WITHIN_MS = 240 * HOUR_MS
+const lotteryEvents = (): LotteryEvent[] => [
+  { type: 'clock.tick', now: now() },
+  { type: 'clock.tick', now: now() + HOUR_MS },
+  { type: 'clock.tick', now: now() + PAY_WITHIN_MS + HOUR_MS },
+  { type: 'lottery.read', outcome: 'in_attesa', payBy: null, link: null },
+  { type: 'lottery.read', outcome: 'estratto', payBy: now() + PAY_WITHIN_MS, link: 'open' },
+  { type: 'lottery.read', outcome: 'estratto', payBy: now() + PAY_WITHIN_MS, link: 'paid' },
+  { type: 'lottery.read', outcome: 'estratto', payBy: now() + PAY_WITHIN_MS, link: 'lapsed' },
+  { type: 'lottery.read', outcome: 'non_estratto', payBy: null, link: null },
+]
+
+const OFFER_MS = 48 * HOUR_MS
+const waitListEvents = (): WaitListEvent[] => [
+  { type: 'clock.tick', now: now() },
+  { type: 'clock.tick', now: now() + 2 * MINUTE_MS },
+  { type: 'clock.tick', now: now() + OFFER_MS - HOUR_MS },
+  { type: 'clock.tick', now: now() + OFFER_MS + MINUTE_MS },
+  { type: 'connection.back' },
+  { type: 'waitList.join' },
+  { type: 'waitList.leave' },
+  { type: 'waitList.enrol' },
+  { type: 'waitList.retry' },
+]
+
+/** The athlete's entry on the wait list in `stato`, answered now (an offer open for 48 hours). */
+function entry(stato: WaitEntry['stato'], extra: Partial<WaitEntry> = {}): WaitEntry {
+  return {
+    gara_id: 206,
+    stato,
+    entrato: at(-HOUR_MS),
+    origine: 'lista',
+    ...(stato === 'in_attesa' ? { posizione: 3, davanti: 2 } : {}),
+    ...(stato === 'offerta' ? { offerta_scade: at(OFFER_MS) } : {}),
+    ...extra,
+  }
+}
+const entryAnswers = (...statos: Array<WaitEntry['stato']>): Answer[] =>
+  statos.map((stato): Answer => ({ label: stato, output: { entry: entry(stato), receivedAt: now() } satisfies EntryAnswer }))
+
+/** Today's refund when it is no longer the one shown (the schedule moved on a step). */
+const CHANGED_QUOTE: RefundQuote = { giorni_prima: 60, opzione_rimborso: 'standard', quota_percento: 25, quota: 11.25, gps: 0, totale: 11.25 }
+
+const placeChangeEvents: PlaceChangeEvent[] = [
+  { type: 'change.start' },
+  { type: 'change.cancel' },
+  { type: 'change.confirm', key: 'simulated' },
+  { type: 'change.retry' },
+]
+
+const transferGiveEvents: TransferGiveEvent[] = [
+  { type: 'mail.change', value: 'friend@example.org' },
+  { type: 'mail.change', value: 'not an address' },
+  { type: 'offer.submit', key: 'simulated' },
+  { type: 'offer.retry' },
+  { type: 'offer.cancel' },
+]
+
+const transferTakeEvents: TransferTakeEvent[] = [
+  { type: 'offer.retry' },
+  { type: 'gps.choose', rent: false },
+  { type: 'gps.choose', rent: true },
+  { type: 'offer.accept' },
+  { type: 'disclaimer.type', text: SENTENCE },
+  { type: 'disclaimer.submit', waiver: WAIVER },
+  { type: 'disclaimer.close' },
+  { type: 'payment.retry' },
+]
+
+/** A place offered to friend@example.org, in `stato`. */
+const transfer = (stato: Transfer['stato']): Transfer => ({
+  codice: 'T-demo',
+  gara_id: 202,
+  da: 'Sim Ulated',
+  a: 'friend@example.org',
+  stato,
+  scade: at(OFFER_MS),
+  prezzo: 45,
+  tassa: 10,
+})
+const transferAnswers = (...statos: Array<Transfer['stato']>): Answer[] => statos.map((stato) => ({ label: stato, output: transfer(stato) }))
 
 /** By machine id. */
 export const SIMULATIONS: Readonly<Record<string, Simulation>> = {
@@ -230,7 +325,7 @@ export const SIMULATIONS: Readonly<Record<string, Simulation>> = {
         ...ticketAnswers('in_sala', 'in_coda', 'ammesso', 'posto', 'pagato', 'scaduto'),
         { label: 'esaurito', output: ticketAnswer('esaurito', { definitivo: false, riprova_tra_s: 60 }) },
         http(404, 'not_in_queue'),
-        { label: '503 Retry-After 20', error: { kind: 'http', operation: 'simulated', status: 503, code: null, body: null, retryAfterS: 20 } },
+        retryAfter(20),
         network,
       ],
       joinQueue: [
@@ -243,6 +338,102 @@ export const SIMULATIONS: Readonly<Record<string, Simulation>> = {
       ],
       holdPlace: [...ticketAnswers('posto'), http(410, 'admission_expired'), network],
       leaveQueue: [...ticketAnswers('uscito'), network],
+    },
+    idle: {},
+  },
+  lottery: {
+    input: (): LotteryInput => ({ drawAt: now() + 5 * MINUTE_MS, now: now() }),
+    events: lotteryEvents(),
+    answers: {},
+    idle: {},
+  },
+  waitList: {
+    input: (): WaitListInput => ({ raceId: 206, now: now(), jitterSeed: 1 }),
+    events: waitListEvents(),
+    answers: {
+      readEntry: [
+        ...entryAnswers('in_attesa', 'offerta'),
+        { label: 'offerta, an hour left', output: { entry: entry('offerta', { offerta_scade: at(HOUR_MS) }), receivedAt: now() } satisfies EntryAnswer },
+        ...entryAnswers('iscritto', 'scaduta', 'uscito'),
+        http(404, 'not_listed'),
+        unauthorized,
+        retryAfter(30),
+        network,
+      ],
+      joinList: [
+        ...entryAnswers('in_attesa'),
+        { ...http(409, 'already_listed', { voce: entry('offerta') }), label: '409 already_listed, with the entry' },
+        http(409, 'already_listed'),
+        http(422, 'wait_list_closed'),
+        http(409, 'places_left'),
+        http(409, 'already_enrolled'),
+        unauthorized,
+        network,
+      ],
+      leaveList: [...entryAnswers('uscito'), http(404, 'not_listed'), unauthorized, network],
+    },
+    idle: {},
+  },
+  placeChange: {
+    input: (): PlaceChangeInput => ({ kind: 'withdraw', raceId: 202, expected: 22.5 }),
+    events: placeChangeEvents,
+    answers: {
+      submitChange: [
+        { label: 'refunded', output: { transactionId: 'simulated' } satisfies ChangeAnswer },
+        { label: 'deferred', output: { transactionId: null } satisfies ChangeAnswer },
+        http(409, 'refund_changed', { rimborso: CHANGED_QUOTE }),
+        http(404, 'not_enrolled'),
+        http(409, 'not_paid'),
+        http(409, 'place_changed'),
+        http(422, 'withdrawal_closed'),
+        http(422, 'defer_closed'),
+        unauthorized,
+        retryAfter(30),
+        network,
+      ],
+    },
+    idle: {},
+  },
+  transferGive: {
+    input: () => ({ pending: false }),
+    events: transferGiveEvents,
+    answers: {
+      offer: [
+        ...transferAnswers('offerta'),
+        http(422, 'recipient_unknown'),
+        http(422, 'recipient_is_self'),
+        http(409, 'recipient_enrolled'),
+        http(409, 'transfer_pending'),
+        http(422, 'transfer_closed'),
+        http(409, 'place_changed'),
+        http(409, 'not_paid'),
+        http(404, 'not_enrolled'),
+        network,
+      ],
+      cancel: [{ label: 'cancelled', output: undefined }, http(409, 'no_transfer'), http(404, 'not_enrolled'), network],
+    },
+    idle: {},
+  },
+  transferTake: {
+    input: () => ({ code: 'T-demo', key: 'demo-key' }),
+    events: transferTakeEvents,
+    answers: {
+      readOffer: [...transferAnswers('offerta', 'accettata', 'completata', 'annullata', 'scaduta'), http(404, 'transfer_not_found'), network],
+      accept: [
+        { label: 'accepted', output: undefined },
+        http(422, 'not_eligible'),
+        http(409, 'transfer_closed'),
+        http(409, 'already_enrolled'),
+        http(404, 'transfer_not_found'),
+        network,
+      ],
+      signWaiver: [{ label: 'signed', output: undefined }, http(409, 'waiver_outdated'), network],
+      startPayment: [
+        { label: 'checkout ready', output: { redirectUrl: 'https://checkout.example/simulated' } },
+        http(422, 'waiver_not_signed'),
+        http(409, 'total_mismatch'),
+        network,
+      ],
     },
     idle: {},
   },

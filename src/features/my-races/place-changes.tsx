@@ -27,16 +27,16 @@ export function PlaceActions({ subscription, race, now }: { subscription: Subscr
       <p className={styles.changesTitle}>{t`Can't make it?`}</p>
       <ul>
         <li>
-          <Link href={paths.withdraw(race.id)}>{t`Withdraw`}</Link>
+          <Link href={paths.placeChange(race.id, 'withdraw')}>{t`Withdraw`}</Link>
         </li>
         <li>
           {offered ? (
             <>
-              <Link href={paths.transfer(race.id)}>{t`Pass my place on`}</Link>
+              <Link href={paths.placeChange(race.id, 'transfer')}>{t`Pass my place on`}</Link>
               <span className={styles.changeNote}>{t`Offered to ${offered.a} until ${formatOwnMoment(locale, offered.scade)}`}</span>
             </>
           ) : transfer.open ? (
-            <Link href={paths.transfer(race.id)}>{t`Pass my place on`}</Link>
+            <Link href={paths.placeChange(race.id, 'transfer')}>{t`Pass my place on`}</Link>
           ) : (
             <span className={styles.changeNote}>
               {transfer.reason === 'not_allowed'
@@ -49,7 +49,7 @@ export function PlaceActions({ subscription, race, now }: { subscription: Subscr
         </li>
         <li>
           {deferral.open ? (
-            <Link href={paths.defer(race.id)}>{t`Defer to next year`}</Link>
+            <Link href={paths.placeChange(race.id, 'defer')}>{t`Defer to next year`}</Link>
           ) : (
             <span className={styles.changeNote}>
               {deferral.reason === 'not_allowed'

@@ -9,6 +9,9 @@ import { Announcer } from './room-parts'
 import styles from './queue.module.css'
 import { useWaitingRoom, type RoomRace } from './use-waiting-room'
 
+/** The part's words, loaded with it (src/lib/i18n.ts `withCatalog`). */
+export { default as catalog } from '../../lib/catalogs/queue'
+
 /**
  * Above every step of the wizard of a race with a waiting room: the place held for the athlete,
  * until when, counted down (a warning in its last two minutes), and, once it has run out, what

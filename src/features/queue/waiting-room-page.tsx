@@ -19,6 +19,9 @@ import styles from './queue.module.css'
 import type { WaitingRoomView } from '../../../machines/opening/waiting-room.machine'
 import { useWaitingRoom, type RoomRace, type WaitingRoom } from './use-waiting-room'
 
+/** The part's words, loaded with it (src/lib/i18n.ts `withCatalog`). */
+export { default as catalog } from '../../lib/catalogs/queue'
+
 /**
  * `/race/{id}/queue` (issue 22): a race's waiting room, for a signed-in athlete. Arriving with the
  * room open joins it (one ticket per athlete and race: a reload or another tab finds the same

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Link } from 'wouter'
 import { paths } from '../lib/paths'
-import { Page } from '../ui/page'
+import { Page } from './page'
 
 export function NotFoundPage() {
   const { t } = useLingui()
