@@ -286,8 +286,11 @@ test.describe('enrolment gate', () => {
     await expectNoAxeViolations(page)
   })
 
-  test('a sold-out race', async ({ page }) => {
-    await refusal(page, 'completo', 206, 'This race is sold out: every place is taken.')
+  test('a sold-out race, with the way to its wait list', async ({ page, expectFailures }) => {
+    // Not on the race's wait list: the wizard asks whether a place is offered, and is told no.
+    expectFailures({ operation: 'waitList.status', status: 404 })
+    await refusal(page, 'completo', 206, 'This race is sold out: every place is taken. Join its wait list')
+    await expect(main(page).getByRole('link', { name: 'Join the wait list' })).toHaveAttribute('href', '/race/206/wait-list')
   })
 
   test('already enrolled', async ({ page }) => {

@@ -215,6 +215,20 @@ function RefusalItem({ refusal, race, onLogIn }: { refusal: GateRefusal; race: R
       </div>
     )
   }
+  if (refusal.code === 'sold_out' && race.lista_attesa) {
+    // A race that keeps a wait list offers the places that come back (decision 038).
+    return (
+      <div className={styles.refusal}>
+        <p>{t`This race is sold out: every place is taken. Join its wait list: a place that comes back is offered to the next in line.`}</p>
+        <div className={styles.refusalActions}>
+          <Link href={paths.waitList(race.id)} className={buttonClass('primary')}>
+            {t`Join the wait list`}
+          </Link>
+          <Link href={paths.home}>{t`See other races`}</Link>
+        </div>
+      </div>
+    )
+  }
   return (
     <div className={styles.refusal}>
       <RefusalWords refusal={refusal} raceId={race.id} raceDay={raceDay(race)} />
