@@ -93,7 +93,9 @@ test.describe('receipts', () => {
     await expect(row(/^Race entry fee/)).toContainText('€38.00')
     await expect(row(/^Protected refund option/)).toContainText('€3.80')
     await expect(row(/^Total paid/)).toContainText('€41.80')
-    await expect(row(/^Refunded on 20 Jun 2025/)).toContainText('−€38.00')
+    // The fee came back, the protection surcharge never does (decision 020): a partial refund.
+    await expect(row(/^Refunded: share of the race fee/)).toContainText('€38.00')
+    await expect(row(/^Partly refunded on 20 Jun 2025/)).toContainText('−€38.00')
     await expect(row(/^Total after the refund/)).toContainText('€3.80')
     await expect(items.getByRole('row', { name: /GPS/ })).toHaveCount(0)
     await expectNoAxeViolations(page)

@@ -13,6 +13,7 @@ import { createQueryClient } from '../../app/app'
 import { callApi } from '../../lib/api-client'
 import { formatRaceTime } from '../../lib/format'
 import { activateLocale, i18n } from '../../lib/i18n'
+import { athleteQueries } from '../../lib/athlete-queries'
 import { lotteryQueries } from '../../lib/lottery-queries'
 import { SessionContext, type SessionView } from '../../lib/session'
 import { ensureTemporal } from '../../lib/temporal'
@@ -79,8 +80,9 @@ describe('my lottery applications', () => {
     await signInAs('pax')
     const client = createQueryClient()
     const { container } = open(client)
-    // The PAX holder's flagship place is asked for, and the answer is no application (404).
-    await vi.waitFor(() => expect(client.getQueryState(lotteryQueries.mine(201).queryKey)?.status).toBe('error'), { timeout: 5_000 })
+    // The PAX holder entered the flagship directly: once the profile is read, nothing is asked.
+    await vi.waitFor(() => expect(client.getQueryState(athleteQueries.me().queryKey)?.status).toBe('success'), { timeout: 5_000 })
+    expect(client.getQueryState(lotteryQueries.mine(201).queryKey)).toBeUndefined()
     expect(container.textContent).toBe('')
   })
 })

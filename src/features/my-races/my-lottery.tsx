@@ -3,7 +3,7 @@ import { useQueries, useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import type { MyApplication } from '../../../contracts/lottery.contract'
 import type { Race } from '../../../contracts/races.contract'
-import { useSubscriptionHistory } from '../../lib/athlete-queries'
+import { useAthlete, useSubscriptionHistory } from '../../lib/athlete-queries'
 import { formatNumber, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { lotteryQueries } from '../../lib/lottery-queries'
@@ -23,8 +23,10 @@ export default function MyLottery() {
   const races = useQuery(raceQueries.list('all')).data?.gare
   const history = useSubscriptionHistory().data?.iscrizioni
   const placeIn = (race: Race) => history?.find((subscription) => subscription.project_id === race.id)
-  const lotteryRaces = (races ?? []).filter((race) => race.lotteria && placeIn(race))
-  // A place in a lottery race may have been entered directly (a PAX holder's): no application, 404.
+  // A PAX holder enters a lottery race directly: there is no application to ask for.
+  const { profile } = useAthlete()
+  const applies = profile !== null && profile.pax !== true
+  const lotteryRaces = applies ? (races ?? []).filter((race) => race.lotteria && placeIn(race)) : []
   const applications = useQueries({ queries: lotteryRaces.map((race) => lotteryQueries.mine(race.id)) })
   const applied = lotteryRaces.flatMap((race, index) => {
     const application = applications[index]?.data

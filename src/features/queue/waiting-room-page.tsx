@@ -18,6 +18,7 @@ import { Announcer, FailureNote, WaitListWay } from './room-parts'
 import styles from './queue.module.css'
 import type { WaitingRoomView } from '../../../machines/opening/waiting-room.machine'
 import { useWaitingRoom, type RoomRace, type WaitingRoom } from './use-waiting-room'
+import statusCard from '../../ui/status-card.module.css'
 
 /** The part's words, loaded with it (src/lib/i18n.ts `withCatalog`). */
 export { default as catalog } from '../../lib/catalogs/queue'
@@ -61,8 +62,8 @@ function Room({ race, name, waitList }: { race: RoomRace; name: string; waitList
 
   return (
     <Page title={t`Waiting room`} lead={name}>
-      <div className={styles.room}>
-        <section aria-labelledby="room-state" className={styles.card}>
+      <div className={statusCard.column}>
+        <section aria-labelledby="room-state" className={statusCard.card}>
           <RoomState room={room} raceId={race.id} waitList={waitList} />
         </section>
         <FailureNote room={room} />
@@ -79,7 +80,7 @@ function Room({ race, name, waitList }: { race: RoomRace; name: string; waitList
 
 function Heading({ children }: { children: string }) {
   return (
-    <h2 id="room-state" className={styles.heading}>
+    <h2 id="room-state" className={statusCard.heading}>
       {children}
     </h2>
   )
@@ -108,7 +109,7 @@ function RoomState({ room, raceId, waitList }: { room: WaitingRoom; raceId: numb
           {room.view === 'beforeRoom' ? (
             <>
               <p>{t`${plural({ day }, { other: `It opens on ${opens}.` })}`}</p>
-              <p className={styles.big}>
+              <p className={statusCard.big}>
                 <Trans>
                   Opens in <Countdown until={room.roomOpensAt} at={room.now} />
                 </Trans>
@@ -296,18 +297,18 @@ function Position({ room }: { room: WaitingRoom }) {
   const minutes = ticket.waitS === null ? null : Math.ceil(ticket.waitS / 60)
   return (
     <dl className={styles.figures}>
-      <div className={styles.figure}>
+      <div className={statusCard.figure}>
         <dt>{t`Your place in line`}</dt>
-        <dd className={styles.big}>{formatNumber(activeLocale(), position)}</dd>
+        <dd className={statusCard.big}>{formatNumber(activeLocale(), position)}</dd>
       </div>
-      <div className={styles.figure}>
+      <div className={statusCard.figure}>
         <dt>{t`Ahead of you`}</dt>
         <dd>
           {ahead === 0 ? t`Nobody: you are next` : <Plural value={ahead} one="# athlete" other="# athletes" />}
         </dd>
       </div>
       {minutes !== null ? (
-        <div className={styles.figure}>
+        <div className={statusCard.figure}>
           <dt>{t`Estimated wait`}</dt>
           <dd>
             {minutes === 0 ? (

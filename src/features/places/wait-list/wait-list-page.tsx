@@ -16,6 +16,7 @@ import { Loading, QueryErrorState } from '../../../ui/state'
 import { useFocusOnMount } from '../../../ui/use-focus-on-mount'
 import { useWaitList, type Announcement, type WaitList } from './use-wait-list'
 import styles from './wait-list.module.css'
+import statusCard from '../../../ui/status-card.module.css'
 
 /**
  * `/race/{id}/wait-list` (issue 23 point 3): a sold-out race's wait list, for a signed-in athlete.
@@ -52,8 +53,8 @@ function ListScreen({ raceId, rule, name }: { raceId: number; rule: WaitListRule
   const list = useWaitList(raceId, { onEnrol, onSessionExpired })
   return (
     <Page title={t`Wait list`} lead={name}>
-      <div className={styles.list}>
-        <section aria-labelledby="list-state" className={styles.card}>
+      <div className={statusCard.column}>
+        <section aria-labelledby="list-state" className={statusCard.card}>
           <ListState list={list} raceId={raceId} hours={rule.offerta_ore} />
         </section>
         <FailureNote list={list} />
@@ -65,7 +66,7 @@ function ListScreen({ raceId, rule, name }: { raceId: number; rule: WaitListRule
 
 function Heading({ children }: { children: string }) {
   return (
-    <h2 id="list-state" className={styles.heading}>
+    <h2 id="list-state" className={statusCard.heading}>
       {children}
     </h2>
   )
@@ -194,11 +195,11 @@ function Position({ list }: { list: WaitList }) {
   const ahead = entry.ahead ?? entry.position - 1
   return (
     <dl className={styles.figures}>
-      <div className={styles.figure}>
+      <div className={statusCard.figure}>
         <dt>{t`Your place in line`}</dt>
-        <dd className={styles.big}>{formatNumber(activeLocale(), entry.position)}</dd>
+        <dd className={statusCard.big}>{formatNumber(activeLocale(), entry.position)}</dd>
       </div>
-      <div className={styles.figure}>
+      <div className={statusCard.figure}>
         <dt>{t`Ahead of you`}</dt>
         <dd>{ahead === 0 ? t`Nobody: you are next` : <Plural value={ahead} one="# athlete" other="# athletes" />}</dd>
       </div>
@@ -240,7 +241,7 @@ function ConfirmLeave({ offered, onLeave, onStay }: { offered: boolean; onLeave:
   const heading = useFocusOnMount<HTMLHeadingElement>()
   return (
     <div className={styles.confirm} role="group" aria-labelledby="confirm-leave">
-      <h3 id="confirm-leave" ref={heading} tabIndex={-1} className={styles.heading}>
+      <h3 id="confirm-leave" ref={heading} tabIndex={-1} className={statusCard.heading}>
         {offered ? t`Decline the place offered to you?` : t`Leave the wait list?`}
       </h3>
       <p>
