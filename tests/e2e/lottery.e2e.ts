@@ -82,11 +82,12 @@ test.describe('the flagship’s lottery', () => {
 
     await page.getByLabel('Language').selectOption('it')
     await expect(page.locator('html')).toHaveAttribute('lang', 'it')
-    // Italian writes a four-digit number without a separator.
-    await expect(rule.getByRole('definition').filter({ hasText: /^1500$/ })).toBeVisible()
-    await expect(rule.getByText(/31 mar 2026/)).toBeVisible()
-    await expect(odds.getByRole('row', { name: /^16 66 / })).toBeVisible()
-    await checkScreen(page, 'lottery-visitor-it', rule)
+    // The same sections in Italian; Italian writes a four-digit number without a separator.
+    const regola = section(page, 'Come vengono sorteggiati i posti')
+    await expect(regola.getByRole('definition').filter({ hasText: /^1500$/ })).toBeVisible()
+    await expect(regola.getByText(/31 mar 2026/)).toBeVisible()
+    await expect(section(page, 'Probabilità per numero di biglietti').getByRole('row', { name: /^16 66 / })).toBeVisible()
+    await checkScreen(page, 'lottery-visitor-it', regola)
   })
 
   test('completo applies, sees her number, tickets and chance; QA draws; she is drawn, on the page and in My races; the script agrees', async ({ page, expectFailures }) => {

@@ -175,8 +175,16 @@ test.describe('race details', () => {
       await expect(card.getByRole('link', { name: 'Enrol' })).toHaveCount(0)
     })
 
+    test('sold out with a wait list: "Join the wait list" instead of an enrol action', async ({ page }) => {
+      await openRace(page, SEED_RACE_IDS.full, 'Skyrace della Becca 21K 2026')
+      const card = registrationCard(page)
+      await expect(card).toContainText('Sold out')
+      await expect(card).toContainText('If a place comes back, the first on the list is offered it.')
+      await expect(card.getByRole('link', { name: 'Join the wait list' })).toHaveAttribute('href', '/race/206/wait-list')
+      await expect(card.getByRole('button', { name: /Enrol|Apply|Registration opens/ })).toHaveCount(0)
+    })
+
     for (const [id, name, reason] of [
-      [SEED_RACE_IDS.full, 'Skyrace della Becca 21K 2026', 'Sold out: all the places are taken, so you cannot enrol.'],
       [SEED_RACE_IDS.closed, 'Notturna di Saint-Vincent 12K 2026', 'Registration closed on 1 Mar 2026, 23:59 CET: you can no longer enrol.'],
       [SEED_RACE_IDS.live, 'Snow Trail di Cogne 15K 2026', 'The race is under way: registration is closed.'],
     ] as const) {
