@@ -40,10 +40,7 @@ export function useQaAction<A, R>(action: (args: A) => Promise<R>, options: QaAc
         panelClient.invalidateQueries({ queryKey: qaKeys.root }),
         options.touchesPortal ? appQueryClient.invalidateQueries() : null,
       ])
-      // The lists render the new data a task after the cache has it (TanStack Query's batching).
-      await new Promise((resolve) => setTimeout(resolve))
-      const focused = document.activeElement
-      if (tab?.isConnected && button && !button.isConnected && (focused === document.body || focused === button)) tab.focus()
+      if (tab && button) keepFocusInPanel(tab, button)
     },
     onError: (error) => {
       const detail = error instanceof Error ? error.message : String(error)
@@ -56,4 +53,24 @@ export function useQaAction<A, R>(action: (args: A) => Promise<R>, options: QaAc
     if (!mutation.isPending) mutation.mutate(args)
   }
   return { ...mutation, mutate }
+}
+
+/** How long after an action its button may still leave the page (a busy page renders late). */
+const BUTTON_GONE_WITHIN_MS = 3_000
+
+/**
+ * When the action's button leaves the page with its item (the lists render the new data a task or
+ * more after the cache has it), the keyboard's focus goes back to the tab, not out of the panel.
+ */
+function keepFocusInPanel(tab: HTMLElement, button: Element) {
+  const refocus = () => {
+    if (button.isConnected) return false
+    const focused = document.activeElement
+    if (tab.isConnected && (focused === document.body || focused === button)) tab.focus()
+    return true
+  }
+  if (refocus()) return
+  const watch = new MutationObserver(() => refocus() && watch.disconnect())
+  watch.observe(tab, { childList: true, subtree: true })
+  setTimeout(() => watch.disconnect(), BUTTON_GONE_WITHIN_MS)
 }
