@@ -35,12 +35,14 @@ export function useQaAction<A, R>(action: (args: A) => Promise<R>, options: QaAc
       // focus goes back to the tab rather than out of the panel (where Escape no longer closes it).
       const button = document.activeElement
       const tab = button?.closest<HTMLElement>('[role="tabpanel"]')
+      // Watched from now: the panel's list may render without the button before the portal's
+      // queries have all been read again.
+      if (tab && button) keepFocusInPanel(tab, button)
       say({ tone: 'done', text: options.done(result, args) })
       await Promise.all([
         panelClient.invalidateQueries({ queryKey: qaKeys.root }),
         options.touchesPortal ? appQueryClient.invalidateQueries() : null,
       ])
-      if (tab && button) keepFocusInPanel(tab, button)
     },
     onError: (error) => {
       const detail = error instanceof Error ? error.message : String(error)
@@ -55,8 +57,8 @@ export function useQaAction<A, R>(action: (args: A) => Promise<R>, options: QaAc
   return { ...mutation, mutate }
 }
 
-/** How long after an action its button may still leave the page (a busy page renders late). */
-const BUTTON_GONE_WITHIN_MS = 3_000
+/** How long after an action its button may still leave the page (a busy page reads and renders late). */
+const BUTTON_GONE_WITHIN_MS = 10_000
 
 /**
  * When the action's button leaves the page with its item (the lists render the new data a task or
