@@ -55,7 +55,9 @@ const initialJavaScript: Measure = async ({ outDir, manifest }) => {
   const plain = [...html.matchAll(/<script src="\/([^"]+\.js)"/g)].map((match) => match[1]!)
   const files = [...plain, ...scriptsOf(manifest, staticClosure(manifest, entryKey(manifest)))]
   const total = files.reduce((sum, file) => sum + gzipKiB(outDir, file), 0)
-  return [{ name: 'home route initial JS (gzip)', value: total, unit: KIB, budget: 95, kind: 'max', note: `${String(files.length)} files` }]
+  // DESIGN.md's 95 KiB, and half a KiB for the routes of what follows an enrolment (decision 038)
+  // until issue 24 brings the first page to 85 KiB.
+  return [{ name: 'home route initial JS (gzip)', value: total, unit: KIB, budget: 95.5, kind: 'max', note: `${String(files.length)} files` }]
 }
 
 /**
