@@ -17,7 +17,8 @@ import {
   type CallName,
   type Room,
 } from './test-harness'
-import { backoffS, failureOf, jitterFraction, readingOf, type WaitingRoomView } from './waiting-room.machine'
+import { jitterFraction } from '../rules/server-reading'
+import { failureOf, readingOf, type WaitingRoomView } from './waiting-room.machine'
 
 /** Decision 037: every wait is lengthened by up to 20% (the spec's figure, not the machine's constant). */
 const MAX_JITTER = 0.2
@@ -87,27 +88,6 @@ describe('failureOf: every code of the four calls', () => {
     const breach = failure({ kind: 'contract', direction: 'response', status: 200, detail: 'stato', operation: 'queue.status' })
     expect(failureOf(breach)).toMatchObject({ kind: 'retry', failure: 'trouble' })
     expect(failureOf(new Error('bug'))).toMatchObject({ kind: 'retry', failure: 'trouble' })
-  })
-})
-
-describe('waits', () => {
-  it('back off 2, 4, 8, 16, 32, then 60 s', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 20].map(backoffS)).toEqual([2, 4, 8, 16, 32, 60, 60, 60])
-  })
-
-  it('are lengthened by a jitter under 20%, the same for the same seed and count, different across them', () => {
-    const fractions = Array.from({ length: 200 }, (_, count) => jitterFraction(JITTER_SEED, count))
-    for (const fraction of fractions) {
-      expect(fraction).toBeGreaterThanOrEqual(0)
-      expect(fraction).toBeLessThan(MAX_JITTER)
-    }
-    expect(jitterFraction(JITTER_SEED, 3)).toBe(jitterFraction(JITTER_SEED, 3))
-    expect(new Set(fractions.map((f) => f.toFixed(4))).size).toBeGreaterThan(150)
-    const seeds = Array.from({ length: 200 }, (_, seed) => jitterFraction(seed, 0))
-    expect(new Set(seeds.map((f) => f.toFixed(4))).size).toBeGreaterThan(150)
-    // Spread over the whole range, not bunched at one end.
-    expect(Math.min(...fractions)).toBeLessThan(0.02)
-    expect(Math.max(...fractions)).toBeGreaterThan(0.18)
   })
 })
 

@@ -1,9 +1,10 @@
 import { assertEvent, assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import * as z from 'zod/mini'
-import { errorCodeOf, toApiError, type ApiError } from '../../contracts/api-error'
+import { errorCodeOf, toApiError } from '../../contracts/api-error'
 import type * as queue from '../../contracts/queue.contract'
 import { QueueTicketSchema, type QueueTicket, type TicketEndReason, type TicketState } from '../../contracts/queue.contract'
-import { MINUTE_MS, SECOND_MS } from '../../contracts/time'
+import { MINUTE_MS } from '../../contracts/time'
+import { afterFailure, readDueAt, retryFailureOf, type ReadFailure, type RetryFailure } from '../rules/server-reading'
 
 /**
  * Opening day (issue 22, decision 037): one athlete's ticket for one race's waiting room, from the
@@ -49,28 +50,8 @@ export const HOLD_WARNING_MS = 2 * MINUTE_MS
 export const HOLD_LAST_MINUTE_MS = MINUTE_MS
 /** A position is said to a screen reader at most this often (it changes with every admission). */
 export const POSITION_ANNOUNCE_INTERVAL_MS = MINUTE_MS
-/** Decision 037: waits after a failure, 2, 4, 8 ... at most 60 s. */
-export const MAX_BACKOFF_S = 60
-/** Each wait is lengthened by up to this fraction, so clients told the same second spread out. */
-export const MAX_JITTER = 0.2
 /** A waiting ticket's answer should say when to ask again; if one does not, this. */
 export const DEFAULT_READ_AFTER_S = 30
-
-/** The wait after `failures` failures in a row (from 1): 2, 4, 8, 16, 32, 60 s. */
-export function backoffS(failures: number): number {
-  return Math.min(MAX_BACKOFF_S, 2 ** Math.max(1, failures))
-}
-
-/**
- * A fraction of `[0, MAX_JITTER)` fixed by the seed and the count (a step of mulberry32): the same
- * actor spreads its waits, and no two clients with different seeds move in step.
- */
-export function jitterFraction(seed: number, count: number): number {
-  let t = (seed ^ Math.imul(count + 1, 0x9e3779b9)) >>> 0
-  t = Math.imul(t ^ (t >>> 15), t | 1)
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-  return (((t ^ (t >>> 14)) >>> 0) / 2 ** 32) * MAX_JITTER
-}
 
 /** The input of `readTicket`, `joinQueue` and `leaveQueue`. */
 export interface RaceInput {
@@ -132,9 +113,6 @@ export function readingOf({ ticket, receivedAt }: TicketAnswer): TicketReading {
   }
 }
 
-/** Why a call is being retried: no answer, the server asked to wait (429/503), or another failure. */
-export type ReadFailure = 'offline' | 'busy' | 'trouble'
-
 export type RefusalCode = 'not_eligible' | 'already_enrolled'
 
 /** What a failed call of the room means. */
@@ -148,14 +126,14 @@ export type WaitingRoomFailure =
   | { kind: 'refused'; code: RefusalCode }
   | { kind: 'admissionExpired' }
   | { kind: 'admissionInvalid' }
-  | { kind: 'retry'; failure: ReadFailure; retryAfterS: number | null; error: ApiError }
+  | RetryFailure
 
 const JoinConflictTicketSchema = z.object({ biglietto: QueueTicketSchema })
 
 export function failureOf(error: unknown): WaitingRoomFailure {
   const apiError = toApiError(error)
   if (apiError.kind === 'unauthorized') return { kind: 'sessionOver' }
-  if (apiError.kind === 'network') return { kind: 'retry', failure: 'offline', retryAfterS: null, error: apiError }
+  if (apiError.kind === 'network') return retryFailureOf(apiError)
   const code = errorCodeOf<typeof queue.join | typeof queue.status | typeof queue.hold | typeof queue.leave>(apiError)
   switch (code) {
     case 'not_in_queue':
@@ -178,10 +156,7 @@ export function failureOf(error: unknown): WaitingRoomFailure {
     case null:
       break
   }
-  if (apiError.kind === 'http' && (apiError.status === 429 || apiError.status === 503)) {
-    return { kind: 'retry', failure: 'busy', retryAfterS: apiError.retryAfterS ?? null, error: apiError }
-  }
-  return { kind: 'retry', failure: 'trouble', retryAfterS: null, error: apiError }
+  return retryFailureOf(apiError)
 }
 
 export interface WaitingRoomInput {
@@ -296,8 +271,7 @@ export function afterAnswer(
     failures: 0,
     admissionToken: answer.ticket.ammissione?.token ?? null,
     endReason: ticket.endReason,
-    nextReadAt:
-      readAfterS === null ? null : ticket.receivedAt + Math.round(readAfterS * SECOND_MS * (1 + jitterFraction(context.jitterSeed, reads))),
+    nextReadAt: readAfterS === null ? null : readDueAt(ticket.receivedAt, readAfterS, context, reads),
   }
   const said: WaitingRoomEmitted[] = []
   if (ticket.state === 'in_coda' && ticket.position !== null) {
@@ -439,17 +413,9 @@ export const waitingRoomMachine = setup({
       for (const emitted of said) enqueue.emit(emitted)
     }),
     /** After a failure: wait as the server asked (429/503), else 2, 4, 8 ... 60 s; with jitter either way. */
-    recordFailure: enqueueActions(({ context, event, enqueue }) => {
+    recordFailure: assign(({ context, event }) => {
       const failure = failureOf(errorOf(event))
-      const reads = context.reads + 1
-      const failures = context.failures + 1
-      const waitS = failure.kind === 'retry' && failure.retryAfterS !== null ? failure.retryAfterS : backoffS(failures)
-      enqueue.assign({
-        reads,
-        failures,
-        failure: failure.kind === 'retry' ? failure.failure : 'trouble',
-        nextReadAt: context.now + Math.round(waitS * SECOND_MS * (1 + jitterFraction(context.jitterSeed, reads))),
-      })
+      return afterFailure(context, failure.kind === 'retry' ? failure : null)
     }),
     refuse: enqueueActions(({ event, enqueue }) => {
       const failure = failureOf(errorOf(event))

@@ -1,10 +1,10 @@
 import { assertEvent, assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import * as z from 'zod/mini'
-import { errorCodeOf, toApiError, type ApiError } from '../../contracts/api-error'
-import { HOUR_MS, SECOND_MS } from '../../contracts/time'
+import { errorCodeOf, toApiError } from '../../contracts/api-error'
+import { HOUR_MS } from '../../contracts/time'
 import type * as waitList from '../../contracts/wait-list.contract'
 import { WaitEntrySchema, type WaitEntry, type WaitEntryState } from '../../contracts/wait-list.contract'
-import { backoffS, jitterFraction } from '../opening/waiting-room.machine'
+import { afterFailure, readDueAt, retryFailureOf, type ReadFailure, type RetryFailure } from '../rules/server-reading'
 
 /**
  * A sold-out race's wait list (issue 23 point 3, decision 038), as one athlete's page sees it: the
@@ -72,7 +72,6 @@ export function readingOf({ entry, receivedAt }: EntryAnswer): EntryReading {
   }
 }
 
-export type ReadFailure = 'offline' | 'busy' | 'trouble'
 export type RefusalCode = 'wait_list_closed' | 'places_left' | 'already_enrolled'
 
 export type WaitListFailure =
@@ -80,14 +79,14 @@ export type WaitListFailure =
   | { kind: 'notListed' }
   | { kind: 'alreadyListed'; entry: WaitEntry | null }
   | { kind: 'refused'; code: RefusalCode }
-  | { kind: 'retry'; failure: ReadFailure; retryAfterS: number | null; error: ApiError }
+  | RetryFailure
 
 const ConflictEntrySchema = z.object({ voce: WaitEntrySchema })
 
 export function failureOf(error: unknown): WaitListFailure {
   const apiError = toApiError(error)
   if (apiError.kind === 'unauthorized') return { kind: 'sessionOver' }
-  if (apiError.kind === 'network') return { kind: 'retry', failure: 'offline', retryAfterS: null, error: apiError }
+  if (apiError.kind === 'network') return retryFailureOf(apiError)
   const code = errorCodeOf<typeof waitList.join | typeof waitList.status | typeof waitList.leave>(apiError)
   switch (code) {
     case 'not_listed':
@@ -103,10 +102,7 @@ export function failureOf(error: unknown): WaitListFailure {
     case null:
       break
   }
-  if (apiError.kind === 'http' && (apiError.status === 429 || apiError.status === 503)) {
-    return { kind: 'retry', failure: 'busy', retryAfterS: apiError.retryAfterS ?? null, error: apiError }
-  }
-  return { kind: 'retry', failure: 'trouble', retryAfterS: null, error: apiError }
+  return retryFailureOf(apiError)
 }
 
 export interface WaitListInput {
@@ -173,7 +169,7 @@ export function afterAnswer(context: WaitListContext, answer: EntryAnswer): { ch
     reads,
     failure: null,
     failures: 0,
-    nextReadAt: LIVE.has(entry.state) ? entry.receivedAt + Math.round(READ_EVERY_S * SECOND_MS * (1 + jitterFraction(context.jitterSeed, reads))) : null,
+    nextReadAt: LIVE.has(entry.state) ? readDueAt(entry.receivedAt, READ_EVERY_S, context, reads) : null,
   }
   const said: WaitListEmitted[] = []
   if (previous !== null && previous.state !== entry.state) {
@@ -297,17 +293,9 @@ export const waitListMachine = setup({
       enqueue.assign(changes)
       for (const emitted of said) enqueue.emit(emitted)
     }),
-    recordFailure: enqueueActions(({ context, event, enqueue }) => {
+    recordFailure: assign(({ context, event }) => {
       const failure = failureOf(errorOf(event))
-      const reads = context.reads + 1
-      const failures = context.failures + 1
-      const waitS = failure.kind === 'retry' && failure.retryAfterS !== null ? failure.retryAfterS : backoffS(failures)
-      enqueue.assign({
-        reads,
-        failures,
-        failure: failure.kind === 'retry' ? failure.failure : 'trouble',
-        nextReadAt: context.now + Math.round(waitS * SECOND_MS * (1 + jitterFraction(context.jitterSeed, reads))),
-      })
+      return afterFailure(context, failure.kind === 'retry' ? failure : null)
     }),
     refuse: enqueueActions(({ event, enqueue }) => {
       const failure = failureOf(errorOf(event))
