@@ -4,11 +4,10 @@
  * `clock.tick` the portal's binding sends. No React, no network, no timers. The scenario tests
  * (tests/scenarios/waiting-room.*) use it too, with the coverage recorder.
  */
-import { createActor, fromPromise, type InspectionEvent } from 'xstate'
-import type { ApiError } from '../../contracts/api-error'
+import { createActor, type InspectionEvent } from 'xstate'
 import type { QueueTicket } from '../../contracts/queue.contract'
 import { MINUTE_MS, SECOND_MS } from '../../contracts/time'
-import { deferred, failure, flushMicrotasks, type Deferred } from '../session/test-harness'
+import { apiFailures, heldCalls, type HeldCall } from '../held-calls'
 import {
   viewOf,
   waitingRoomMachine,
@@ -35,11 +34,7 @@ const OPERATION: Record<CallName, string> = {
   leaveQueue: 'queue.leave',
 }
 
-export interface Call {
-  name: CallName
-  at: number
-  input: { raceId: number; admission?: string }
-}
+export type Call = HeldCall<CallName, { raceId: number; admission?: string }>
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
@@ -90,19 +85,7 @@ export const tickets = {
   left: () => ticketOf({ stato: 'uscito', posizione: undefined, davanti: undefined, attesa_stimata_s: undefined, riprova_tra_s: undefined }),
 }
 
-/** A refusal as the API client throws it for `name`'s operation (the body as the contract shapes it). */
-export function refusal(name: CallName, status: number, code: string, extra: Record<string, unknown> = {}): ApiError {
-  return failure({ kind: 'http', status, code, body: { type: 'about:blank', title: code, status, code, ...extra }, operation: OPERATION[name] })
-}
-
-/** 429 or 503 with the server's `Retry-After` (seconds), if it named one. */
-export function busy(name: CallName, status: 429 | 503, retryAfterS?: number): ApiError {
-  return failure({ kind: 'http', status, code: null, body: null, operation: OPERATION[name], ...(retryAfterS === undefined ? {} : { retryAfterS }) })
-}
-
-export const offline = (name: CallName): ApiError => failure({ kind: 'network', operation: OPERATION[name] })
-export const unauthorized = (name: CallName): ApiError => failure({ kind: 'unauthorized', operation: OPERATION[name] })
-export const serverError = (name: CallName): ApiError => failure({ kind: 'http', status: 500, code: null, body: null, operation: OPERATION[name] })
+export const { refusal, busy, offline, unauthorized, serverError } = apiFailures(OPERATION)
 
 export interface StartRoomOptions extends Partial<Omit<WaitingRoomInput, 'now'>> {
   /** The portal's clock at the start; the room's opening by default. */
@@ -114,24 +97,8 @@ export interface StartRoomOptions extends Partial<Omit<WaitingRoomInput, 'now'>>
 export function startRoom(options: StartRoomOptions = {}) {
   const { inspect, now: start = ROOM_OPENS_AT, ...rest } = options
   let now = start
-  const calls: Call[] = []
   const emitted: WaitingRoomEmitted[] = []
-  const pending: Partial<Record<CallName, Deferred<TicketAnswer>>> = {}
-  /** Calls started while another one was still in flight (the room never makes two at once). */
-  const overlapping: CallName[] = []
-
-  const held = <TInput extends Call['input']>(name: CallName) =>
-    fromPromise<TicketAnswer, TInput>(({ input, signal }) => {
-      if (Object.keys(pending).length > 0) overlapping.push(name)
-      calls.push({ name, at: now, input })
-      const call = deferred<TicketAnswer>()
-      pending[name] = call
-      // A state left mid-call stops its actor: the portal's call is cut short (src/lib/api-actor.ts).
-      signal.addEventListener('abort', () => {
-        if (pending[name] === call) delete pending[name]
-      })
-      return call.promise
-    })
+  const { calls, overlapping, held, answer, fail, callsOf, inFlight } = heldCalls<CallName, TicketAnswer, Call['input']>(() => now)
 
   const machine = waitingRoomMachine.provide({
     actors: {
@@ -145,14 +112,6 @@ export function startRoom(options: StartRoomOptions = {}) {
   const actor = createActor(machine, { input, ...(inspect ? { inspect } : {}) })
   actor.on('*', (event) => void emitted.push(event))
   actor.start()
-
-  async function settle(name: CallName, how: (call: Deferred<TicketAnswer>) => void) {
-    const call = pending[name]
-    if (!call) throw new Error(`no ${name} call is in flight (in flight: ${Object.keys(pending).join(', ') || 'none'})`)
-    delete pending[name]
-    how(call)
-    await flushMicrotasks()
-  }
 
   const room = {
     actor,
@@ -170,14 +129,14 @@ export function startRoom(options: StartRoomOptions = {}) {
     status: () => actor.getSnapshot().status,
     can: (event: WaitingRoomEvent) => actor.getSnapshot().can(event),
     /** The calls of `name` made so far. */
-    callsOf: (name: CallName) => calls.filter((call) => call.name === name),
-    inFlight: (name?: CallName) => (name ? pending[name] !== undefined : Object.keys(pending).length > 0),
+    callsOf,
+    inFlight,
     /** The announcement codes said so far. */
     announced: () => emitted.flatMap((event) => (event.type === 'announce' ? [event.code] : [])),
     /** The emitted events but announcements. */
     told: () => emitted.flatMap((event) => (event.type === 'announce' ? [] : [event.type])),
-    answer: (name: CallName, ticket: QueueTicket) => settle(name, (call) => call.resolve({ ticket, receivedAt: now })),
-    fail: (name: CallName, error: unknown) => settle(name, (call) => call.reject(error)),
+    answer: (name: CallName, ticket: QueueTicket) => answer(name, { ticket, receivedAt: now }),
+    fail,
     /** Moves the portal's clock by `ms` and ticks the room, as the binding does every second (a room that ended takes no ticks). */
     advance(ms: number) {
       now += ms

@@ -4,11 +4,10 @@
  * portal's binding sends. No React, no network, no timers. The scenarios
  * (tests/scenarios/wait-list.scenarios.test.ts) use it too, with the coverage recorder.
  */
-import { createActor, fromPromise, type InspectionEvent } from 'xstate'
-import type { ApiError } from '../../contracts/api-error'
+import { createActor, type InspectionEvent } from 'xstate'
 import { HOUR_MS } from '../../contracts/time'
 import type { WaitEntry } from '../../contracts/wait-list.contract'
-import { deferred, failure, flushMicrotasks, type Deferred } from '../session/test-harness'
+import { apiFailures, heldCalls } from '../held-calls'
 import { viewOf, waitListMachine, type EntryAnswer, type RaceInput, type WaitListEmitted, type WaitListEvent } from './wait-list.machine'
 
 /** Monday 2 March 2026, 09:00 in Rome (the seed's "now"). */
@@ -37,48 +36,18 @@ export const entries = {
   left: () => entryOf({ ...bare, stato: 'uscito' }),
 }
 
-export function refusal(name: CallName, status: number, code: string, extra: Record<string, unknown> = {}): ApiError {
-  return failure({ kind: 'http', status, code, body: { type: 'about:blank', title: code, status, code, ...extra }, operation: OPERATION[name] })
-}
-export function busy(name: CallName, status: 429 | 503, retryAfterS?: number): ApiError {
-  return failure({ kind: 'http', status, code: null, body: null, operation: OPERATION[name], ...(retryAfterS === undefined ? {} : { retryAfterS }) })
-}
-export const offline = (name: CallName): ApiError => failure({ kind: 'network', operation: OPERATION[name] })
-export const unauthorized = (name: CallName): ApiError => failure({ kind: 'unauthorized', operation: OPERATION[name] })
-export const serverError = (name: CallName): ApiError => failure({ kind: 'http', status: 500, code: null, body: null, operation: OPERATION[name] })
+export const { refusal, busy, offline, unauthorized, serverError } = apiFailures(OPERATION)
 
 /** Starts a wait list; its first call (the entry read) is in flight at once. */
 export function startList(options: { now?: number; inspect?: (event: InspectionEvent) => void } = {}) {
   let now = options.now ?? START
-  const calls: Array<{ name: CallName; at: number }> = []
   const emitted: WaitListEmitted[] = []
-  const pending: Partial<Record<CallName, Deferred<EntryAnswer>>> = {}
-  const overlapping: CallName[] = []
-
-  const held = (name: CallName) =>
-    fromPromise<EntryAnswer, RaceInput>(({ signal }) => {
-      if (Object.keys(pending).length > 0) overlapping.push(name)
-      calls.push({ name, at: now })
-      const call = deferred<EntryAnswer>()
-      pending[name] = call
-      signal.addEventListener('abort', () => {
-        if (pending[name] === call) delete pending[name]
-      })
-      return call.promise
-    })
+  const { calls, overlapping, held, answer, fail, callsOf, inFlight } = heldCalls<CallName, EntryAnswer, RaceInput>(() => now)
 
   const machine = waitListMachine.provide({ actors: { readEntry: held('readEntry'), joinList: held('joinList'), leaveList: held('leaveList') } })
   const actor = createActor(machine, { input: { raceId: RACE_ID, now, jitterSeed: JITTER_SEED }, ...(options.inspect ? { inspect: options.inspect } : {}) })
   actor.on('*', (event) => void emitted.push(event))
   actor.start()
-
-  async function settle(name: CallName, how: (call: Deferred<EntryAnswer>) => void) {
-    const call = pending[name]
-    if (!call) throw new Error(`no ${name} call is in flight (in flight: ${Object.keys(pending).join(', ') || 'none'})`)
-    delete pending[name]
-    how(call)
-    await flushMicrotasks()
-  }
 
   const list = {
     actor,
@@ -93,12 +62,12 @@ export function startList(options: { now?: number; inspect?: (event: InspectionE
     view: () => viewOf(actor.getSnapshot()),
     status: () => actor.getSnapshot().status,
     can: (event: WaitListEvent) => actor.getSnapshot().can(event),
-    callsOf: (name: CallName) => calls.filter((call) => call.name === name),
-    inFlight: (name?: CallName) => (name ? pending[name] !== undefined : Object.keys(pending).length > 0),
+    callsOf,
+    inFlight,
     announced: () => emitted.flatMap((event) => (event.type === 'announce' ? [event.code] : [])),
     told: () => emitted.flatMap((event) => (event.type === 'announce' ? [] : [event.type])),
-    answer: (name: CallName, entry: WaitEntry) => settle(name, (call) => call.resolve({ entry, receivedAt: now })),
-    fail: (name: CallName, error: unknown) => settle(name, (call) => call.reject(error)),
+    answer: (name: CallName, entry: WaitEntry) => answer(name, { entry, receivedAt: now }),
+    fail,
     advance(ms: number) {
       now += ms
       if (actor.getSnapshot().status === 'active') actor.send({ type: 'clock.tick', now })
