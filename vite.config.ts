@@ -5,7 +5,7 @@ import { lingui } from '@lingui/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { minify, parseSync, type Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
-import { readPo } from './scripts/po.ts'
+import { frameWords } from './scripts/frame-words-plugin.ts'
 import { CSP_NONCE_PLACEHOLDER, newNonce, securityHeaders, withNonce } from './scripts/security-headers.ts'
 import { italianMunicipalities } from './scripts/vite-municipalities.ts'
 
@@ -59,25 +59,6 @@ function previewSecurityHeaders(): Plugin {
         response.setHeader('content-type', 'text/html; charset=utf-8')
         response.setHeader('cache-control', 'no-cache')
         response.end(withNonce(readFileSync(indexHtml, 'utf8'), nonce))
-      })
-    },
-  }
-}
-
-/**
- * The words index.html's frame shows before any app code (`<!--frame-words:English source-->`), in
- * Italian from the catalog, so they read as the app will render them. public/first-paint.js shows
- * them only when Italian is surely the athlete's language.
- */
-function frameWords(): Plugin {
-  return {
-    name: 'pettorale:frame-words',
-    transformIndexHtml(html) {
-      const italian = new Map(readPo(resolve('locales/it/messages.po')).map((entry) => [entry.msgid, entry.msgstr]))
-      return html.replace(/<!--frame-words:(.+?)-->/g, (_, source: string) => {
-        const words = italian.get(source)
-        if (!words) throw new Error(`index.html frame words not in the Italian catalog: ${source}`)
-        return words.replace(/&/g, '&amp;').replace(/</g, '&lt;')
       })
     },
   }
@@ -274,6 +255,9 @@ export default defineConfig({
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   build: {
     target: 'es2023',
+    // first-paint.js writes the modulepreload links itself; only browsers without them (Safari < 17,
+    // Firefox < 115) would use the polyfill, and they load the same modules on import (decision 042).
+    modulePreload: { polyfill: false },
     sourcemap: false,
     reportCompressedSize: false,
     // Everything the entry imports statically in one file: split across chunks that lazy screens

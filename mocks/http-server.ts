@@ -8,6 +8,8 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import { getResponse, type HttpHandler } from 'msw'
 import { MAX_UPLOAD_BYTES } from '../contracts/files.contract'
+import type { Locale } from '../contracts/locale'
+import { hostLocale, localeHtmlName } from '../scripts/host-locale'
 import { newNonce, securityHeaders, withNonce } from '../scripts/security-headers'
 import { createControls, createDataControls, type Controls } from './controls'
 import { loadDb } from './db'
@@ -103,6 +105,13 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '
 
 /** Vite's content-hashed output (`assets/name-HASH.ext`): safe to cache for a year. */
 const HASHED_ASSET = /^\/assets\/.+-[A-Za-z0-9_-]{6,}\.[A-Za-z0-9]+$/
+
+/** src/lib/paths.ts LEGACY_REDIRECTS (which mocks/ may not import): the query string is kept. */
+const LEGACY_REDIRECTS: Readonly<Record<string, string>> = {
+  '/reset_password': '/reset-password',
+  '/pay_status': '/payment',
+  '/pay_status_link': '/payment/by-link',
+}
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
@@ -473,10 +482,18 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       if (body.length > 0) throw new RequestProblem(400, 'invalid_request', 'A GET or HEAD request carries no body.')
     }
 
+    // The old portal's addresses, moved for good (deploy/'s nginx answers the same).
+    const moved = LEGACY_REDIRECTS[target.pathname]
+    if (moved) return send(message, res, { status: 301, headers: { location: `${moved}${target.search}` } })
+
     const index = join(dist, 'index.html')
     if (!existsSync(index)) {
       return send(message, res, textAnswer(503, `No build to serve in ${dist}: run \`npm run build\` first, then \`npm run mock:server\`.\n`))
     }
+    // The page in the athlete's language (decision 040), where the build has a copy per locale.
+    const locale = hostLocale(message.headers.cookie, message.headers['accept-language'])
+    const localized = join(dist, localeHtmlName(locale))
+    const [page, language] = existsSync(localized) ? [localized, locale] : [index, undefined]
     let path: string
     try {
       path = decodeURIComponent(target.pathname)
@@ -489,14 +506,17 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       return send(message, res, textAnswer(400, 'Bad request: the path leaves the site.\n'))
     }
 
-    const found = await stat(file).catch(() => null)
-    if (found?.isFile()) return serveFile(message, res, file, target.pathname)
-    // A missing file is a 404; every other path is a page of the single-page app.
-    if (extname(path) !== '') return send(message, res, textAnswer(404, 'Not found.\n'))
-    return serveFile(message, res, index, '/index.html')
+    // A file is itself, a missing file a 404; index.html and every other path are the page.
+    if (path !== '/index.html') {
+      const found = await stat(file).catch(() => null)
+      if (found?.isFile()) return serveFile(message, res, file, target.pathname)
+      if (extname(path) !== '') return send(message, res, textAnswer(404, 'Not found.\n'))
+    }
+    return serveFile(message, res, page, '/index.html', language)
   }
 
-  async function serveFile(message: IncomingMessage, res: ServerResponse, file: string, pathname: string) {
+  /** `language`: the page's, chosen by the request's cookie and Accept-Language. */
+  async function serveFile(message: IncomingMessage, res: ServerResponse, file: string, pathname: string, language?: Locale) {
     const ext = extname(file).toLowerCase()
     const info = await stat(file)
     const entry = await cache.get(file, info.size, info.mtimeMs)
@@ -511,9 +531,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       const nonce = newNonce()
       const html = Buffer.from(withNonce(entry.body.toString('utf8'), nonce))
       const body = encoding === 'identity' ? html : await compress(html, encoding, false)
+      const chosen: Record<string, string> = language ? { 'content-language': language, vary: `${headers.vary}, cookie, accept-language` } : {}
       return send(message, res, {
         status: 200,
-        headers: { ...headers, ...securityHeaders(nonce, options.apiOrigin), 'cache-control': REVALIDATE },
+        headers: { ...headers, ...securityHeaders(nonce, options.apiOrigin), 'cache-control': REVALIDATE, ...chosen },
         body,
       })
     }

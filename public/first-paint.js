@@ -3,17 +3,38 @@
 {
   const root = document.documentElement
 
-  // 1. The frame in index.html carries the home page's title and lead in Italian: shown only on the
-  //    home page and only when Italian is surely the athlete's language (a first visit, Italian
-  //    being the default, or Italian chosen before).
+  // 1. The frame in index.html is in the language of the file, the host's choice for this athlete
+  //    (decision 040): its words show when that is the language the app will start in, the one
+  //    chosen before if any (a choice made before the host could know it, or a host that serves one
+  //    file only, may differ). The header's words at once; the page's words on the home page at
+  //    once, on another public page from the template of its path once the body is parsed.
+  const lang = root.lang
   let chosen = null
   try {
     chosen = window.localStorage.getItem('pettorale.locale')
   } catch {
     chosen = 'unknown' // storage refused (privacy mode): no words rather than maybe the wrong ones
   }
-  if (window.location.pathname === '/' && (chosen === null || chosen === 'it')) {
-    root.setAttribute('data-frame-words', 'it')
+  const path = window.location.pathname
+  const whenParsed = (run) => {
+    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run)
+    else run()
+  }
+  const showPageWords = () => {
+    // A route's pattern as the app writes it: `:name` is one segment.
+    const matches = (template) => new RegExp('^' + template.dataset.path.replace(/:\w+/g, '[^/]+') + '$').test(path)
+    const template = [...document.querySelectorAll('.boot template[data-path]')].find(matches)
+    const words = document.querySelector('.boot-words')
+    if (!template || !words) return
+    words.replaceChildren(template.content.cloneNode(true))
+    root.setAttribute('data-frame-words', lang)
+  }
+  // The frame's blocks have the home page's shape (its filters and cards): there only.
+  if (path === '/') root.setAttribute('data-frame-home', '')
+  if (chosen === null || chosen === lang) {
+    root.setAttribute('data-frame-lang', lang)
+    if (path === '/') root.setAttribute('data-frame-words', lang)
+    else whenParsed(showPageWords)
   }
 
   // 2. The app's code starts downloading once the frame is on screen, so the frame never waits
@@ -49,19 +70,18 @@
   //    arrive; the app's API client takes this same answer instead of asking again. The app's code
   //    follows once they are on screen (it cannot show the race before this answer anyway), or
   //    when the request fails, or after a second at most.
-  const race = /^\/race\/(\d{1,9})$/.exec(window.location.pathname)
+  const race = /^\/race\/(\d{1,9})$/.exec(path)
   if (race && root.dataset.api !== undefined) {
     // In the language the app will ask in (its texts come per language, decision 030): the one
-    // chosen before, else Italian, the default.
+    // chosen before, else this file's.
     const locales = ['it', 'en', 'es', 'fr', 'zh', 'ja', 'ko']
-    const lingua = locales.includes(chosen) ? chosen : 'it'
+    const lingua = locales.includes(chosen) ? chosen : lang
     const url = new URL(root.dataset.api + '/api/v1/vdatrailers/gare/' + race[1] + '?lingua=' + lingua, window.location.origin).href
     const answer = fetch(url, { headers: { accept: 'application/json' } })
     window.pettoraleEarlyAnswer = { url, answer }
     const showRace = (detail) => {
       const words = document.querySelector('.boot-words')
       if (!words || typeof detail.nome !== 'string' || typeof detail.localita !== 'string') return
-      words.removeAttribute('lang')
       words.querySelector('h1').textContent = detail.nome + ' ' + detail.edizione
       words.querySelector('p').textContent = detail.localita
       root.setAttribute('data-frame-words', 'race')
@@ -75,8 +95,7 @@
           showRace(detail)
           afterPaint(load)
         }
-        if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', show)
-        else show()
+        whenParsed(show)
       })
       .catch(load) // the app asks again, and says what failed
   } else {

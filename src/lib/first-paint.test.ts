@@ -1,50 +1,123 @@
 import { readFileSync } from 'node:fs'
+import { generateMessageId } from '@lingui/message-utils/generateMessageId'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { LOCALES } from '../../contracts/locale'
+import { LOCALES, type Locale } from '../../contracts/locale'
 import * as races from '../../contracts/races.contract'
 import { server, TEST_API_BASE } from '../../mocks/node'
 import '../../tests/setup/mock-backend'
+import { frameCatalog, frameHtml } from '../../scripts/frame-words-plugin'
+import { routes } from '../app/routes'
 import { callApi } from './api-client'
-import { DEFAULT_LOCALE, LOCALE_STORAGE_KEY } from './i18n'
+import { activateLocale, i18n, LOCALE_NAMES, LOCALE_STORAGE_KEY } from './i18n'
 
 /** index.html's blocking script, run as the browser runs it before painting the body. */
 const script = readFileSync('public/first-paint.js', 'utf8')
 
-function openAt(path: string, stored: string | null): boolean {
-  window.history.replaceState(null, '', path)
-  if (stored === null) localStorage.removeItem(LOCALE_STORAGE_KEY)
-  else localStorage.setItem(LOCALE_STORAGE_KEY, stored)
-  document.documentElement.removeAttribute('data-frame-words')
-  new Function(script)()
-  return document.documentElement.getAttribute('data-frame-words') === 'it'
+/** index.html as the host serves it in `locale` (the build's copy for that locale), its body in the document. */
+function serveFrame(locale: Locale) {
+  const html = frameHtml(readFileSync('index.html', 'utf8'), locale, frameCatalog(locale))
+  document.documentElement.lang = locale
+  // The frame; not the app's module script that follows it.
+  document.body.innerHTML = /<div id="root">[\s\S]*<\/div>(?=\s*<script)/.exec(html)![0]
 }
 
-afterEach(() => localStorage.clear())
+/** Opens `path` with the HTML in `locale` and the athlete's stored choice, as the browser runs the script before painting. */
+function openAt(path: string, locale: Locale, stored: string | null) {
+  window.history.replaceState(null, '', path)
+  serveFrame(locale)
+  if (stored === null) localStorage.removeItem(LOCALE_STORAGE_KEY)
+  else localStorage.setItem(LOCALE_STORAGE_KEY, stored)
+  root.removeAttribute('data-frame-words')
+  root.removeAttribute('data-frame-lang')
+  new Function(script)()
+  const shown = (selector: string) => [...document.querySelectorAll(`.boot-words ${selector}`)].map((element) => element.textContent)
+  return { words: root.getAttribute('data-frame-words'), lang: root.getAttribute('data-frame-lang'), h1: shown('h1'), p: shown('p') }
+}
 
-describe("the frame's Italian words show only when surely the athlete's language", () => {
-  it('reads the same storage key and default as the app', () => {
+/** A message as the app renders it in `locale`. */
+async function rendered(locale: Locale, source: string): Promise<string> {
+  await activateLocale(locale)
+  return i18n._(generateMessageId(source))
+}
+
+const root = document.documentElement
+
+afterEach(() => {
+  localStorage.clear()
+  root.lang = 'it'
+})
+
+describe("the frame's words show in the language of the HTML the host chose, when it is the athlete's", () => {
+  it('reads the same storage key as the app', () => {
     expect(script).toContain(`'${LOCALE_STORAGE_KEY}'`)
-    expect(DEFAULT_LOCALE).toBe('it')
   })
 
-  it('a first visit to the home page (Italian by default) shows them', () => {
-    expect(openAt('/', null)).toBe(true)
+  it("a first visit to the home page shows the header's and the page's words, in every locale, as the app renders them", async () => {
+    for (const locale of LOCALES) {
+      const frame = openAt('/', locale, null)
+      expect(frame).toEqual({
+        words: locale,
+        lang: locale,
+        h1: [await rendered(locale, 'Trail races')],
+        p: [await rendered(locale, 'Mountain races for every runner, from your first trail to the 330 km.')],
+      })
+      expect(document.querySelector('.boot-button')?.textContent).toBe(await rendered(locale, 'Log in'))
+    }
   })
 
-  it('an athlete who chose Italian sees them; one who chose another language does not', () => {
-    expect(openAt('/', 'it')).toBe(true)
-    for (const other of ['en', 'ja', 'pseudo', 'garbage']) expect(openAt('/', other)).toBe(false)
+  it('an athlete who chose the HTML\'s language sees them; one who chose another (before the host knew) sees none', () => {
+    expect(openAt('/', 'ja', 'ja')).toMatchObject({ words: 'ja', lang: 'ja' })
+    for (const other of ['it', 'en', 'pseudo', 'garbage']) expect(openAt('/', 'ja', other)).toMatchObject({ words: null, lang: null })
   })
 
-  it('another page never shows the home page words', () => {
-    expect(openAt('/contacts', null)).toBe(false)
-    expect(openAt('/me', 'it')).toBe(false)
+  it("every other public page shows its own heading and lead, from its path's template, in the HTML's language", async () => {
+    const pages: Array<[path: string, h1: string, p?: string]> = [
+      ['/race/210/subscribers', 'Entry list'],
+      ['/race/7/ranking', 'Race results'],
+      ['/company', 'About us'],
+      ['/contacts', 'Contacts', 'Questions about a race, your enrolment or a payment? Write or call us.'],
+      [
+        '/register',
+        'Create your account',
+        'An account lets you enrol in races and keep your medical certificate in one place. After confirming your e-mail you complete your profile.',
+      ],
+    ]
+    for (const locale of ['en', 'fr', 'ja'] as const) {
+      for (const [path, h1, p] of pages) {
+        expect(openAt(path, locale, null)).toEqual({
+          words: locale,
+          lang: locale,
+          h1: [await rendered(locale, h1)],
+          p: p ? [await rendered(locale, p)] : [],
+        })
+      }
+    }
+  })
+
+  it("a page without words of its own shows the header's only; a race's page waits for the race's name", () => {
+    expect(openAt('/me', 'en', null)).toMatchObject({ words: null, lang: 'en' })
+    expect(openAt('/race/202', 'en', null)).toMatchObject({ words: null, lang: 'en' })
+    expect(openAt('/contacts/more', 'en', null)).toMatchObject({ words: null, lang: 'en' })
+  })
+
+  it("the frame's language list is the switcher's, with the HTML's language chosen", () => {
+    openAt('/', 'ko', null)
+    const options = [...document.querySelectorAll<HTMLOptionElement>('.boot-language option')]
+    expect(options.map((option) => [option.lang, option.textContent])).toEqual(LOCALES.map((locale) => [locale, LOCALE_NAMES[locale]]))
+    expect(options.filter((option) => option.hasAttribute('selected')).map((option) => option.lang)).toEqual(['ko'])
+  })
+
+  it("each template's path is a route of the app, before any route that would take it", () => {
+    const paths = [...document.querySelectorAll<HTMLTemplateElement>('.boot template[data-path]')].map((template) => template.dataset.path)
+    expect(paths).toHaveLength(5)
+    for (const path of paths) {
+      const route = routes.find((candidate) => new RegExp(`^${candidate.path.replace(/:\w+/g, '[^/]+')}$`).test(path!.replace(/:\w+/g, '1')))
+      expect(route?.path).toBe(path)
+    }
   })
 })
 
 describe("a race's page asks for the race before the app's code, and the app takes that answer", () => {
-  const root = document.documentElement
-
   function landOnRace(path: string, api: string | null) {
     window.history.replaceState(null, '', path)
     document.body.innerHTML = '<div class="boot-words" lang="it"><h1>Gare trail</h1><p>Corse in montagna</p></div>'
@@ -68,7 +141,6 @@ describe("a race's page asks for the race before the app's code, and the app tak
       await vi.waitFor(() => expect(root.getAttribute('data-frame-words')).toBe('race'))
       expect(document.querySelector('.boot-words h1')?.textContent).toBe('Sentiero dei Larici 25K 2026')
       expect(document.querySelector('.boot-words p')?.textContent).toBe('La Thuile')
-      expect(document.querySelector('.boot-words')?.hasAttribute('lang')).toBe(false)
 
       const race = await callApi(races.get, { params: { id: 202 }, query: { lingua: 'it' } })
       expect(race.ok && race.data.nome).toBe('Sentiero dei Larici 25K')
@@ -82,7 +154,7 @@ describe("a race's page asks for the race before the app's code, and the app tak
     }
   })
 
-  it('asks in the language chosen before, as the app will, and in Italian when none is', () => {
+  it("asks in the language the app will start in: the one chosen before, else the HTML's", () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockReturnValue(new Promise(() => {}))
     try {
       for (const locale of LOCALES) {
@@ -91,8 +163,11 @@ describe("a race's page asks for the race before the app's code, and the app tak
         expect(window.pettoraleEarlyAnswer?.url).toBe(`${TEST_API_BASE}/api/v1/vdatrailers/gare/202?lingua=${locale}`)
       }
       localStorage.removeItem(LOCALE_STORAGE_KEY)
-      landOnRace('/race/202', TEST_API_BASE)
-      expect(window.pettoraleEarlyAnswer?.url).toBe(`${TEST_API_BASE}/api/v1/vdatrailers/gare/202?lingua=it`)
+      for (const locale of LOCALES) {
+        root.lang = locale
+        landOnRace('/race/202', TEST_API_BASE)
+        expect(window.pettoraleEarlyAnswer?.url).toBe(`${TEST_API_BASE}/api/v1/vdatrailers/gare/202?lingua=${locale}`)
+      }
     } finally {
       localStorage.removeItem(LOCALE_STORAGE_KEY)
       fetchSpy.mockRestore()

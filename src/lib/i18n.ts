@@ -3,6 +3,8 @@ import { isLocale, LOCALES, type Locale } from '../../contracts/locale'
 
 export const DEFAULT_LOCALE: Locale = 'it'
 export const LOCALE_STORAGE_KEY = 'pettorale.locale'
+/** The cookie of the same name lasts a year; each start writes it again. */
+const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60
 
 /** Names of the locales in their own language, for the switcher. */
 export const LOCALE_NAMES: Record<Locale, string> = {
@@ -24,11 +26,16 @@ export { LOCALES, type Locale }
 const PSEUDO = 'pseudo'
 type CatalogLocale = Locale | typeof PSEUDO
 
-/** The locale the athlete chose before, else the default (Italian). */
+/**
+ * The locale the athlete chose before, else the page's (the host serves the HTML in the athlete's
+ * language, decision 040: the app starts in the words its first paint showed), else the default.
+ */
 export function initialLocale(): CatalogLocale {
   const raw = globalThis.localStorage?.getItem(LOCALE_STORAGE_KEY)
   if (import.meta.env.DEV && raw === PSEUDO) return PSEUDO
-  return isLocale(raw) ? raw : DEFAULT_LOCALE
+  if (isLocale(raw)) return raw
+  const page = globalThis.document?.documentElement.lang
+  return isLocale(page) ? page : DEFAULT_LOCALE
 }
 
 // One chunk per catalog: only the active locale is downloaded.
@@ -114,6 +121,8 @@ export async function activateLocale(locale: CatalogLocale): Promise<void> {
   i18n.loadAndActivate({ locale, messages })
   document.documentElement.lang = locale
   globalThis.localStorage?.setItem(LOCALE_STORAGE_KEY, locale)
+  // The same choice for the host, which picks the HTML of the next visit by it (decision 040).
+  document.cookie = `${LOCALE_STORAGE_KEY}=${locale}; Path=/; Max-Age=${String(LOCALE_COOKIE_MAX_AGE_S)}; SameSite=Lax`
 }
 
 export function activeLocale(): Locale {
