@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { startSocialSignIn, takeLandingToken, takeSocialState } from './landing'
+import { takeLandingToken } from './landing'
 
 /** A page opened at `url`: its location and a history that records what replaced the address. */
 function openedAt(url: string) {
@@ -49,26 +49,5 @@ describe('takeLandingToken: a token in the address bar', () => {
   it('an empty token is no token', () => {
     const page = openedAt('https://portal.test/?token=')
     expect(takeLandingToken(page.location, page.history)).toBeNull()
-  })
-})
-
-describe('the social sign-in state', () => {
-  it('a return carrying the state this tab stored is accepted, once', () => {
-    const state = startSocialSignIn()
-    expect(state).toMatch(/^[A-Za-z0-9_-]{32}$/)
-    expect(takeSocialState(state)).toBe(true)
-    expect(takeSocialState(state)).toBe(false)
-  })
-
-  it('a return with another state, no state, or when this tab started nothing is refused', () => {
-    const state = startSocialSignIn()
-    expect(takeSocialState(`${state.slice(0, -1)}x`)).toBe(false)
-    startSocialSignIn()
-    expect(takeSocialState(null)).toBe(false)
-    expect(takeSocialState(state)).toBe(false)
-  })
-
-  it('each sign-in gets a new state', () => {
-    expect(startSocialSignIn()).not.toBe(startSocialSignIn())
   })
 })

@@ -10,34 +10,11 @@ import { paths } from '../lib/paths'
 
 export const SESSION_STORAGE_KEY = 'pettorale.session'
 
-const SOCIAL_STATE_KEY = 'pettorale.socialState'
-
 /** What the address bar brought: a social sign-in token or an account-confirmation link. */
 export type Landing =
   | { kind: 'social'; token: string; state: string | null }
   | { kind: 'confirm'; contactId: number; token: string }
   | null
-
-/** A fresh single-use nonce for a social sign-in this tab starts; the return must carry it back. */
-export function startSocialSignIn(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(24))
-  const state = btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-  sessionStorage.setItem(SOCIAL_STATE_KEY, state)
-  return state
-}
-
-/**
- * Whether a social return's state is the one this tab stored; the stored one is used up either
- * way. Compared over every character whatever the first difference, so timing tells nothing.
- */
-export function takeSocialState(returned: string | null): boolean {
-  const expected = sessionStorage.getItem(SOCIAL_STATE_KEY)
-  sessionStorage.removeItem(SOCIAL_STATE_KEY)
-  if (!returned || !expected || returned.length !== expected.length) return false
-  let difference = 0
-  for (let i = 0; i < expected.length; i += 1) difference |= expected.charCodeAt(i) ^ returned.charCodeAt(i)
-  return difference === 0
-}
 
 /**
  * Takes a token out of the address bar before anything else runs, so it never stays in history,

@@ -6,7 +6,8 @@ import { now } from '../lib/clock'
 import { leaveForTrustedAddress } from '../lib/safe-navigation'
 import type { LoginDrawerView, SessionView } from '../lib/session'
 import { notify } from '../ui/notifications'
-import { startSocialSignIn, type Landing } from './landing'
+import type { Landing } from './landing'
+import { startSocialSignIn } from './social-sign-in'
 import { startSession } from './session-service'
 
 export interface SessionViews {

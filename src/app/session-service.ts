@@ -14,7 +14,8 @@ import { inspection } from '../lib/inspection'
 import { isPrivatePath } from '../lib/paths'
 import { notify } from '../ui/notifications'
 import { navigate } from 'wouter/use-browser-location'
-import { readStoredSession, SESSION_STORAGE_KEY, takeSocialState, type Landing } from './landing'
+import { readStoredSession, SESSION_STORAGE_KEY, type Landing } from './landing'
+import { takeSocialState } from './social-sign-in'
 
 /** How often an idle page checks whether the session has expired. */
 const EXPIRY_CHECK_MS = 15 * SECOND_MS

@@ -63,7 +63,8 @@ export async function callApi<O extends OperationShape>(
   }
 
   // No request waits for ever: a lost answer on a mountain network becomes a network error to retry.
-  const timeout = AbortSignal.timeout(apiConfig().timeoutMs + uploadSize(body) * apiConfig().uploadMsPerByte)
+  // Whole milliseconds: browsers round a fraction, Node refuses it (a script uploading through callApi).
+  const timeout = AbortSignal.timeout(Math.ceil(apiConfig().timeoutMs + uploadSize(body) * apiConfig().uploadMsPerByte))
   const signal = input.signal ? eitherSignal(input.signal, timeout) : timeout
   const request: OutgoingRequest = { url, method: operation.method, headers, body, signal }
 
