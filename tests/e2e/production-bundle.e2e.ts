@@ -1,19 +1,34 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { build } from 'vite'
+import { compressBuild } from '../../deploy/render'
 import { startMockServer, type MockServer } from '../../mocks/http-server'
 import { SEED_RACE_IDS } from '../../mocks/seed'
+import { startNginx, type RunningNginx } from '../host/nginx'
 import { expect, test } from './fixtures'
 
 /**
- * The build for a real backend (VITE_API_MOCK=false), served as a production host serves it, with
- * the API on the simulated backend over HTTP (`npm run mock:server`): what only such a build does.
+ * nginx's port: fixed, so a port in use is an error rather than a move (three above the e2e port
+ * given, past the dev server's and the shared backend's; 47618 by default).
+ */
+const NGINX_PORT = Number(
+  process.env.PETTORALE_E2E_NGINX_PORT ?? (process.env.PETTORALE_E2E_PORT ? Number(process.env.PETTORALE_E2E_PORT) + 3 : 47618),
+)
+
+/**
+ * The build for a real backend (VITE_API_MOCK=false), served by both of its hosts: the simulated
+ * backend's own (`npm run mock:server`), and Debian's nginx from deploy/ with the API proxied to
+ * that simulated backend, as an organiser deploys it in front of their own. What only such a build
+ * does, on each; and the two hosts answering alike, so they cannot drift apart.
  */
 test.describe('the production bundle against a backend over HTTP', () => {
   test.describe.configure({ mode: 'serial' })
   let dist: string
   let server: MockServer
+  let nginx: RunningNginx | undefined
 
   test.beforeAll(async () => {
     test.setTimeout(180_000)
@@ -26,42 +41,187 @@ test.describe('the production bundle against a backend over HTTP', () => {
       if (simulated === undefined) delete process.env.VITE_API_MOCK
       else process.env.VITE_API_MOCK = simulated
     }
+    await compressBuild(dist)
     server = await startMockServer({ port: 0, dist, log: { info: () => {}, error: console.error } })
+    nginx = await startNginx({ dist, port: NGINX_PORT, upstream: server.url })
   })
 
   test.afterAll(async () => {
+    await nginx?.close()
     await server.close()
     rmSync(dist, { recursive: true, force: true })
   })
 
-  test("a race's page shows the race's name before the app's code arrives, and the app uses that answer", async ({ page }) => {
-    const asked: string[] = []
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/v1/vdatrailers/gare/')) asked.push(request.url())
-    })
-    // The app's code held back: what the athlete sees meanwhile is the frame.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/assets/index-*.js', async (route) => {
-      await held
-      await route.continue()
+  const nginxUrl = () => (nginx as RunningNginx).url
+  const hosts: [name: string, origin: () => string][] = [
+    ['the mock server', () => server.url],
+    ['nginx', nginxUrl],
+  ]
+  for (const [host, origin] of hosts) {
+    test(`${host}: a race's page shows the race's name before the app's code arrives, and the app uses that answer`, async ({ page }) => {
+      const asked: string[] = []
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/v1/vdatrailers/gare/')) asked.push(request.url())
+      })
+      // The app's code held back: what the athlete sees meanwhile is the frame.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route('**/assets/index-*.js', async (route) => {
+        await held
+        await route.continue()
+      })
+
+      await page.goto(`${origin()}/race/${String(SEED_RACE_IDS.open)}`)
+      await expect(page.locator('.boot-words h1')).toHaveText('Sentiero dei Larici 25K 2026')
+      await expect(page.locator('.boot-words p')).toHaveText('La Thuile')
+
+      release()
+      await expect(page.getByRole('heading', { level: 1, name: 'Sentiero dei Larici 25K 2026' })).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'Technical information' })).toBeVisible()
+      await expect(page.getByRole('img', { name: 'Elevation profile of Sentiero dei Larici 25K 2026' })).toBeVisible()
+      expect(asked).toEqual([`${origin()}/api/v1/vdatrailers/gare/${String(SEED_RACE_IDS.open)}?lingua=en`])
     })
 
-    await page.goto(`${server.url}/race/${String(SEED_RACE_IDS.open)}`)
-    await expect(page.locator('.boot-words h1')).toHaveText('Sentiero dei Larici 25K 2026')
-    await expect(page.locator('.boot-words p')).toHaveText('La Thuile')
+    test(`${host}: an unknown race: the frame stays without a name and the app says the race was not found`, async ({ page, expectFailures }) => {
+      expectFailures({ operation: 'races.get', status: 404 })
+      await page.goto(`${origin()}/race/999999`)
+      await expect(page.getByRole('heading', { level: 1, name: 'Race not found' })).toBeVisible()
+      await expect(page.locator('html')).not.toHaveAttribute('data-frame-words')
+    })
+  }
 
-    release()
-    await expect(page.getByRole('heading', { level: 1, name: 'Sentiero dei Larici 25K 2026' })).toBeVisible()
-    await expect(page.getByRole('heading', { name: 'Technical information' })).toBeVisible()
-    await expect(page.getByRole('img', { name: 'Elevation profile of Sentiero dei Larici 25K 2026' })).toBeVisible()
-    expect(asked).toEqual([`${server.url}/api/v1/vdatrailers/gare/${String(SEED_RACE_IDS.open)}?lingua=en`])
+  test('nginx serves each page in the language the mock server chooses, with the same headers and a fresh nonce', async () => {
+    // The host's rule (issue 24 contract 3), case by case: the request's headers and the page's language.
+    const cases: [headers: Record<string, string>, locale: string][] = [
+      [{}, 'it'],
+      [{ cookie: 'pettorale.locale=ja', 'accept-language': 'en' }, 'ja'],
+      [{ cookie: 'consent=yes; pettorale.locale=ko' }, 'ko'],
+      [{ 'accept-language': 'en-GB,en;q=0.9' }, 'en'],
+      [{ 'accept-language': 'fr;q=0, de, ja' }, 'ja'],
+      [{ 'accept-language': 'de' }, 'it'],
+      [{ cookie: 'pettorale.locale=klingon', 'accept-language': 'es-ES,es;q=0.9' }, 'es'],
+      [{ 'accept-language': 'zh-Hant-TW' }, 'zh'],
+      [{ 'accept-language': 'FR-ca' }, 'fr'],
+      [{ 'accept-language': 'ko;q=0.0, en;Q=0, es;q=0.5' }, 'es'],
+      [{ cookie: 'pettorale.locale=xx; pettorale.locale=zh', 'accept-language': 'ja' }, 'zh'],
+      [{ cookie: 'pettorale.locale=EN', 'accept-language': '*, english, ja-JP' }, 'ja'],
+    ]
+    const routes = ['/', `/race/${String(SEED_RACE_IDS.open)}`, '/race/210/subscribers', '/company', '/register']
+    let n = 0
+    for (const route of routes) {
+      for (const [headers, locale] of cases) {
+        const asked = { ...headers, ...ENCODINGS[n++ % ENCODINGS.length] }
+        const [fromMock, fromNginx] = await Promise.all([get(server.url, route, asked), get(nginxUrl(), route, asked)])
+        const what = `${route} with ${JSON.stringify(asked)}`
+        expect(view(fromNginx), what).toEqual(view(fromMock))
+        for (const answer of [fromMock, fromNginx]) {
+          expect(answer.status, what).toBe(200)
+          expect(answer.headers['content-language'], what).toBe(locale)
+          const html = decoded(answer)
+          expect(html, what).toContain(`<html lang="${locale}"`)
+          // The nonce of the header is the one of the page's tags, in CSP's syntax.
+          const nonce = /'nonce-([^']+)'/.exec(String(answer.headers['content-security-policy']))?.[1]
+          expect(nonce, what).toMatch(/^[A-Za-z0-9+/_-]{22,}={0,2}$/)
+          expect(html, what).toContain(`nonce="${String(nonce)}"`)
+          expect(html, what).not.toContain('PETTORALE_CSP_NONCE')
+        }
+      }
+    }
+    const nonces = await Promise.all([1, 2].map(async () => String((await get(nginxUrl(), '/', {})).headers['content-security-policy'])))
+    expect(nonces[0]).not.toBe(nonces[1])
+    // A page is never revalidated into a 304: its nonce would be the last response's.
+    expect((await get(nginxUrl(), '/', { 'if-none-match': '*', 'if-modified-since': new Date(Date.now() + 86_400_000).toUTCString() })).status).toBe(200)
   })
 
-  test('an unknown race: the frame stays without a name and the app says the race was not found', async ({ page, expectFailures }) => {
-    expectFailures({ operation: 'races.get', status: 404 })
-    await page.goto(`${server.url}/race/999999`)
-    await expect(page.getByRole('heading', { level: 1, name: 'Race not found' })).toBeVisible()
-    await expect(page.locator('html')).not.toHaveAttribute('data-frame-words')
+  test('nginx answers files, the old addresses and the API as the mock server does', async () => {
+    const scripts = readdirSync(join(dist, 'assets')).filter((name) => /^index-.+\.js$/.test(name))
+    const styles = readdirSync(join(dist, 'assets')).filter((name) => name.endsWith('.css'))
+    const asked: [path: string, headers: Record<string, string>][] = [
+      ...ENCODINGS.map((encoding): [string, Record<string, string>] => [`/assets/${String(scripts[0])}`, encoding]),
+      [`/assets/${String(styles[0])}`, { 'accept-encoding': 'gzip' }],
+      ['/favicon.svg', { 'accept-encoding': 'br' }],
+      ['/index.html', { 'accept-encoding': 'gzip', 'accept-language': 'ja' }],
+      ['/index.fr.html', { 'accept-encoding': 'br', 'accept-language': 'ja' }],
+      ['/assets/missing-ABCDEFGH.js', { 'accept-encoding': 'br' }],
+      ['/missing.png', {}],
+      ['/reset_password?mail=athlete%40pettorale.test&x=1', {}],
+      ['/pay_status?pagamento_id=PAY-1', {}],
+      ['/pay_status_link?code=abc', {}],
+      [`/api/v1/vdatrailers/gare/${String(SEED_RACE_IDS.open)}?lingua=en`, { 'accept-encoding': 'br, gzip' }],
+      ['/api/v1/nothing-here', {}],
+      ['/__qa/state', {}],
+    ]
+    for (const [path, headers] of asked) {
+      const [fromMock, fromNginx] = await Promise.all([get(server.url, path, headers), get(nginxUrl(), path, headers)])
+      expect(view(fromNginx), `${path} with ${JSON.stringify(headers)}`).toEqual(view(fromMock))
+    }
+    expect(view(await get(nginxUrl(), `/assets/${String(scripts[0])}`, {}))['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  // The last test: it takes a page out of the build.
+  test('a build without the page in the chosen language: both hosts serve index.html as it is', async () => {
+    rmSync(join(dist, 'index.ko.html'))
+    const asked = { 'accept-language': 'ko', 'accept-encoding': 'gzip' }
+    const [fromMock, fromNginx] = await Promise.all([get(server.url, '/company', asked), get(nginxUrl(), '/company', asked)])
+    expect(view(fromNginx)).toEqual(view(fromMock))
+    expect(fromNginx.headers['content-language']).toBeUndefined()
+    expect(decoded(fromNginx)).toContain('<html lang="it"')
   })
 })
+
+const ENCODINGS: Record<string, string>[] = [{ 'accept-encoding': 'br, gzip' }, { 'accept-encoding': 'gzip' }, {}]
+
+interface Answer {
+  status: number
+  headers: IncomingHttpHeaders
+  body: Buffer
+}
+
+/** One GET with exactly these headers (fetch would add its own Accept-Encoding and decode). */
+function get(origin: string, path: string, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${origin}${path}`, { headers }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }))
+      response.on('error', reject)
+    })
+    request.on('error', reject)
+    request.end()
+  })
+}
+
+function decoded(answer: Answer): string {
+  const encoding = answer.headers['content-encoding']
+  const body = encoding === 'br' ? brotliDecompressSync(answer.body) : encoding === 'gzip' ? gunzipSync(answer.body) : answer.body
+  return body.toString('utf8')
+}
+
+/** What the two hosts must agree on (not validators, dates or lengths: each has its own). */
+const COMPARED = [
+  'content-type',
+  'cache-control',
+  'content-encoding',
+  'content-language',
+  'location',
+  'content-security-policy',
+  'referrer-policy',
+  'x-content-type-options',
+  'permissions-policy',
+  'cross-origin-opener-policy',
+  'allow',
+]
+
+function view(answer: Answer): Record<string, unknown> {
+  const headers: Record<string, unknown> = { status: answer.status }
+  for (const name of COMPARED) {
+    const value = answer.headers[name]
+    // A redirect's body is never read: its type is each server's own.
+    if (value === undefined || (name === 'content-type' && answer.status >= 300 && answer.status < 400)) continue
+    headers[name] = name === 'content-security-policy' ? String(value).replace(/'nonce-[^']+'/, "'nonce-(this response's)'") : value
+  }
+  // One header or several, in any order and case: the same names.
+  const vary = answer.headers.vary
+  if (vary !== undefined) headers.vary = [...new Set(String(vary).toLowerCase().split(/\s*,\s*/))].sort()
+  return headers
+}

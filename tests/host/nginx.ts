@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { writeStandalone } from '../../deploy/render'
+
+/** Debian's nginx (`.ci/run` installs it with the brotli modules). */
+const NGINX = '/usr/sbin/nginx'
+
+export interface RunningNginx {
+  /** `http://127.0.0.1:port`, no trailing slash. */
+  url: string
+  close: () => Promise<void>
+}
+
+/**
+ * Debian's nginx serving `dist` on 127.0.0.1:`port` with the API on `upstream`, from the
+ * configuration deploy/render.ts writes, everything of it (pid, temporary files) in a folder of its
+ * own, in the foreground of a child process. A port in use, a missing nginx or module, or a
+ * configuration nginx refuses is an error, never a skip.
+ */
+export async function startNginx(options: { dist: string; port: number; upstream: string }): Promise<RunningNginx> {
+  // nginx only reports a taken port after retrying for seconds, while whatever holds it answers.
+  await new Promise<void>((resolveFree, reject) => {
+    const probe = createServer()
+    probe.once('error', () => reject(new Error(`Port ${String(options.port)} is in use: nginx needs it for the tests.`)))
+    probe.listen(options.port, '127.0.0.1', () => probe.close(() => resolveFree()))
+  })
+  const prefix = mkdtempSync(join(tmpdir(), 'pettorale-nginx-'))
+  const config = writeStandalone(prefix, { dist: options.dist, listen: `127.0.0.1:${String(options.port)}`, upstream: options.upstream })
+  const child = spawn(NGINX, ['-p', prefix, '-c', config, '-e', 'stderr'], { stdio: ['ignore', 'ignore', 'pipe'] })
+  let said = ''
+  child.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()))
+  const exited = new Promise<string>((resolveExit) => {
+    child.once('error', (error) => resolveExit(`${NGINX} could not start (${error.message}): run .ci/run or apt-get install nginx libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static`))
+    child.once('exit', (code, signal) => resolveExit(`nginx stopped (${String(code ?? signal)}): ${said.trim()}`))
+  })
+  const url = `http://127.0.0.1:${String(options.port)}`
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      // QUIT: the master lets its workers finish and removes its pid file.
+      child.kill('SIGQUIT')
+      await exited
+    }
+    rmSync(prefix, { recursive: true, force: true })
+  }
+
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    const ready = await Promise.race([
+      fetch(`${url}/favicon.svg`).then(
+        (response) => response.ok,
+        () => false,
+      ),
+      exited,
+    ])
+    if (typeof ready === 'string') {
+      await close()
+      throw new Error(ready)
+    }
+    if (ready) return { url, close }
+    if (Date.now() > deadline) {
+      await close()
+      throw new Error(`nginx did not answer on ${url} within 10 s: ${said.trim()}`)
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100))
+  }
+}
