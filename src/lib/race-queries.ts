@@ -25,9 +25,7 @@ const contract = () => import('../../contracts/races.contract')
 const operations = {
   list: { name: 'races.list', auth: 'none', load: async () => (await contract()).list },
   get: { name: 'races.get', auth: 'none', load: async () => (await contract()).get },
-  ranking: { name: 'races.ranking', auth: 'none', load: async () => (await contract()).ranking },
-  subscribers: { name: 'races.subscribers', auth: 'none', load: async () => (await contract()).subscribers },
-} satisfies { [K in 'list' | 'get' | 'ranking' | 'subscribers']: LazyOperation<(typeof races)[K]> }
+} satisfies { [K in 'list' | 'get']: LazyOperation<(typeof races)[K]> }
 
 /** The root of every race read (lists, details, rankings, entrants): one invalidation reads them all again. */
 export const raceKeys = {
@@ -47,6 +45,5 @@ export const raceQueries = {
     ...apiQuery(operations.get, { params: { id }, query: { lingua } }),
     placeholderData: (previous: races.RaceDetail | undefined) => (previous?.id === id ? previous : undefined),
   }),
-  ranking: (id: number) => apiQuery(operations.ranking, { params: { id } }),
-  subscribers: (id: number) => apiQuery(operations.subscribers, { params: { id } }),
+  // The ranking and the entrants are read off the page's thread: participantQueries (src/features/races).
 }

@@ -237,7 +237,7 @@ describe('a name not shown (the athlete chose to be hidden)', () => {
     expect(bibs({ country: 'CH' })).toEqual([3, 12, 130, 1200])
     expect(bibs({ country: 'CH', region: 'Valais' })).toEqual([3, 130])
     expect(bibs({ category: 'SF' })).toEqual([5, 12, 120, 1200])
-    expect(subscriberOptions(WITH_HIDDEN.map((entry) => entry.row), 'en').categories).toEqual(['SF', 'F50', 'SM', 'M40', 'M50'])
+    expect(subscriberOptions(WITH_HIDDEN, 'en').categories).toEqual(['SF', 'F50', 'SM', 'M40', 'M50'])
   })
 
   it('sorted by name, comes after every name, by bib, rather than among them', () => {
@@ -308,10 +308,10 @@ describe('the filters in the address', () => {
 
 describe('the choices offered', () => {
   it('countries present by name in the locale, regions per country, categories by sex then age', () => {
-    const options = subscriberOptions(FIELD, 'en')
+    const options = subscriberOptions(INDEXED, 'en')
     expect(options.countries).toEqual(['IT', 'JP', 'KR', 'ES', 'CH'])
     // Corea del Sud, Giappone, Italia, Spagna, Svizzera.
-    expect(subscriberOptions(FIELD, 'it').countries).toEqual(['KR', 'JP', 'IT', 'ES', 'CH'])
+    expect(subscriberOptions(INDEXED, 'it').countries).toEqual(['KR', 'JP', 'IT', 'ES', 'CH'])
     expect(options.regions.get('IT')).toEqual(['Piemonte', "Valle d'Aosta"])
     expect(options.regions.get('CH')).toEqual(['Genève', 'Valais', 'Vaud'])
     expect(options.regions.has('JP')).toBe(false)
@@ -324,7 +324,7 @@ describe('the choices offered', () => {
   })
 
   it('drops a country, region or category the list does not have, keeping the rest', () => {
-    const options = subscriberOptions(FIELD, 'en')
+    const options = subscriberOptions(INDEXED, 'en')
     const wanted: SubscriberFilters = { ...NO_SUBSCRIBER_FILTERS, q: 'x', country: 'IT', region: 'Piemonte', category: 'SF' }
     expect(applicableSubscriberFilters(wanted, options)).toBe(wanted)
     expect(applicableSubscriberFilters({ ...wanted, region: 'Valais' }, options)).toEqual({ ...wanted, region: null })
@@ -377,7 +377,7 @@ describe('the ranking', () => {
   })
 
   it('offers the nationalities and categories present, and drops those another edition lacks', () => {
-    const options = rankingOptions(RANKING, 'en')
+    const options = rankingOptions(indexRows(RANKING), 'en')
     expect(options.nationalities).toEqual(['FR', 'IT', 'ES', 'CH'])
     expect(options.categories).toEqual(['SF', 'SM', 'M40'])
     const carried = { q: 'bianchi', nationality: 'JP', category: 'M40' }

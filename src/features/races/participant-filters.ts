@@ -265,11 +265,11 @@ export interface SubscriberOptions {
   categories: readonly string[]
 }
 
-export function subscriberOptions(rows: readonly SubscriberRow[], locale: Locale): SubscriberOptions {
+export function subscriberOptions(rows: readonly Indexed<SubscriberRow>[], locale: Locale): SubscriberOptions {
   const countries = new Set<string>()
   const regions = new Map<string, Set<string>>()
   const categories = new Set<string>()
-  for (const row of rows) {
+  for (const { row } of rows) {
     countries.add(row.paese)
     categories.add(row.categoria)
     if (row.regione !== null && row.regione !== '') {
@@ -291,10 +291,10 @@ export interface RankingOptions {
   categories: readonly string[]
 }
 
-export function rankingOptions(rows: readonly RankingRow[], locale: Locale): RankingOptions {
+export function rankingOptions(rows: readonly Indexed<RankingRow>[], locale: Locale): RankingOptions {
   const nationalities = new Set<string>()
   const categories = new Set<string>()
-  for (const row of rows) {
+  for (const { row } of rows) {
     nationalities.add(row.nazionalita)
     categories.add(row.categoria)
   }

@@ -96,7 +96,7 @@ export function RaceLinks({ raceId, race, other }: { raceId: number; race: RaceD
           {race.nome} {race.edizione}
         </Link>
       ) : (
-        <Bone width="16rem" className={styles.raceBone} />
+        <Bone width="12rem" className={styles.raceBone} />
       )}
       {other === 'ranking' ? (
         <Link href={paths.ranking(raceId)}>{t`Results`}</Link>

@@ -11,19 +11,17 @@ import { paths } from '../../lib/paths'
 import { useNow } from '../../lib/use-now'
 import { Field } from '../../ui/field'
 import { Page } from '../../ui/page'
-import { Skeleton } from '../../ui/skeleton'
+import { Bone, Skeleton } from '../../ui/skeleton'
 import { Empty, QueryErrorState } from '../../ui/state'
 import {
   applicableRankingFilters,
   filterRanking,
   hasRankingInput,
-  indexRows,
   narrowsRanking,
   NO_RANKING_FILTERS,
   ownBibOf,
   rankingOptions,
   readRankingFilters,
-  sortRanking,
   writeRankingFilters,
   type Indexed,
   type RankingFilters,
@@ -44,6 +42,7 @@ import { ParticipantTable, ParticipantTableSkeleton, type ParticipantColumn } fr
 import { useUrlFilters, type FilterCodec } from './participant-url-state'
 import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-found'
 import { raceQueries } from '../../lib/race-queries'
+import { participantQueries } from './participant-queries'
 import rankingStyles from './ranking-page.module.css'
 
 /** `/race/{id}/ranking`: a race's finishers, filtered from the address, and the way to the course's other editions. */
@@ -115,16 +114,16 @@ function RankingScreen({ raceId }: { raceId: number }) {
   const now = useNow()
   const [, navigate] = useLocation()
   const race = useQuery(raceQueries.get(raceId))
-  const ranking = useQuery(raceQueries.ranking(raceId))
+  const ranking = useQuery(participantQueries.ranking(raceId))
   const { filters, commit, type, flush } = useUrlFilters(CODEC)
   const searchInput = useRef<HTMLInputElement>(null)
   // From my races: the athlete's own bib, singled out in the ranking (read once; filters may drop it from the address).
   const search = useSearch()
   const [ownBib] = useState(() => ownBibOf(search))
 
-  const rows = ranking.data?.classifica
-  const indexed = useMemo(() => (rows ? sortRanking(indexRows(rows)) : null), [rows])
-  const options = useMemo(() => (rows ? rankingOptions(rows, locale) : null), [rows, locale])
+  // Indexed and by position as they come (participant-list.ts).
+  const indexed = ranking.data ?? null
+  const options = useMemo(() => (indexed ? rankingOptions(indexed, locale) : null), [indexed, locale])
 
   const applied = options ? applicableRankingFilters(filters, options) : filters
   const listKey = useDeferredValue(writeRankingFilters(applied))
@@ -158,7 +157,14 @@ function RankingScreen({ raceId }: { raceId: number }) {
   } else {
     body = (
       <>
-        {editions.length > 1 ? (
+        {!race.data ? (
+          // Its room is kept until the race says how many editions it has: most ranked courses have
+          // several, and a switch appearing above the filters would push the whole list down.
+          <div className={`${rankingStyles.edition} ${styles.field}`} aria-hidden="true">
+            <Bone width="5rem" />
+            <Bone height="44px" />
+          </div>
+        ) : editions.length > 1 ? (
           <div className={rankingStyles.edition}>
             <SelectField
               label={t`Edition`}

@@ -13,7 +13,6 @@ import {
   applicableSubscriberFilters,
   filterSubscribers,
   hasSubscriberInput,
-  indexRows,
   narrowsSubscribers,
   NO_SUBSCRIBER_FILTERS,
   parseBibFilter,
@@ -41,6 +40,7 @@ import { ParticipantTable, ParticipantTableSkeleton, type ParticipantColumn } fr
 import { useUrlFilters, type FilterCodec } from './participant-url-state'
 import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-found'
 import { raceQueries } from '../../lib/race-queries'
+import { participantQueries } from './participant-queries'
 
 /** `/race/{id}/subscribers`: everyone entered in a race, searchable and filtered from the address. */
 export default withRaceId(SubscribersScreen)
@@ -97,20 +97,22 @@ function SubscribersScreen({ raceId }: { raceId: number }) {
   const { t } = useLingui()
   const locale = activeLocale()
   const race = useQuery(raceQueries.get(raceId))
-  const list = useQuery(raceQueries.subscribers(raceId))
+  const list = useQuery(participantQueries.subscribers(raceId))
   const { filters, commit, type, flush } = useUrlFilters(CODEC)
   const searchInput = useRef<HTMLInputElement>(null)
 
-  // Once per data load (and locale): search keys, the choices offered.
-  const rows = list.data?.iscritti
-  const indexed = useMemo(() => (rows ? indexRows(rows) : null), [rows])
-  const options = useMemo(() => (rows ? subscriberOptions(rows, locale) : null), [rows, locale])
+  // Indexed and by bib as they come (participant-list.ts); once per data load and locale, the choices offered.
+  const indexed = list.data ?? null
+  const options = useMemo(() => (indexed ? subscriberOptions(indexed, locale) : null), [indexed, locale])
 
   // The fields follow every keystroke; the list follows at low priority, so typing never waits for it.
   const applied = options ? applicableSubscriberFilters(filters, options) : filters
   const listKey = useDeferredValue(writeSubscriberFilters(applied))
   const listFilters = useMemo(() => readSubscriberFilters(listKey), [listKey])
-  const sorted = useMemo(() => (indexed ? sortSubscribers(indexed, listFilters.sort, locale) : null), [indexed, listFilters.sort, locale])
+  const sorted = useMemo(
+    () => (indexed && listFilters.sort === 'name' ? sortSubscribers(indexed, 'name', locale) : indexed),
+    [indexed, listFilters.sort, locale],
+  )
   const visible = useMemo(() => (sorted ? filterSubscribers(sorted, listFilters) : null), [sorted, listFilters])
   const columns = useColumns(locale, listFilters.sort)
 
