@@ -183,10 +183,32 @@ describe("a race's page asks for the race before the app's code, and the app tak
     expect(root.hasAttribute('data-frame-words')).toBe(false)
   })
 
+  it("on a race's lists, puts the race's name in the line under the page's heading, and shows that line only then", async () => {
+    root.lang = 'it'
+    root.removeAttribute('data-frame-race')
+    for (const [path, heading] of [
+      ['/race/202/subscribers', 'Elenco iscritti'],
+      ['/race/202/ranking', 'Classifica'],
+    ] as const) {
+      window.history.replaceState(null, '', path)
+      document.body.innerHTML =
+        '<div class="boot"><div class="boot-words"><h1>Gare trail</h1></div>' +
+        `<template data-path="${path.replace('202', ':id')}"><h1>${heading}</h1><div class="boot-race-links"><span class="boot-race-name"></span><span>Risultati</span></div></template></div>`
+      root.setAttribute('data-api', TEST_API_BASE)
+      new Function(script)()
+      await vi.waitFor(() => expect(root.hasAttribute('data-frame-race')).toBe(true))
+      expect(document.querySelector('.boot-words h1')?.textContent).toBe(heading)
+      expect(document.querySelector('.boot-words .boot-race-name')?.textContent).toBe('Sentiero dei Larici 25K 2026')
+      expect(window.pettoraleEarlyAnswer?.url).toBe(`${TEST_API_BASE}/api/v1/vdatrailers/gare/202?lingua=it`)
+      root.removeAttribute('data-frame-race')
+    }
+  })
+
   it('asks nothing early with the simulated backend, or on another page', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch')
     landOnRace('/race/202', null)
-    landOnRace('/race/202/subscribers', TEST_API_BASE)
+    landOnRace('/race/202/subscribe', TEST_API_BASE)
+    landOnRace('/race/202/lottery', TEST_API_BASE)
     landOnRace('/', TEST_API_BASE)
     expect(fetchSpy).not.toHaveBeenCalled()
     expect(window.pettoraleEarlyAnswer).toBeUndefined()
