@@ -2,49 +2,33 @@
  * `npm run bench`: the performance budget of DESIGN.md section 9, measured as an athlete's phone
  * feels it. Builds the production bundle (VITE_API_MOCK=false), serves it as a production host
  * would with the API on the simulated backend (`startMockServer`), prints one figure a line with
- * its budget and pass/fail, and writes bench/results.json. Exits 1 when a line fails.
+ * its budget and pass/fail (the Lighthouse figures as one table), how long each measure took, and
+ * writes bench/results.json. Exits 1 when a line fails.
  * `npm run bench -- --only rush` (names of `MEASURES`, comma-separated) measures those alone, builds
  * only if one of them needs the build, and leaves bench/results.json as the last whole run wrote it.
+ * `npm run bench -- --soak` runs the soak of the simulated backend alone (ten minutes, soak.ts).
  *
  * To add lines (a later screen): write a `Measure` — an async function of the `Bench` context that
  * returns `Line`s — and add it to `MEASURES` under a name. See README, "Performance bench".
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { chromium, type Browser } from '@playwright/test'
+import { join, relative, sep } from 'node:path'
+import { chromium } from '@playwright/test'
 import { build, type Manifest } from 'vite'
 import { startMockServer } from '../../mocks/http-server'
 import { entryKey, gzipKiB, lazyChunks, mockFiles, scriptsOf, sharedChunks, staticClosure } from './bundle'
-import { lighthouseInstalled, lighthouseMedians, median } from './lighthouse'
+import { firstPageContributors } from './contributors'
+import { median, startLighthouse } from './lighthouse'
+import { publicPagesLighthouse } from './pages'
 import { openingRush } from './rush'
+import { soak } from './soak'
 import { subscribersFilter } from './subscribers'
+import { formatLine, formatTable, MEDIAN_RULE, passes } from './table'
+import type { Bench, Line, Measure } from './types'
+
+export type { Bench, Line, Measure } from './types'
 import { wizardMeasures } from './wizard'
-
-export interface Line {
-  name: string
-  /** `null`: not measured on this machine (`note` says why); it neither passes nor fails. */
-  value: number | null
-  unit: string
-  /** `null`: a figure printed to read beside the others, with no budget of its own. */
-  budget: number | null
-  /** Whether the figure must stay at most (`max`) or at least (`min`) the budget. */
-  kind: 'max' | 'min'
-  note?: string
-}
-
-export interface Bench {
-  outDir: string
-  manifest: Manifest
-  /** The build and its API, served on a free port of 127.0.0.1. */
-  url: string
-  browser: Browser
-  chromePath: string
-  /** Lighthouse runs per page; the figures are medians. */
-  runs: number
-}
-
-export type Measure = (bench: Bench) => Promise<Line[]>
 
 const KIB = 'KiB'
 
@@ -131,66 +115,17 @@ const homeHeap: Measure = async ({ browser, url }) => {
 }
 
 /**
- * Lighthouse mobile, simulated throttling, on the home page and on a plain-HTML page of the same
- * text served the same way (what the network and the device allow at best); median of `runs`.
- */
-const homeLighthouse: Measure = async ({ browser, url, outDir, chromePath, runs }) => {
-  const lines = ['score', 'LCP', 'TBT', 'CLS', 'LCP app / plain page']
-  if (!lighthouseInstalled()) {
-    return lines.map((name) => ({ name: `home Lighthouse ${name}`, value: null, unit: '', budget: null, kind: 'max' as const, note: 'not measured: run `npm --prefix bench ci` first' }))
-  }
-  // The baseline: the home page's own text, once rendered, as a page without any script or style.
-  const page = await browser.newPage()
-  await page.goto(`${url}/`)
-  await page.locator('main h3').first().waitFor()
-  const text = await page.locator('body').innerText()
-  await page.close()
-  const escape = (line: string) => line.replace(/&/g, '&amp;').replace(/</g, '&lt;')
-  const paragraphs = text.split('\n').filter((line) => line.trim()).map((line) => `<p>${escape(line)}</p>`)
-  writeFileSync(
-    join(outDir, 'bench-baseline.html'),
-    `<!doctype html><html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>pettorale</title></head><body>${paragraphs.join('')}</body></html>`,
-  )
-  const [app, plain] = await lighthouseMedians([`${url}/`, `${url}/bench-baseline.html`], runs, chromePath)
-  return [
-    { name: 'home Lighthouse performance score', value: app!.score, unit: '', budget: 100, kind: 'min' },
-    { name: 'home LCP', value: app!.lcpMs, unit: 'ms', budget: 1500, kind: 'max', note: `plain page ${plain!.lcpMs.toFixed(0)} ms` },
-    { name: 'home TBT', value: app!.tbtMs, unit: 'ms', budget: 60, kind: 'max', note: `plain page ${plain!.tbtMs.toFixed(0)} ms` },
-    { name: 'home CLS', value: app!.cls, unit: '', budget: 0.02, kind: 'max', note: `plain page ${plain!.cls.toFixed(3)}` },
-    { name: 'home LCP, app / plain page', value: app!.lcpMs / plain!.lcpMs, unit: '×', budget: null, kind: 'max', note: `plain page score ${String(plain!.score)}` },
-  ]
-}
-
-/**
- * Lighthouse mobile on a race's details page (an open race, with its elevation profile), with the
- * home page's budget; median of `runs`.
- */
-const raceLighthouse: Measure = async ({ url, chromePath, runs }) => {
-  const lines = ['performance score', 'LCP', 'TBT', 'CLS']
-  if (!lighthouseInstalled()) {
-    return lines.map((name) => ({ name: `race page Lighthouse ${name}`, value: null, unit: '', budget: null, kind: 'max' as const, note: 'not measured: run `npm --prefix bench ci` first' }))
-  }
-  const [race] = await lighthouseMedians([`${url}/race/202`], runs, chromePath)
-  return [
-    { name: 'race page Lighthouse performance score', value: race!.score, unit: '', budget: 100, kind: 'min' },
-    { name: 'race page LCP', value: race!.lcpMs, unit: 'ms', budget: 1500, kind: 'max' },
-    { name: 'race page TBT', value: race!.tbtMs, unit: 'ms', budget: 60, kind: 'max' },
-    { name: 'race page CLS', value: race!.cls, unit: '', budget: 0.02, kind: 'max' },
-  ]
-}
-
-/**
  * In order, by the name `--only` picks; a later screen adds its measures here. A measure that
  * starts what it measures itself (the rush: a server of its own) is `standalone`: it needs neither
  * the build nor the browser.
  */
 export const MEASURES: ReadonlyArray<{ name: string } & ({ measure: Measure } | { standalone: () => Promise<Line[]> })> = [
   { name: 'initial-js', measure: initialJavaScript },
+  { name: 'contributors', measure: firstPageContributors },
   { name: 'lazy-js', measure: lazyJavaScript },
   { name: 'mock-code', measure: mockCode },
   { name: 'home-heap', measure: homeHeap },
-  { name: 'home-lighthouse', measure: homeLighthouse },
-  { name: 'race-lighthouse', measure: raceLighthouse },
+  { name: 'lighthouse', measure: publicPagesLighthouse },
   { name: 'subscribers', measure: subscribersFilter },
   { name: 'wizard', measure: wizardMeasures },
   { name: 'rush', standalone: openingRush },
@@ -208,34 +143,36 @@ function selected(args: readonly string[]): typeof MEASURES {
   return MEASURES.filter((entry) => names.includes(entry.name))
 }
 
-function passes(line: Line): boolean | null {
-  if (line.value === null || line.budget === null) return null
-  return line.kind === 'max' ? line.value <= line.budget : line.value >= line.budget
+/**
+ * Every file of the build requested once in each encoding the server offers, one after the other.
+ * The server otherwise compresses the build in the background at start (brotli at its best, long
+ * on this 2-core machine), which would run beside the first measurements and slow their pages.
+ */
+async function compressBuild(url: string, outDir: string): Promise<void> {
+  const files = readdirSync(outDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && !entry.name.endsWith('.html'))
+  for (const file of files) {
+    const path = relative(outDir, join(file.parentPath, file.name)).split(sep).join('/')
+    for (const encoding of ['br', 'gzip']) await (await fetch(`${url}/${path}`, { headers: { 'accept-encoding': encoding } })).arrayBuffer()
+  }
 }
 
-function format(line: Line): string {
-  const verdict = passes(line)
-  const value = line.value === null ? 'not measured' : `${line.value.toFixed(line.unit === 'files' || line.unit === '' && Number.isInteger(line.value) ? 0 : line.value < 1 ? 3 : 1)} ${line.unit}`.trim()
-  const budget = line.budget === null ? 'no budget' : `budget ${line.kind === 'max' ? '<=' : '>='} ${String(line.budget)} ${line.unit}`.trim()
-  const mark = line.budget === null ? 'INFO' : verdict === null ? 'SKIP' : verdict ? 'PASS' : 'FAIL'
-  return `${mark}  ${line.name}: ${value} (${budget})${line.note ? ` — ${line.note}` : ''}`
-}
-
-/** The production build served with its API, and a browser: made once, for the measures that need them. */
+/** The production build served with its API, and the browsers: made once, for the measures that need them. */
 async function prepare(): Promise<{ bench: Bench; close: () => Promise<void> }> {
   const chromePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? '/usr/bin/chromium'
-  const runs = Number(process.env.BENCH_RUNS ?? 5)
   const outDir = mkdtempSync(join(tmpdir(), 'pettorale-bench-'))
   process.env.VITE_API_MOCK = 'false'
   await build({ logLevel: 'silent', build: { outDir, emptyOutDir: true, manifest: true } })
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
   rmSync(join(outDir, '.vite'), { recursive: true, force: true })
 
-  const server = await startMockServer({ port: 0, dist: outDir, log: { info: () => {}, error: console.error } })
+  const server = await startMockServer({ port: 0, dist: outDir, precompress: false, log: { info: () => {}, error: console.error } })
+  await compressBuild(server.url, outDir)
   const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu'] })
+  const lighthouse = await startLighthouse(chromePath)
   return {
-    bench: { outDir, manifest, url: server.url, browser, chromePath, runs },
+    bench: { outDir, manifest, url: server.url, browser, lighthouse },
     close: async () => {
+      await lighthouse?.close()
       await browser.close()
       await server.close()
       rmSync(outDir, { recursive: true, force: true })
@@ -243,25 +180,49 @@ async function prepare(): Promise<{ bench: Bench; close: () => Promise<void> }> 
   }
 }
 
+const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10
+
+function print(lines: readonly Line[]): void {
+  for (const line of lines) if (!line.cell) console.log(formatLine(line))
+  if (lines.some((line) => line.cell)) console.log(formatTable(lines))
+}
+
 async function main() {
-  const measures = selected(process.argv.slice(2))
+  const started = performance.now()
+  const args = process.argv.slice(2)
+  if (args.includes('--soak')) {
+    const lines = await soak()
+    print(lines)
+    process.exitCode = lines.some((line) => passes(line) === false) ? 1 : 0
+    return
+  }
+  const measures = selected(args)
   const prepared = measures.some((entry) => 'measure' in entry) ? await prepare() : null
+  const durations: Record<string, number> = { 'build, server, compression, browsers': seconds(started) }
   const lines: Line[] = []
   try {
     for (const entry of measures) {
-      for (const line of 'measure' in entry ? await entry.measure(prepared!.bench) : await entry.standalone()) {
-        lines.push(line)
-        console.log(format(line))
-      }
+      const since = performance.now()
+      // A measure that throws fails as a line of its own, and the others still run: a whole bench is long.
+      const measured = await ('measure' in entry ? entry.measure(prepared!.bench) : entry.standalone()).catch((error: unknown): Line[] => [
+        { name: `${entry.name}: the measure stopped`, value: 1, unit: 'errors', budget: 0, kind: 'max', note: String(error) },
+      ])
+      durations[entry.name] = seconds(since)
+      print(measured)
+      if (measured.some((line) => line.cell)) console.log(`  How the Lighthouse figures were chosen: ${MEDIAN_RULE}.`)
+      console.log(`  (${entry.name}: ${String(durations[entry.name])} s)`)
+      lines.push(...measured)
     }
   } finally {
     await prepared?.close()
   }
+  const total = seconds(started)
+  console.log(`whole bench: ${String(total)} s`)
   if (measures === MEASURES) {
     mkdirSync('bench', { recursive: true })
     writeFileSync(
       'bench/results.json',
-      `${JSON.stringify({ measuredAt: new Date().toISOString(), lighthouseRuns: prepared!.bench.runs, lines: lines.map((line) => ({ ...line, pass: passes(line) })) }, null, 2)}\n`,
+      `${JSON.stringify({ measuredAt: new Date().toISOString(), lighthouseMedian: MEDIAN_RULE, seconds: { ...durations, total }, lines: lines.map((line) => ({ ...line, pass: passes(line) })) }, null, 2)}\n`,
     )
   }
   process.exitCode = lines.some((line) => passes(line) === false) ? 1 : 0

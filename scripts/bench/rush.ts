@@ -46,7 +46,7 @@ import { createHttpQaApi } from '../../mocks/qa-http-client'
 import { createRng, type Rng } from '../../mocks/seed/random'
 import { callApi, type ApiResult } from '../../src/lib/api-client'
 import { configureApiClient } from '../../src/lib/api-config'
-import type { Line } from './index'
+import type { Line } from './types'
 
 const SECOND_MS = 1_000
 const MINUTE_MS = 60 * SECOND_MS

@@ -10,7 +10,7 @@
  * the median keystroke over the runs; the same at 4x CPU slowdown (CDP) is printed beside it.
  */
 import type { Browser, Locator, Page } from '@playwright/test'
-import type { Line, Measure } from './index'
+import type { Line, Measure } from './types'
 import { median } from './lighthouse'
 
 /** The festival race (mocks/seed/races.ts, SEED_RACE_IDS.crowd). */

@@ -1,0 +1,93 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest'
+import type { LighthouseFigures } from './lighthouse'
+import { formatLine, formatTable, medianFigures, moreRuns, near, pageLines, passes } from './table'
+import type { Line } from './types'
+
+const run = (figures: Partial<LighthouseFigures> = {}): LighthouseFigures => ({ score: 100, lcpMs: 900, tbtMs: 10, cls: 0, ...figures })
+const plain = (lcpMs: number): LighthouseFigures => ({ score: 100, lcpMs, tbtMs: 0, cls: 0 })
+const cell = (lines: Line[], column: string) => lines.find((line) => line.cell?.column === column)!
+
+describe('the bench: verdicts', () => {
+  it('passes a figure on its side of the budget, the budget itself included', () => {
+    const line: Line = { name: 'TBT', value: 60, unit: 'ms', budget: 60, kind: 'max' }
+    expect(passes(line)).toBe(true)
+    expect(passes({ ...line, value: 60.5 })).toBe(false)
+    expect(passes({ ...line, kind: 'min', value: 99, budget: 100 })).toBe(false)
+    expect(passes({ ...line, value: null })).toBeNull()
+    expect(passes({ ...line, budget: null })).toBeNull()
+  })
+
+  it('prints a line with its verdict, budget and note', () => {
+    expect(formatLine({ name: 'home route initial JS (gzip)', value: 84.96, unit: 'KiB', budget: 85, kind: 'max', note: '2 files' })).toBe(
+      'PASS  home route initial JS (gzip): 85.0 KiB (budget <= 85 KiB) — 2 files',
+    )
+    expect(formatLine({ name: 'x', value: null, unit: '', budget: null, kind: 'max' })).toBe('INFO  x: not measured (no budget)')
+    expect(formatLine({ name: 'rush: the measure stopped', value: 1, unit: 'errors', budget: 0, kind: 'max', note: 'Error: port in use' })).toBe(
+      'FAIL  rush: the measure stopped: 1 errors (budget <= 0 errors) — Error: port in use',
+    )
+  })
+})
+
+describe('the bench: how many Lighthouse runs a page gets', () => {
+  it('tells a figure near its budget, on either side, from one far from it', () => {
+    expect(near(29, 60, 0.5, 'max')).toBe(false)
+    expect(near(31, 60, 0.5, 'max')).toBe(true)
+    expect(near(89, 60, 0.5, 'max')).toBe(true)
+    expect(near(91, 60, 0.5, 'max')).toBe(false)
+    expect(near(100, 100, 0.03, 'min')).toBe(false)
+    expect(near(97, 100, 0.03, 'min')).toBe(true)
+    expect(near(96, 100, 0.03, 'min')).toBe(false)
+  })
+
+  it('trusts one run far from every budget, passing or failing, and runs again one near any', () => {
+    const again = { app: true, plain: false }
+    const once = { app: false, plain: false }
+    expect(moreRuns(run(), 1000)).toEqual(once)
+    expect(moreRuns(run({ score: 99 }), 1000)).toEqual(again)
+    expect(moreRuns(run({ score: 85 }), 1000)).toEqual(once)
+    expect(moreRuns(run({ tbtMs: 45 }), 1000)).toEqual(again)
+    expect(moreRuns(run({ tbtMs: 130 }), 1000)).toEqual(once)
+    expect(moreRuns(run({ cls: 0.015 }), 1000)).toEqual(again)
+  })
+
+  it('runs the plain page again too when the LCP ratio came near its budget', () => {
+    // 1.0x and 1.4x the plain page are within a fifth of 1.2x; 0.9x and 3x are not.
+    expect(moreRuns(run({ lcpMs: 1000 }), 1000)).toEqual({ app: true, plain: true })
+    expect(moreRuns(run({ lcpMs: 1400 }), 1000)).toEqual({ app: true, plain: true })
+    expect(moreRuns(run({ lcpMs: 900 }), 1000)).toEqual({ app: false, plain: false })
+    expect(moreRuns(run({ lcpMs: 3000 }), 1000)).toEqual({ app: false, plain: false })
+  })
+
+  it('takes each figure’s own median over the runs', () => {
+    expect(medianFigures([run({ tbtMs: 130, lcpMs: 800 }), run({ tbtMs: 40, lcpMs: 1200 }), run({ tbtMs: 50, lcpMs: 1000, score: 99 })])).toEqual({
+      score: 100,
+      lcpMs: 1000,
+      tbtMs: 50,
+      cls: 0,
+    })
+  })
+})
+
+describe('the bench: a page’s row', () => {
+  it('judges LCP by its ratio to the plain page measured beside it', () => {
+    const lines = pageLines('race en', [run({ lcpMs: 1300 })], [plain(1000)])
+    expect(cell(lines, 'ratio')).toMatchObject({ value: 1.3, budget: 1.2 })
+    expect(passes(cell(lines, 'ratio'))).toBe(false)
+    expect(passes(cell(lines, 'score'))).toBe(true)
+    expect(cell(lines, 'plain LCP')).toMatchObject({ value: 1000, budget: null })
+    expect(cell(lines, 'runs').value).toBe(1)
+    expect(cell(pageLines('race en', [run(), run(), run()], [plain(1000)]), 'runs')).toMatchObject({ value: 3, note: 'plain page 1' })
+    expect(passes(pageLines('race en', [run({ lcpMs: 1200 })], [plain(1000)]).find((line) => line.cell?.column === 'ratio')!)).toBe(true)
+  })
+
+  it('prints the rows as one table, budgets under the column names, a verdict in each judged cell', () => {
+    const lines = [...pageLines('home it', [run()], [plain(1000)]), ...pageLines('home ja', [run({ tbtMs: 90 }), run({ tbtMs: 70 }), run({ tbtMs: 80 })], [plain(1000), plain(1000), plain(1000)])]
+    const printed = formatTable(lines).split('\n')
+    expect(printed[0]!.split(/\s+/).filter(Boolean)).toEqual(['score', 'LCP', 'plain', 'LCP', 'ratio', 'TBT', 'CLS', 'runs'])
+    expect(printed[1]).toMatch(/^budget\s+>= 100\s+<= 1.20×\s+<= 60.0 ms\s+<= 0.020$/)
+    expect(printed[2]).toMatch(/^home it\s+100 PASS\s+900 ms\s+1000 ms\s+0.900× PASS\s+10.0 ms PASS\s+0 PASS\s+1$/)
+    expect(printed[3]).toMatch(/^home ja .*80.0 ms FAIL .*3$/)
+    expect(new Set([printed[0], printed[2], printed[3]].map((row) => row!.length)).size).toBe(1)
+  })
+})
