@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { build } from 'vite'
 import type { Locale } from '../../contracts/locale'
 import { startMockServer, type MockServer } from '../../mocks/http-server'
 import { SEED_RACE_IDS } from '../../mocks/seed'
 import { frameCatalog } from '../../scripts/frame-words-plugin'
 import { expect, test } from './fixtures'
+import { buildForRealBackend } from './real-backend-build'
 
 /**
  * Issue 24 point 1, decision 040: the host serves the HTML in the athlete's language, chosen by the
@@ -65,15 +63,7 @@ test.describe("the first paint in the athlete's language, on every public page",
 
   test.beforeAll(async () => {
     test.setTimeout(180_000)
-    dist = mkdtempSync(join(tmpdir(), 'pettorale-first-paint-'))
-    const simulated = process.env.VITE_API_MOCK
-    process.env.VITE_API_MOCK = 'false'
-    try {
-      await build({ logLevel: 'silent', build: { outDir: dist, emptyOutDir: true } })
-    } finally {
-      if (simulated === undefined) delete process.env.VITE_API_MOCK
-      else process.env.VITE_API_MOCK = simulated
-    }
+    dist = await buildForRealBackend('pettorale-first-paint-')
     server = await startMockServer({ port: 0, dist, log: { info: () => {}, error: console.error } })
   })
 

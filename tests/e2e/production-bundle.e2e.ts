@@ -1,14 +1,13 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { readdirSync, rmSync } from 'node:fs'
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { build } from 'vite'
 import { compressBuild } from '../../deploy/render'
 import { startMockServer, type MockServer } from '../../mocks/http-server'
 import { SEED_RACE_IDS } from '../../mocks/seed'
 import { startNginx, type RunningNginx } from '../host/nginx'
 import { expect, test } from './fixtures'
+import { buildForRealBackend } from './real-backend-build'
 
 /**
  * nginx's port: fixed, so a port in use is an error rather than a move (three above the e2e port
@@ -32,15 +31,7 @@ test.describe('the production bundle against a backend over HTTP', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000)
-    dist = mkdtempSync(join(tmpdir(), 'pettorale-production-'))
-    const simulated = process.env.VITE_API_MOCK
-    process.env.VITE_API_MOCK = 'false'
-    try {
-      await build({ logLevel: 'silent', build: { outDir: dist, emptyOutDir: true } })
-    } finally {
-      if (simulated === undefined) delete process.env.VITE_API_MOCK
-      else process.env.VITE_API_MOCK = simulated
-    }
+    dist = await buildForRealBackend('pettorale-production-')
     await compressBuild(dist)
     server = await startMockServer({ port: 0, dist, log: { info: () => {}, error: console.error } })
     nginx = await startNginx({ dist, port: NGINX_PORT, upstream: server.url })
