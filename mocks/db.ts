@@ -186,6 +186,11 @@ export const PaymentRecordSchema = z.extend(PaymentStatusSchema, {
    * heard of it: the link stays open and may be paid with another card until it lapses.
    */
   rifiutato_at: z.optional(z.nullable(z.number())),
+  /**
+   * Started for a place a wait-list offer kept for the athlete. Settling checks the offer is still
+   * theirs: the entry alone cannot say it once they join the line again or leave it.
+   */
+  per_offerta: z.optional(z.boolean()),
 })
 export type PaymentRecord = z.infer<typeof PaymentRecordSchema>
 

@@ -5,7 +5,6 @@ import { mailLanguageOf, mailLinks, sendMail } from './outbox'
 import { providerPages } from './provider-pages'
 import { advanceRooms, convertHold, markPaying, settlementOf } from './queue'
 import { nextId, raceTitle } from './records'
-import { offerEnded } from './wait-list'
 
 // The sentinel cards live apart (the checkout page reads them without the database); said here
 // too, as the provider's own, for the ledger's tests.
@@ -365,11 +364,12 @@ async function settle(pagamento_id: string, now: number): Promise<void> {
   }
   // A race's waiting room: the card is taken only for a place held and being paid (decision 037);
   // one authorised after its hold ran out is voided, never charged without a place. A place kept
-  // for the athlete (issue 23) is theirs either way; a wait-list offer that lapsed or was declined
-  // before the card was authorised went to the next in line, and a full race has no other place for it.
+  // for the athlete (issue 23) is theirs either way; a card started for a wait-list offer they no
+  // longer hold (lapsed, declined, or lapsed and joined again at the end of the line) finds its place
+  // gone to the next in line, and a full race has no other place for it.
   const reserved = race !== undefined && reservedPlaceOf(payment.athlete_id, race, now) !== null
   const holdLost = authorised && !placePaid && !reserved && race !== undefined && settlementOf(payment.athlete_id, race) === 'hold_expired'
-  const offerLost = authorised && !placePaid && !reserved && race !== undefined && offerEnded(payment.athlete_id, race) && race.iscritti >= race.posti
+  const offerLost = authorised && !placePaid && !reserved && race !== undefined && payment.per_offerta === true && race.iscritti >= race.posti
   const voided = authorised && (placePaid || holdLost || offerLost)
   const paid = authorised && !voided
 

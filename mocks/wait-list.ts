@@ -161,15 +161,6 @@ export function offerLapsed(athleteId: number, race: RaceRecord): boolean {
 }
 
 /**
- * The athlete was offered a place and no longer holds it: it lapsed, or they declined it by leaving
- * the list (a card authorised meanwhile must not take a second place; provider.ts voids it).
- */
-export function offerEnded(athleteId: number, race: RaceRecord): boolean {
-  const entry = entryOf(race.id, athleteId)
-  return entry !== undefined && entry.offerta_at !== null && (entry.stato === 'scaduta' || entry.stato === 'uscito')
-}
-
-/**
  * The athlete paid a place of the race (provider.ts, after counting it): an offer held is taken, and
  * the place it kept was counted already. An athlete still in line enrolled otherwise, and is no
  * longer waiting.

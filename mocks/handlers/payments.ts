@@ -64,7 +64,8 @@ export function paymentsHandlers(ctx: MockContext): ResourceHandlers<'payments'>
         // A place kept for the athlete (a wait-list offer, a transfer accepted) is paid whatever the
         // count. Otherwise a race with a waiting room is paid within a place held from it (decision
         // 037); without one, a place must be left; an offer that lapsed is said so.
-        if (reservedPlaceOf(athlete.id, race, now) === null) {
+        const reserved = reservedPlaceOf(athlete.id, race, now)
+        if (reserved === null) {
           if (offerLapsed(athlete.id, race) && race.iscritti >= race.posti) return reply(409, problem(409, 'offer_expired'))
           const gate = enrolmentGate(athlete.id, race, now)
           if (gate === 'queue_required' || gate === 'hold_expired') return reply(409, problem(409, gate))
@@ -94,6 +95,7 @@ export function paymentsHandlers(ctx: MockContext): ResourceHandlers<'payments'>
           noleggio_gps: body.noleggio_gps,
           esito: null,
           settle_at: null,
+          per_offerta: reserved === 'offer',
         })
         return answer(payment)
       }),
