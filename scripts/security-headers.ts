@@ -21,13 +21,14 @@ export function withNonce(html: string, nonce: string): string {
 
 /**
  * `apiOrigin`: where the API lives when it is not the portal's own origin (VITE_API_BASE_URL).
- * Styles: the build's files, plus the one `<style>` the dialogs' scroll lock injects, admitted by
- * this response's nonce. Scripts: the build's files only.
+ * Styles: the build's files, and the page's own `<style>` (the first page's rules) and the one the
+ * dialogs' scroll lock injects, admitted by this response's nonce. Scripts: the build's files, and
+ * the page's own first-paint script, admitted by the same nonce.
  */
 export function securityHeaders(nonce: string, apiOrigin?: string): Record<string, string> {
   const policy = [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
     `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data: https:",
     `connect-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`,

@@ -12,6 +12,6 @@ interface ImportMetaEnv {
 }
 
 interface Window {
-  /** A GET public/first-paint.js sent before the app's code loaded; the API client takes it once. */
+  /** A GET src/first-paint.js sent before the app's code loaded; the API client takes it once. */
   pettoraleEarlyAnswer?: { url: string; answer: Promise<Response> }
 }

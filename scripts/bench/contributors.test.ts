@@ -69,7 +69,7 @@ describe('contributionLines', () => {
     { name: 'react-dom', modules: 4, gzip: 61 * 1024 },
     { name: 'src/lib', modules: 16, gzip: 4 * 1024 },
     { name: 'wouter', modules: 5, gzip: 2 * 1024 },
-    { name: 'first-paint.js', modules: 1, gzip: 1024, file: true },
+    { name: 'first-paint.js', modules: 1, gzip: 1024, inPage: true },
   ]
 
   it('prints the largest as informative lines in KiB and sums the rest into "other", naming each', () => {
@@ -83,9 +83,9 @@ describe('contributionLines', () => {
     expect(lines[2]!.note).toBe('wouter 2.0, first-paint.js 1.0')
   })
 
-  it('says a plain script is measured as its own file, and adds no "other" when all fit', () => {
+  it("says the page's own script is measured as it is in the page, and adds no 'other' line when all fit", () => {
     const lines = contributionLines(contributions)
     expect(lines).toHaveLength(4)
-    expect(lines[3]!.note).toBe('a file of its own, its gzip')
+    expect(lines[3]!.note).toBe('written into the page, its gzip')
   })
 })

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { build, minifySync, type Plugin } from 'vite'
-import { entryKey, scriptsOf, staticClosure } from './bundle'
+import { entryKey, pageScriptGzip, scriptsOf, staticClosure } from './bundle'
 import type { Line, Measure } from './types'
 
 /** One module of a built chunk and its code as the bundler rendered it (before minifying). */
@@ -19,13 +19,13 @@ export interface RenderedModule {
 
 /**
  * A contributor's share of the first page: `gzip` is its part of the files' real gzip bytes, or the
- * gzip of a `file` of its own (a plain script of index.html).
+ * gzip of the script written into the page (`inPage`: src/first-paint.js).
  */
 export interface Contribution {
   name: string
   modules: number
   gzip: number
-  file?: true
+  inPage?: true
 }
 
 /**
@@ -76,7 +76,7 @@ export function attribute(modules: readonly RenderedModule[], actualGzip: number
 export function contributionLines(contributions: readonly Contribution[], top = 12): Line[] {
   const line = (name: string, gzip: number, note: string): Line => ({ name: `first page: ${name} (gzip)`, value: gzip / 1024, unit: 'KiB', budget: null, kind: 'max', note })
   const METHOD = "its code minified and gzipped apart, scaled to the files' real gzip"
-  const shown = contributions.slice(0, top).map(({ name, modules, gzip, file }) => line(name, gzip, file ? 'a file of its own, its gzip' : `${String(modules)} module${modules === 1 ? '' : 's'}; ${METHOD}`))
+  const shown = contributions.slice(0, top).map(({ name, modules, gzip, inPage }) => line(name, gzip, inPage ? 'written into the page, its gzip' : `${String(modules)} module${modules === 1 ? '' : 's'}; ${METHOD}`))
   const rest = contributions.slice(top)
   if (rest.length === 0) return shown
   const others = rest.reduce((sum, contribution) => sum + contribution.gzip, 0)
@@ -100,13 +100,11 @@ function captureModules(into: Map<string, RenderedModule[]>): Plugin {
 /**
  * The bench's build says which files the first page loads but not what is in them: the same
  * production build is made again (a few seconds) with a plugin that keeps each chunk's modules. Its
- * files must be the bench's, name for name (hashes of the same code). The plain scripts index.html
- * runs first (public/first-paint.js) count as one contributor each.
+ * files must be the bench's, name for name (hashes of the same code). The script written into
+ * index.html (src/first-paint.js) counts as one contributor.
  */
 export const firstPageContributors: Measure = async ({ outDir, manifest }) => {
   const files = scriptsOf(manifest, staticClosure(manifest, entryKey(manifest)))
-  const html = readFileSync(join(outDir, 'index.html'), 'utf8')
-  const plain = [...html.matchAll(/<script src="\/([^"]+\.js)"/g)].map((match) => match[1]!)
   const modules = new Map<string, RenderedModule[]>()
   const again = mkdtempSync(join(tmpdir(), 'pettorale-contributors-'))
   try {
@@ -123,6 +121,6 @@ export const firstPageContributors: Measure = async ({ outDir, manifest }) => {
     files.reduce((sum, file) => sum + gzipOf(file), 0),
     process.cwd(),
   )
-  const scripts = plain.map((file) => ({ name: file, modules: 1, gzip: gzipOf(file), file: true as const }))
-  return contributionLines([...contributions, ...scripts].sort((a, b) => b.gzip - a.gzip))
+  const script = { name: 'first-paint.js', modules: 1, gzip: pageScriptGzip(outDir), inPage: true as const }
+  return contributionLines([...contributions, script].sort((a, b) => b.gzip - a.gzip))
 }

@@ -17,7 +17,7 @@ import { join, relative, sep } from 'node:path'
 import { chromium } from '@playwright/test'
 import { build, type Manifest } from 'vite'
 import { startMockServer } from '../../mocks/http-server'
-import { entryKey, gzipKiB, lazyChunks, mockFiles, scriptsOf, sharedChunks, staticClosure } from './bundle'
+import { entryKey, gzipKiB, lazyChunks, mockFiles, pageScriptGzip, scriptsOf, sharedChunks, staticClosure } from './bundle'
 import { firstPageContributors } from './contributors'
 import { median, startLighthouse } from './lighthouse'
 import { publicPagesLighthouse } from './pages'
@@ -34,14 +34,12 @@ const KIB = 'KiB'
 
 /** Home route: the entry and every chunk it imports statically, which the home page's render waits for. */
 const initialJavaScript: Measure = async ({ outDir, manifest }) => {
-  // The plain scripts index.html runs before the app (public/first-paint.js) count too.
-  const html = readFileSync(join(outDir, 'index.html'), 'utf8')
-  const plain = [...html.matchAll(/<script src="\/([^"]+\.js)"/g)].map((match) => match[1]!)
-  const files = [...plain, ...scriptsOf(manifest, staticClosure(manifest, entryKey(manifest)))]
-  const total = files.reduce((sum, file) => sum + gzipKiB(outDir, file), 0)
+  // The script index.html runs before the app (src/first-paint.js, in the page) counts too.
+  const files = scriptsOf(manifest, staticClosure(manifest, entryKey(manifest)))
+  const total = files.reduce((sum, file) => sum + gzipKiB(outDir, file), pageScriptGzip(outDir) / 1024)
   // DESIGN.md's 95 KiB, and half a KiB for the routes of what follows an enrolment (decision 038)
   // until issue 24 brings the first page to 85 KiB.
-  return [{ name: 'home route initial JS (gzip)', value: total, unit: KIB, budget: 95.5, kind: 'max', note: `${String(files.length)} files` }]
+  return [{ name: 'home route initial JS (gzip)', value: total, unit: KIB, budget: 95.5, kind: 'max', note: `${String(files.length)} files and the page's own script` }]
 }
 
 /**

@@ -9,6 +9,7 @@
  * A locale is chosen as an athlete's browser does: the `pettorale.locale` cookie and `Accept-Language`.
  * How many runs a page gets: table.ts (`needsMoreRuns`, `MEDIAN_RULE`).
  */
+import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SEED_RACE_IDS } from '../../mocks/seed/races'
@@ -66,15 +67,35 @@ async function writePlainPage({ browser, url, outDir }: Bench, path: string, loc
   }
 }
 
+/**
+ * Fonts the machine has for a locale's script (fontconfig). Without one, Chromium draws Japanese as
+ * empty boxes of another size, and its rows would measure a page no Japanese reader sees (the
+ * largest text, so the LCP element, is another one): `apt install fonts-noto-cjk`.
+ */
+function fontsFor(locale: string): number {
+  try {
+    return execFileSync('fc-list', [`:lang=${locale}`], { encoding: 'utf8' }).split('\n').filter(Boolean).length
+  } catch {
+    return 0
+  }
+}
+
+/** Locales whose script a Latin font does not draw. */
+const OWN_SCRIPT = new Set(['ja', 'zh', 'ko'])
+
+const notMeasured = (row: string, note: string): Line => ({ name: `${row} Lighthouse`, value: null, unit: '', budget: null, kind: 'max', note, cell: { row, column: 'score' } })
+
 export const publicPagesLighthouse: Measure = async (bench) => {
   const { lighthouse, url } = bench
   const rows = [...PUBLIC_ROUTES.flatMap(([name]) => BENCH_LOCALES.map((locale) => `${name} ${locale}`)), `wizard first step ${WIZARD_LOCALE}, signed in`]
-  if (!lighthouse) {
-    return rows.map((row): Line => ({ name: `${row} Lighthouse`, value: null, unit: '', budget: null, kind: 'max', note: 'not measured: run `npm --prefix bench ci` first', cell: { row, column: 'score' } }))
-  }
+  if (!lighthouse) return rows.map((row) => notMeasured(row, 'not measured: run `npm --prefix bench ci` first'))
+  const unfonted = BENCH_LOCALES.filter((locale) => OWN_SCRIPT.has(locale) && fontsFor(locale) === 0)
+  const fontLines = unfonted.map(
+    (locale): Line => ({ name: `fonts for ${locale} on this machine`, value: 0, unit: 'fonts', budget: 1, kind: 'min', note: 'its rows are not measured: apt install fonts-noto-cjk' }),
+  )
   const targets: Target[] = []
   for (const [name, path] of PUBLIC_ROUTES) {
-    for (const locale of BENCH_LOCALES) {
+    for (const locale of BENCH_LOCALES.filter((one) => !unfonted.includes(one))) {
       const plain = await writePlainPage(bench, path, locale, `bench-plain-${name}-${locale}.html`)
       targets.push({ row: `${name} ${locale}`, path, locale, plain, app: [], plainRuns: [] })
     }
@@ -94,5 +115,6 @@ export const publicPagesLighthouse: Measure = async (bench) => {
   for (let run = 1; run < RUNS_NEAR_BUDGET; run += 1) {
     for (const [target, more] of again) await runOnce(target, more)
   }
-  return targets.flatMap((target) => pageLines(target.row, target.app, target.plainRuns))
+  const skipped = PUBLIC_ROUTES.flatMap(([name]) => unfonted.map((locale) => notMeasured(`${name} ${locale}`, `not measured: no ${locale} font`)))
+  return [...fontLines, ...targets.flatMap((target) => pageLines(target.row, target.app, target.plainRuns)), ...skipped]
 }

@@ -28,7 +28,7 @@ export type CallInput<O extends OperationShape> = (O extends { pathParams: $ZodT
 export type UploadProgress = (sentBytes: number, totalBytes: number) => void
 
 /**
- * The only place in the portal that calls `fetch` (but for public/first-paint.js's one early
+ * The only place in the portal that calls `fetch` (but for src/first-paint.js's one early
  * request, which it takes over: `takeEarlyAnswer`) (or, for an upload whose progress is shown,
  * `XMLHttpRequest`: fetch cannot report bytes sent). Both carriers share the request built here and
  * the decoding of the answer, so an upload fails in the same typed ways as any other call.
@@ -105,7 +105,7 @@ async function sendWithFetch({ url, method, headers, body, signal }: OutgoingReq
 }
 
 /**
- * The answer public/first-paint.js asked for before the app's code loaded (the race of the page the
+ * The answer src/first-paint.js asked for before the app's code loaded (the race of the page the
  * athlete landed on), when it is for this URL: taken once, so a later call asks the backend again.
  */
 function takeEarlyAnswer(url: URL): Promise<Response> | undefined {

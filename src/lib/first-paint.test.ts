@@ -5,26 +5,30 @@ import { LOCALES, type Locale } from '../../contracts/locale'
 import * as races from '../../contracts/races.contract'
 import { server, TEST_API_BASE } from '../../mocks/node'
 import '../../tests/setup/mock-backend'
-import { frameCatalog, frameHtml } from '../../scripts/frame-words-plugin'
+import { calendarDayInRome } from '../../contracts/time'
+import { completedYears } from '../../machines/rules/race-day'
+import { frameCatalog, frameHtml, frameValues } from '../../scripts/frame-words-plugin'
 import { routes } from '../app/routes'
+import { FOUNDED_ON } from '../features/company/founded'
 import { callApi } from './api-client'
+import { formatDate } from './format'
 import { activateLocale, i18n, LOCALE_NAMES, LOCALE_STORAGE_KEY } from './i18n'
 
-/** index.html's blocking script, run as the browser runs it before painting the body. */
-const script = readFileSync('public/first-paint.js', 'utf8')
+/** index.html's inline script, run as the browser runs it before painting the body. */
+const script = readFileSync('src/first-paint.js', 'utf8')
 
-/** index.html as the host serves it in `locale` (the build's copy for that locale), its body in the document. */
-function serveFrame(locale: Locale) {
-  const html = frameHtml(readFileSync('index.html', 'utf8'), locale, frameCatalog(locale))
+/** index.html as the host serves it in `locale` (the build's copy for that locale, built `builtAt`), its body in the document. */
+function serveFrame(locale: Locale, builtAt = Date.now()) {
+  const html = frameHtml(readFileSync('index.html', 'utf8'), locale, frameCatalog(locale), frameValues(locale, builtAt))
   document.documentElement.lang = locale
   // The frame; not the app's module script that follows it.
   document.body.innerHTML = /<div id="root">[\s\S]*<\/div>(?=\s*<script)/.exec(html)![0]
 }
 
 /** Opens `path` with the HTML in `locale` and the athlete's stored choice, as the browser runs the script before painting. */
-function openAt(path: string, locale: Locale, stored: string | null) {
+function openAt(path: string, locale: Locale, stored: string | null, builtAt?: number) {
   window.history.replaceState(null, '', path)
-  serveFrame(locale)
+  serveFrame(locale, builtAt)
   if (stored === null) localStorage.removeItem(LOCALE_STORAGE_KEY)
   else localStorage.setItem(LOCALE_STORAGE_KEY, stored)
   root.removeAttribute('data-frame-words')
@@ -35,9 +39,9 @@ function openAt(path: string, locale: Locale, stored: string | null) {
 }
 
 /** A message as the app renders it in `locale`. */
-async function rendered(locale: Locale, source: string): Promise<string> {
+async function rendered(locale: Locale, source: string, values?: Record<string, unknown>): Promise<string> {
   await activateLocale(locale)
-  return i18n._(generateMessageId(source))
+  return i18n._(generateMessageId(source), values)
 }
 
 const root = document.documentElement
@@ -74,7 +78,6 @@ describe("the frame's words show in the language of the HTML the host chose, whe
     const pages: Array<[path: string, h1: string, p?: string]> = [
       ['/race/210/subscribers', 'Entry list'],
       ['/race/7/ranking', 'Race results'],
-      ['/company', 'About us'],
       ['/contacts', 'Contacts', 'Questions about a race, your enrolment or a payment? Write or call us.'],
       [
         '/register',
@@ -92,6 +95,25 @@ describe("the frame's words show in the language of the HTML the host chose, whe
         })
       }
     }
+  })
+
+  it("the company page's frame tells its story as the app does, its years counted as of today in Rome even from a build made years before", async () => {
+    const years = completedYears(FOUNDED_ON, calendarDayInRome(Date.now()))
+    const story = [
+      'We are a non-profit outdoor sports club. It all began on {founded} with a race of a few dozen friends around the lakes above Cogne; today we organise trail races in the mountains of the Aosta Valley every season, from entry-level experience races to the 330 km flagship.',
+      'Our races are run by volunteers, with the support of the local mountain communities, rescue services and mountain huts. Every euro of the entry fees goes back into the races: marking and clearing the paths, aid stations, safety on the course.',
+      'Experience races are where most of our runners start. Completing the qualifying ones earns a PAX: the right to enter the 330 km directly, without its lottery.',
+    ]
+    for (const locale of ['en', 'fr', 'ja'] as const) {
+      const founded = formatDate(locale, FOUNDED_ON)
+      const lead = await rendered(locale, '{years, plural, one {Over # year of trail races in the Aosta Valley.} other {Over # years of trail races in the Aosta Valley.}}', { years })
+      const paragraphs = [lead, ...(await Promise.all(story.map((source) => rendered(locale, source, { founded }))))]
+      const links = `${await rendered(locale, 'See the races')}${await rendered(locale, 'Contact us')}`
+      for (const builtAt of [Date.now(), Date.parse('2020-01-01T12:00:00Z')]) {
+        expect(openAt('/company', locale, null, builtAt)).toEqual({ words: locale, lang: locale, h1: [await rendered(locale, 'About us')], p: [...paragraphs, links] })
+      }
+    }
+    expect(years).toBeGreaterThan(12)
   })
 
   it("a page without words of its own shows the header's only; a race's page waits for the race's name", () => {

@@ -127,11 +127,11 @@ describe('loadChunk', () => {
 
   it('asks for a stylesheet once, and for nothing the page already has', async () => {
     const browser = chromium()
-    // index.html's stylesheet, and the app's entry preloaded (happy-dom downloads neither).
-    const page = [
-      Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/assets/index-abc.css' }),
-      Object.assign(document.createElement('link'), { rel: 'modulepreload', href: '/assets/index-abc.js' }),
-    ]
+    // index.html's stylesheet, written into the page by the build, and the app's entry preloaded
+    // (happy-dom downloads neither).
+    const inPage = document.createElement('style')
+    inPage.dataset.href = '/assets/index-abc.css'
+    const page = [inPage, Object.assign(document.createElement('link'), { rel: 'modulepreload', href: '/assets/index-abc.js' })]
     const settings = (window as unknown as { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM.settings
     settings.handleDisabledFileLoadingAsSuccess = true
     HTMLElement.prototype.append.call(document.head, ...page)

@@ -76,6 +76,8 @@ let retries = 0
  */
 export function loadChunk<T>(load: ChunkImport<T>, deps?: string[], importerUrl?: string): Promise<T> {
   const links = [...document.getElementsByTagName('link')]
+  // The build writes the first page's stylesheet into index.html, its address in `data-href`.
+  const inPage = [...document.querySelectorAll<HTMLStyleElement>('style[data-href]')].map((style) => new URL(style.dataset.href!, location.href).href)
   const styles: Promise<unknown>[] = []
   for (const dep of deps ?? []) {
     // Vite's dependency paths: from the base, or from the importing chunk with a relative base.
@@ -84,7 +86,7 @@ export function loadChunk<T>(load: ChunkImport<T>, deps?: string[], importerUrl?
       let sheet = stylesheets.get(href)
       if (!sheet) {
         // index.html's own stylesheet is there from the start.
-        if (links.some((link) => link.rel === 'stylesheet' && link.href === href)) continue
+        if (inPage.includes(href) || links.some((link) => link.rel === 'stylesheet' && link.href === href)) continue
         const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', crossOrigin: '', href })
         sheet = new Promise((resolve, reject) => {
           link.onload = resolve

@@ -56,6 +56,16 @@ function watchShifts(page: Page) {
   })
 }
 
+/** The words and boxes of the paragraphs `selector` finds, in order. */
+function paragraphs(page: Page, selector: string) {
+  return page.locator(selector).evaluateAll((found) =>
+    found.map((paragraph) => {
+      const { x, y, width, height } = paragraph.getBoundingClientRect()
+      return { words: paragraph.textContent, x, y, width, height }
+    }),
+  )
+}
+
 test.describe("the first paint in the athlete's language, on every public page", () => {
   test.describe.configure({ mode: 'serial' })
   let dist: string
@@ -119,6 +129,7 @@ test.describe("the first paint in the athlete's language, on every public page",
         await expect(page.locator('.boot-button')).toBeVisible()
         const frameHeading = await frame.boundingBox()
         const frameHeader = await page.locator('.boot-header').boundingBox()
+        const frameParagraphs = await paragraphs(page, '.boot-words p')
 
         release()
         const title = page.getByRole('heading', { level: 1 })
@@ -128,6 +139,15 @@ test.describe("the first paint in the athlete's language, on every public page",
         await expect(page.getByRole('banner').getByRole('button', { name: words('Log in') })).toBeVisible()
         expect(await page.getByRole('banner').boundingBox(), `${path}: the header's box`).toEqual(frameHeader)
         expect(await title.boundingBox(), `${path}: the heading's box`).toEqual(frameHeading)
+        // The frame's paragraphs (a lead, the company's story) are the app's first ones, word for
+        // word and box for box; a race's lead in the frame is its place, which the app follows
+        // with the start's day on the same line.
+        const appParagraphs = (await paragraphs(page, 'main p')).slice(0, frameParagraphs.length)
+        if (heading) expect(appParagraphs, `${path}: the paragraphs`).toEqual(frameParagraphs)
+        else {
+          expect(appParagraphs.map(({ x, y }) => ({ x, y })), `${path}: the paragraphs' places`).toEqual(frameParagraphs.map(({ x, y }) => ({ x, y })))
+          for (const [index, { words }] of frameParagraphs.entries()) expect(appParagraphs[index]!.words).toContain(words!)
+        }
         expect(await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts), `${path}: layout shifts`).toEqual([])
         await page.unroute('**/assets/index-*.js')
       }

@@ -111,7 +111,11 @@ test.describe('the production bundle against a backend over HTTP', () => {
           const html = decoded(answer)
           expect(html, what).toContain(`<html lang="${locale}"`)
           // The nonce of the header is the one of the page's tags, in CSP's syntax.
-          const nonce = /'nonce-([^']+)'/.exec(String(answer.headers['content-security-policy']))?.[1]
+          const nonces = [...String(answer.headers['content-security-policy']).matchAll(/'nonce-([^']+)'/g)].map((match) => match[1])
+          // One for the scripts, one for the styles: the same.
+          expect(nonces, what).toHaveLength(2)
+          expect(new Set(nonces).size, what).toBe(1)
+          const nonce = nonces[0]
           expect(nonce, what).toMatch(/^[A-Za-z0-9+/_-]{22,}={0,2}$/)
           expect(html, what).toContain(`nonce="${String(nonce)}"`)
           expect(html, what).not.toContain('PETTORALE_CSP_NONCE')
@@ -209,7 +213,7 @@ function view(answer: Answer): Record<string, unknown> {
     const value = answer.headers[name]
     // A redirect's body is never read: its type is each server's own.
     if (value === undefined || (name === 'content-type' && answer.status >= 300 && answer.status < 400)) continue
-    headers[name] = name === 'content-security-policy' ? String(value).replace(/'nonce-[^']+'/, "'nonce-(this response's)'") : value
+    headers[name] = name === 'content-security-policy' ? String(value).replace(/'nonce-[^']+'/g, "'nonce-(this response's)'") : value
   }
   // One header or several, in any order and case: the same names.
   const vary = answer.headers.vary

@@ -7,9 +7,7 @@ import { paths } from '../../lib/paths'
 import { useNow } from '../../lib/use-now'
 import { Page } from '../../ui/page'
 import styles from './company.module.css'
-
-/** The day the organiser's first race was run: its years of activity count from here. */
-export const FOUNDED_ON = '2007-09-15'
+import { FOUNDED_ON } from './founded'
 
 export default function CompanyPage() {
   const { t } = useLingui()

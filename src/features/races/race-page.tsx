@@ -35,7 +35,7 @@ function RaceScreen({ raceId: id }: { raceId: number }) {
   const { t } = useLingui()
   const query = useQuery(raceQueries.get(id))
   // The heading and lead render with the first render that has the race (cheap, and the frame may
-  // already show the name: public/first-paint.js); the details render in a background render that
+  // already show the name: src/first-paint.js); the details render in a background render that
   // yields, never in one long task, even when the race was cached before the first render.
   const race = useDeferredValue(query.data ?? null, null)
   // A race already there when the page opens fills it in the next background render: no skeleton

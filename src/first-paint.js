@@ -27,6 +27,15 @@
     const words = document.querySelector('.boot-words')
     if (!template || !words) return
     words.replaceChildren(template.content.cloneNode(true))
+    // A count of whole years the build wrote as of its own day (the company page's years of
+    // activity): as of today on Rome's calendar, as the app counts them.
+    for (const count of words.querySelectorAll('[data-years-since]')) {
+      const [year, month, day] = count.dataset.yearsSince.split('-').map(Number)
+      const calendar = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Rome', year: 'numeric', month: 'numeric', day: 'numeric' })
+      const today = Object.fromEntries(calendar.formatToParts().map((part) => [part.type, Number(part.value)]))
+      const before = today.month < month || (today.month === month && today.day < day)
+      count.textContent = new Intl.NumberFormat(lang).format(today.year - year - (before ? 1 : 0))
+    }
     root.setAttribute('data-frame-words', lang)
   }
   // The frame's blocks have the home page's shape (its filters and cards): there only.
@@ -57,11 +66,23 @@
     script.src = root.dataset.app
     document.head.append(script)
   }
-  // After the frame that shows what changed has been painted: the next frame's callback comes once
-  // it is on screen. A tab opened in the background paints nothing (no frame comes): at once there.
+  // After the frame that shows what changed is on screen. Where the browser reports the largest
+  // paint (Chromium), its entry says so: it comes once the frame is presented, which can be tens of
+  // milliseconds after the next frame's callback, and a request started before it makes a slow
+  // phone's first paint wait for it (Lighthouse counts it so). Elsewhere, or when what changed is
+  // not the largest on screen, after the next frame's callback (a little later where an entry may
+  // still come). A tab opened in the background paints nothing (no frame comes): at once there.
   const afterPaint = (run) => {
-    if (document.visibilityState === 'hidden') run()
-    else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run, 0)))
+    if (document.visibilityState === 'hidden') return run()
+    let done = false
+    const once = () => {
+      if (done) return
+      done = true
+      run()
+    }
+    const reported = (PerformanceObserver.supportedEntryTypes || []).includes('largest-contentful-paint')
+    if (reported) new PerformanceObserver((_, observer) => (observer.disconnect(), once())).observe({ type: 'largest-contentful-paint' })
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(once, reported ? 150 : 0)))
   }
 
   // 3. On a race's page and its lists, the race is asked for now, before the app's code (only
@@ -108,6 +129,8 @@
       })
       .catch(load) // the app asks again, and says what failed
   } else {
-    afterPaint(load)
+    // After the page's words too (shown once the body is parsed, a frame after the header's), so
+    // the first paint with them never waits behind the app's code.
+    whenParsed(() => afterPaint(load))
   }
 }
