@@ -50,7 +50,9 @@ function Wizard({ race, athleteId }: { race: RaceDetail; athleteId: number | nul
 
   return (
     <Page title={title}>
-      {screen.kind === 'step' ? <StepIndicator current={screen.step} /> : null}
+      {/* Drawn while the gate checks too, no step current yet: the first step lands where it will be,
+          nothing below it moves (the wizard's CLS in the bench, decision 044). */}
+      {screen.kind === 'step' || screen.kind === 'checking' ? <StepIndicator current={screen.kind === 'step' ? screen.step : null} /> : null}
       <div className={styles.body}>
         <WizardBody wizard={wizard} race={race} />
       </div>
@@ -103,15 +105,15 @@ function WizardBody({ wizard, race }: { wizard: EnrolmentWizard; race: RaceDetai
   }
 }
 
-/** Where the athlete is among the steps; the current one is announced when it changes. */
-function StepIndicator({ current }: { current: Step }) {
+/** Where the athlete is among the steps (none yet while the gate checks); the current one is announced when it changes. */
+function StepIndicator({ current }: { current: Step | null }) {
   const { t } = useLingui()
   const titles = useStepTitles()
-  const index = STEPS.indexOf(current)
+  const index = current === null ? -1 : STEPS.indexOf(current)
   const position = index + 1
   const total = STEPS.length
-  const currentTitle = titles[current]
-  const announcement = t`Step ${position} of ${total}: ${currentTitle}`
+  const currentTitle = current === null ? '' : titles[current]
+  const announcement = current === null ? '' : t`Step ${position} of ${total}: ${currentTitle}`
   return (
     <nav aria-label={t`Enrolment steps`} className={styles.steps}>
       <ol>
