@@ -1,5 +1,7 @@
 import type { Race } from '../../contracts/races.contract'
-import { calendarDayInRome, HOUR_MS } from '../../contracts/time'
+// With its extension: vite.config.ts reads this module (the frame's words, decision 044), and Vite's
+// config loader wants one.
+import { calendarDayInRome, HOUR_MS } from '../../contracts/time.ts'
 
 /**
  * A race in time: the rules every screen and the enrolment gate share, each written once (who

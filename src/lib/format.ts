@@ -1,10 +1,12 @@
 import type { Locale } from '../../contracts/locale'
-import { DATE_ONLY_ZONE, HOUR_S, MINUTE_S } from '../../contracts/time'
+// With its extension: vite.config.ts reads this module (the frame's words, decision 044), and Vite's
+// config loader wants one.
+import { DATE_ONLY_ZONE, HOUR_S, MINUTE_S } from '../../contracts/time.ts'
 // Brings in the global `Temporal` types; at runtime main.tsx has already awaited ensureTemporal().
 import type {} from './temporal'
 
 // Screens read the organiser's calendar here, with the formats that show its days.
-export { calendarDayInRome, DATE_ONLY_ZONE } from '../../contracts/time'
+export { calendarDayInRome, DATE_ONLY_ZONE } from '../../contracts/time.ts'
 
 const TIME_ZONES: Record<Locale, string> = {
   en: 'Europe/London',
