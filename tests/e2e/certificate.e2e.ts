@@ -29,6 +29,12 @@ async function openCertificate(page: Page, who: Parameters<typeof logInFromHeade
   await expect(page.getByRole('heading', { level: 1, name: 'Medical certificate' })).toBeVisible()
 }
 
+/** Logs out and waits until the header says so: a page opened before that would still carry the session. */
+async function logOut(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click()
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible()
+}
+
 async function fillAndSubmit(page: Page, file = pdf(), expiry = NEXT_YEAR) {
   await fileField(page).setInputFiles(file)
   await expiryField(page).fill(expiry)
@@ -296,13 +302,13 @@ test.describe('medical certificate', () => {
       // The profile read again after the save must be in before the token is revoked, or it comes
       // back 401 (a busy machine let it run into the logout).
       await page.waitForLoadState('networkidle')
-      await page.getByRole('button', { name: 'Log out' }).click()
+      await logOut(page)
       await openCertificate(page, 'scaduto')
       await expect(statusCard(page)).toContainText('Expired on')
       await expectNoAxeViolations(page)
 
       // A renewal: warned of before the upload, then shown beside the valid certificate (decision 029).
-      await page.getByRole('button', { name: 'Log out' }).click()
+      await logOut(page)
       await openCertificate(page, 'completo')
       await expect(uploadForm(page).getByRole('note')).toBeVisible()
       await expectNoAxeViolations(page)

@@ -30,7 +30,7 @@ export function useQaAction<A, R>(action: (args: A) => Promise<R>, options: QaAc
   const { t } = useLingui()
   const mutation = useMutation({
     mutationFn: action,
-    onSuccess: async (result, args) => {
+    onSuccess: (result, args) => {
       // A review or a settled payment leaves its list with the button that did it: the keyboard's
       // focus goes back to the tab rather than out of the panel (where Escape no longer closes it).
       const button = document.activeElement
@@ -39,10 +39,11 @@ export function useQaAction<A, R>(action: (args: A) => Promise<R>, options: QaAc
       // queries have all been read again.
       if (tab && button) keepFocusInPanel(tab, button)
       say({ tone: 'done', text: options.done(result, args) })
-      await Promise.all([
-        panelClient.invalidateQueries({ queryKey: qaKeys.root }),
-        options.touchesPortal ? appQueryClient.invalidateQueries() : null,
-      ])
+      // Read again without holding the action: it is done, and the next click must not be taken
+      // for a second one of this action while every screen of the portal reads again (on a busy
+      // machine, "Opening" right after "2 hours before opening" was dropped that way).
+      void panelClient.invalidateQueries({ queryKey: qaKeys.root })
+      if (options.touchesPortal) void appQueryClient.invalidateQueries()
     },
     onError: (error) => {
       const detail = error instanceof Error ? error.message : String(error)
