@@ -22,7 +22,9 @@ const number = (value: number) => value.toLocaleString('en')
 async function checkScreen(page: Page, name: string, content: Locator) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 360 ? 800 : 900 })
-    await content.scrollIntoViewIfNeeded()
+    // The list lays its rows out again for the new width, and a row may be replaced while it is
+    // scrolled to (CI once): found again until it holds still.
+    await expect(async () => content.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass({ timeout: 15_000 })
     await expectNoAxeViolations(page, { content })
     await page.screenshot({ path: `${SCREENS}/${name}-${String(width)}.png`, fullPage: width === 1280 })
   }
