@@ -33,6 +33,7 @@ export async function startMockBackend(apiBaseUrl: string) {
   const portalOrigin = window.location.origin
   const requestLog = createRequestLog()
   const worker = setupWorker(...createHandlers({ baseUrl, portalOrigin, controls, onResolved: database.persist, requestLog }))
+  answerUntilThePageIsGone()
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true })
 
   const data = createDataControls(database.persist, controls.now)
@@ -49,6 +50,20 @@ export async function startMockBackend(apiBaseUrl: string) {
   }
   Object.assign(window, { pettoraleMock: api })
   return { ...api, qa }
+}
+
+/**
+ * MSW tells its worker a page is closing at `beforeunload`, and from then the worker lets that
+ * page's calls through to the static server, which answers an API address with index.html (or a
+ * 404). But a page keeps running until the next one arrives: a query it refetched meanwhile (a
+ * clock just moved, a save just invalidated it) got that answer and logged a broken contract.
+ * Stopping MSW's listener (added after this one, in `worker.start`) keeps the page mocked to its
+ * end. The worker is then never told a page closed, so it stays registered for the address and
+ * lets through the calls of any page that did not start the mock, as it does for files. The
+ * portal sets no `beforeunload` handler of its own, which this would also stop.
+ */
+function answerUntilThePageIsGone() {
+  window.addEventListener('beforeunload', (event) => event.stopImmediatePropagation(), { capture: true })
 }
 
 /** What `window.pettoraleMock` offers: the controls (clock, faults, data), the personas and `resetAll`. */
