@@ -6,6 +6,7 @@ import { parseArgs, promisify } from 'node:util'
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 import { MAX_UPLOAD_BYTES } from '../contracts/files.contract'
 import { LOCALES } from '../contracts/locale'
+import { RACE_ANSWER_MARKER, raceAnswerTag } from '../scripts/host-race-answer'
 import { CSP_NONCE_PLACEHOLDER, securityHeaders } from '../scripts/security-headers'
 
 /**
@@ -62,7 +63,12 @@ function page(apiOrigin: string | undefined): string {
     'etag off;',
     'if_modified_since off;',
     `sub_filter '${CSP_NONCE_PLACEHOLDER}' ${NONCE_VARIABLE};`,
+    // A race's page: the race's answer in place of the marker (the template's map), which SSI then
+    // includes; the page goes on without it if the include fails.
+    `sub_filter '${RACE_ANSWER_MARKER}' $pettorale_race_answer;`,
     'sub_filter_once off;',
+    'ssi on;',
+    'ssi_silent_errors on;',
     ...Object.entries(headers).map(([name, value]) => {
       if (/["\\]/.test(value)) throw new Error(`The header ${name} cannot be quoted for nginx: ${value}`)
       return `add_header ${name} "${value}";`
@@ -88,6 +94,9 @@ export function renderSite(options: SiteOptions): string {
     MAX_BODY_BYTES: String(MAX_BODY_BYTES),
     UPSTREAM: bare('The upstream', upstream.origin),
     PAGE: page(options.apiOrigin === undefined ? undefined : new URL(options.apiOrigin).origin),
+    RACE_ANSWER:
+      '<!--# include virtual="/.race-answer/$pettorale_race_id?lingua=$pettorale_locale" set="pettorale_race_answer_body" -->' +
+      raceAnswerTag('$pettorale_locale', '<!--# echo var="pettorale_race_answer_body" default="" -->'),
   })
 }
 

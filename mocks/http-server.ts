@@ -10,6 +10,7 @@ import { getResponse, type HttpHandler } from 'msw'
 import { MAX_UPLOAD_BYTES } from '../contracts/files.contract'
 import type { Locale } from '../contracts/locale'
 import { hostLocale, localeHtmlName } from '../scripts/host-locale'
+import { RACE_ANSWER_MARKER, raceAnswerElement, raceAnswerPath, raceOfPage } from '../scripts/host-race-answer'
 import { newNonce, securityHeaders, withNonce } from '../scripts/security-headers'
 import { createControls, createDataControls, type Controls } from './controls'
 import { loadDb } from './db'
@@ -512,11 +513,34 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       if (found?.isFile()) return serveFile(message, res, file, target.pathname)
       if (extname(path) !== '') return send(message, res, textAnswer(404, 'Not found.\n'))
     }
-    return serveFile(message, res, page, '/index.html', language)
+    return serveFile(message, res, page, '/index.html', { language, raceAnswer: await raceAnswerOf(path, locale) })
   }
 
-  /** `language`: the page's, chosen by the request's cookie and Accept-Language. */
-  async function serveFile(message: IncomingMessage, res: ServerResponse, file: string, pathname: string, language?: Locale) {
+  /**
+   * A race page's answer of the API, written into the page as nginx's SSI include writes it
+   * (scripts/host-race-answer.ts): asked of the handlers as the browser would ask, so QA's faults
+   * and latency apply to it too; empty when the backend refused or gave no answer.
+   */
+  async function raceAnswerOf(path: string, locale: Locale): Promise<string> {
+    const race = raceOfPage(path)
+    if (race === null) return ''
+    const response = await getResponse(handlers, new Request(new URL(raceAnswerPath(race, locale), origin)))
+    const answered = response !== undefined && response.type !== 'error' && response.ok
+    return raceAnswerElement(locale, answered ? await response.text() : '')
+  }
+
+  /**
+   * `spa`, for the single-page app's page: its language, chosen by the request's cookie and
+   * Accept-Language (none where the build has no copy in it), and the race's answer it carries.
+   */
+  async function serveFile(
+    message: IncomingMessage,
+    res: ServerResponse,
+    file: string,
+    pathname: string,
+    spa: { language: Locale | undefined; raceAnswer: string } = { language: undefined, raceAnswer: '' },
+  ) {
+    const { language } = spa
     const ext = extname(file).toLowerCase()
     const info = await stat(file)
     const entry = await cache.get(file, info.size, info.mtimeMs)
@@ -529,7 +553,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (ext === '.html') {
       // A page: its own nonce, in the CSP header and in place of the placeholder Vite left in its tags.
       const nonce = newNonce()
-      const html = Buffer.from(withNonce(entry.body.toString('utf8'), nonce))
+      const html = Buffer.from(withNonce(entry.body.toString('utf8'), nonce).replace(RACE_ANSWER_MARKER, () => spa.raceAnswer))
       const body = encoding === 'identity' ? html : await compress(html, encoding, false)
       const chosen: Record<string, string> = language ? { 'content-language': language, vary: `${headers.vary}, cookie, accept-language` } : {}
       return send(message, res, {

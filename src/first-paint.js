@@ -100,7 +100,19 @@
     const locales = ['it', 'en', 'es', 'fr', 'zh', 'ja', 'ko']
     const lingua = locales.includes(chosen) ? chosen : lang
     const url = new URL(root.dataset.api + '/api/v1/vdatrailers/gare/' + race[1] + '?lingua=' + lingua, window.location.origin).href
-    const answer = fetch(url, { headers: { accept: 'application/json' } })
+    // The host may have written the answer into the page already (decision 045): taken when it is
+    // a race in this language, so the name paints with the page; else asked for now.
+    const written = document.querySelector('meta[name="pettorale-race-answer"]')
+    let given = null
+    try {
+      given = written && written.dataset.lingua === lingua ? JSON.parse(written.content) : null
+    } catch {
+      given = null
+    }
+    const answer =
+      given && typeof given.nome === 'string'
+        ? Promise.resolve(new Response(written.content, { status: 200, headers: { 'content-type': 'application/json' } }))
+        : fetch(url, { headers: { accept: 'application/json' } })
     window.pettoraleEarlyAnswer = { url, answer }
     const showRace = (detail) => {
       const words = document.querySelector('.boot-words')

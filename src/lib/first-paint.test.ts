@@ -8,6 +8,7 @@ import '../../tests/setup/mock-backend'
 import { calendarDayInRome } from '../../contracts/time'
 import { completedYears } from '../../machines/rules/race-day'
 import { frameCatalog, frameHtml, frameValues } from '../../scripts/frame-words-plugin'
+import { raceAnswerElement, raceAnswerPath, raceOfPage } from '../../scripts/host-race-answer'
 import { routes } from '../app/routes'
 import { FOUNDED_ON } from '../features/company/founded'
 import { callApi } from './api-client'
@@ -152,7 +153,26 @@ describe("a race's page asks for the race before the app's code, and the app tak
   afterEach(() => {
     root.removeAttribute('data-api')
     window.pettoraleEarlyAnswer = undefined
+    document.head.querySelector('meta[name="pettorale-race-answer"]')?.remove()
   })
+
+  /** The page as the host writes a race's answer into it (scripts/host-race-answer.ts): `body` as the API gave it. */
+  function writtenByHost(locale: Locale, body: string) {
+    document.head.insertAdjacentHTML('beforeend', raceAnswerElement(locale, body))
+  }
+
+  /** Every request the simulated backend receives while `run` runs. */
+  async function requestsDuring(run: () => Promise<void>): Promise<string[]> {
+    const asked: string[] = []
+    const count = ({ request }: { request: Request }) => void asked.push(request.url)
+    server.events.on('request:start', count)
+    try {
+      await run()
+    } finally {
+      server.events.removeListener('request:start', count)
+    }
+    return asked
+  }
 
   it("shows the race's name and place in the frame, and the client asks the backend only once", async () => {
     const asked: string[] = []
@@ -223,6 +243,51 @@ describe("a race's page asks for the race before the app's code, and the app tak
       expect(document.querySelector('.boot-words .boot-race-name')?.textContent).toBe('Sentiero dei Larici 25K 2026')
       expect(window.pettoraleEarlyAnswer?.url).toBe(`${TEST_API_BASE}/api/v1/vdatrailers/gare/202?lingua=it`)
       root.removeAttribute('data-frame-race')
+    }
+  })
+
+  it('takes the race the host wrote into the page, paints its name with the page, and nobody asks for it again', async () => {
+    const body = await (await fetch(`${TEST_API_BASE}${raceAnswerPath(202, 'it')}`)).text()
+    writtenByHost('it', body)
+    const asked = await requestsDuring(async () => {
+      landOnRace('/race/202', TEST_API_BASE)
+      await vi.waitFor(() => expect(root.getAttribute('data-frame-words')).toBe('race'))
+      expect(document.querySelector('.boot-words h1')?.textContent).toBe('Sentiero dei Larici 25K 2026')
+      const race = await callApi(races.get, { params: { id: 202 }, query: { lingua: 'it' } })
+      expect(race.ok && race.data.nome).toBe('Sentiero dei Larici 25K')
+    })
+    expect(asked).toEqual([])
+  })
+
+  it('asks for the race when what the host wrote is in another language, is not a race, or is not JSON', async () => {
+    const english = await (await fetch(`${TEST_API_BASE}${raceAnswerPath(202, 'en')}`)).text()
+    const missing = await (await fetch(`${TEST_API_BASE}${raceAnswerPath(999_999, 'it')}`)).text()
+    for (const [locale, body] of [
+      ['en', english],
+      ['it', missing],
+      ['it', '<html>502 Bad Gateway</html>'],
+    ] as const) {
+      writtenByHost(locale, body)
+      const asked = await requestsDuring(async () => {
+        landOnRace('/race/202', TEST_API_BASE)
+        await vi.waitFor(() => expect(root.getAttribute('data-frame-words')).toBe('race'))
+        await callApi(races.get, { params: { id: 202 }, query: { lingua: 'it' } })
+      })
+      expect(asked, body).toEqual([`${TEST_API_BASE}${raceAnswerPath(202, 'it')}`])
+      document.head.querySelector('meta[name="pettorale-race-answer"]')!.remove()
+    }
+  })
+
+  it("asks early on exactly the pages whose race the hosts write into them", () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockReturnValue(new Promise(() => {}))
+    try {
+      for (const path of ['/race/202', '/race/202/subscribers', '/race/202/ranking', '/race/202/subscribe', '/race/202/lottery', '/race/x', '/race/1234567890', '/race/202/']) {
+        window.pettoraleEarlyAnswer = undefined
+        landOnRace(path, TEST_API_BASE)
+        expect(window.pettoraleEarlyAnswer !== undefined, path).toBe(raceOfPage(path) !== null)
+      }
+    } finally {
+      fetchSpy.mockRestore()
     }
   })
 

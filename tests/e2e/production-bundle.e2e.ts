@@ -49,7 +49,7 @@ test.describe('the production bundle against a backend over HTTP', () => {
     ['nginx', nginxUrl],
   ]
   for (const [host, origin] of hosts) {
-    test(`${host}: a race's page shows the race's name before the app's code arrives, and the app uses that answer`, async ({ page }) => {
+    test(`${host}: a race's page carries the race, shows its name before the app's code arrives, and nobody asks for it again`, async ({ page }) => {
       const asked: string[] = []
       page.on('request', (request) => {
         if (new URL(request.url()).pathname.startsWith('/api/v1/vdatrailers/gare/')) asked.push(request.url())
@@ -70,7 +70,29 @@ test.describe('the production bundle against a backend over HTTP', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Sentiero dei Larici 25K 2026' })).toBeVisible()
       await expect(page.getByRole('heading', { name: 'Technical information' })).toBeVisible()
       await expect(page.getByRole('img', { name: 'Elevation profile of Sentiero dei Larici 25K 2026' })).toBeVisible()
-      expect(asked).toEqual([`${origin()}/api/v1/vdatrailers/gare/${String(SEED_RACE_IDS.open)}?lingua=en`])
+      // The host wrote the race into the page (decision 045): neither the frame nor the app asked.
+      expect(asked).toEqual([])
+    })
+
+    test(`${host}: a race the backend cannot give: the page comes all the same, and the app says why`, async ({ page, expectFailures }) => {
+      expectFailures({ operation: 'races.get', status: 503 })
+      const path = `/race/${String(SEED_RACE_IDS.open)}`
+      try {
+        // No answer at all: the page, without the race and without a word about the include.
+        server.controls.fault('races.get', { kind: 'network' })
+        const answer = await get(origin(), path, { 'accept-language': 'en' })
+        expect(answer.status).toBe(200)
+        const html = decoded(answer)
+        expect(html).toContain('<div id="root">')
+        expect(html).not.toMatch(/error occurred|&quot;nome&quot;/)
+
+        server.controls.fault('races.get', { kind: 'status', status: 503 })
+        await page.goto(`${origin()}${path}`)
+        await expect(page.getByRole('alert')).toBeVisible()
+        await expect(page.locator('html')).not.toHaveAttribute('data-frame-words')
+      } finally {
+        server.controls.fault('races.get', null)
+      }
     })
 
     test(`${host}: an unknown race: the frame stays without a name and the app says the race was not found`, async ({ page, expectFailures }) => {
@@ -120,6 +142,11 @@ test.describe('the production bundle against a backend over HTTP', () => {
           expect(html, what).toContain(`nonce="${String(nonce)}"`)
           expect(html, what).not.toContain('PETTORALE_CSP_NONCE')
         }
+        // A race's page carries the race in the page's language, written alike by both (decision 045).
+        const [mockRace, nginxRace] = [fromMock, fromNginx].map((answer) => /<meta name="pettorale-race-answer"[^>]*>/.exec(decoded(answer))?.[0])
+        expect(nginxRace, what).toBe(mockRace)
+        if (route === '/' || route === '/company' || route === '/register') expect(mockRace, what).toBeUndefined()
+        else expect(mockRace, what).toMatch(new RegExp(`^<meta name="pettorale-race-answer" data-lingua="${locale}" content="\\{&quot;id&quot;:`))
       }
     }
     const nonces = await Promise.all([1, 2].map(async () => String((await get(nginxUrl(), '/', {})).headers['content-security-policy'])))
