@@ -513,13 +513,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       if (found?.isFile()) return serveFile(message, res, file, target.pathname)
       if (extname(path) !== '') return send(message, res, textAnswer(404, 'Not found.\n'))
     }
-    return serveFile(message, res, page, '/index.html', { language, raceAnswer: await raceAnswerOf(path, locale) })
+    return serveFile(message, res, page, '/index.html', { language, raceAnswer: await raceAnswerOf(target.pathname, locale) })
   }
 
   /**
    * A race page's answer of the API, written into the page as nginx's SSI include writes it
-   * (scripts/host-race-answer.ts): asked of the handlers as the browser would ask, so QA's faults
-   * and latency apply to it too; empty when the backend refused or gave no answer.
+   * (scripts/host-race-answer.ts): for the path as asked (nginx matches `$request_uri`, not
+   * decoded), asked of the handlers as the browser would ask, so QA's faults and latency apply to
+   * it too; empty when the backend refused or gave no answer.
    */
   async function raceAnswerOf(path: string, locale: Locale): Promise<string> {
     const race = raceOfPage(path)
