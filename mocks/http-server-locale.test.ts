@@ -73,7 +73,7 @@ async function apiBody(path: string): Promise<string> {
 }
 
 describe("a race's page carries the race's answer, as nginx's SSI include writes it", () => {
-  it.each(['/race/202', '/race/202/subscribers', '/race/202/ranking', '/race/202?from=mail'])(
+  it.each(['/race/202', '/race/202/subscribers', '/race/202/ranking', '/race/202/subscribe', '/race/202?from=mail'])(
     '%s: the API answer in the page language, as the API gives it',
     async (path) => {
       const { html, lingua, content } = await pageAt(path, 'ja')
@@ -84,7 +84,7 @@ describe("a race's page carries the race's answer, as nginx's SSI include writes
   )
 
   // A path spelled in percent-escapes is not a race's page to nginx (its map reads the raw request), nor here.
-  it.each(['/', '/race/202/subscribe', '/race/202/lottery', '/race/abc', '/company', '/index.html', '/race/%32%30%32'])('%s: nothing, and no marker left', async (path) => {
+  it.each(['/', '/race/202/wait-list', '/race/202/lottery', '/race/abc', '/company', '/index.html', '/race/%32%30%32'])('%s: nothing, and no marker left', async (path) => {
     const { html, content } = await pageAt(path)
     expect(content).toBeUndefined()
     expect(html).not.toContain('pettorale-race-answer')

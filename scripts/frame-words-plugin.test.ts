@@ -28,7 +28,7 @@ describe("the frame's words, per locale, from the catalogs", () => {
       // Words holding values are the next test's.
       if (!words!.includes('{')) expect(html).toContain(`>${words!.replace(/&/g, '&amp;')}<`)
     }
-    expect(html).not.toMatch(/\{(years|founded)\b/)
+    expect(html).not.toMatch(/\{(years|founded|name)\b/)
   })
 
   it("holds the values the build knows: a date as the locale writes it, and a count of years first-paint.js keeps current", () => {
@@ -41,6 +41,13 @@ describe("the frame's words, per locale, from the catalogs", () => {
     expect(html).toContain('<p>Dal 15 settembre 2007</p><p><span data-years-since="2007-09-15">19</span> anni</p>')
     // A count in a form a later count leaves (one year): first-paint.js could not keep its words.
     expect(() => frameHtml(page, 'it', catalog, { founded: { text: '' }, years: { yearsSince: '2025-09-15', count: 1 } })).toThrow(/plural form later counts take/)
+  })
+
+  it("leaves the race's name to first-paint.js, where each language puts it", () => {
+    const page = '<html lang="it"><option lang="it"><h1><!--frame-words:Enrol in {name}--></h1>'
+    for (const [locale, words] of [['it', '<h1>Iscriviti alla gara <span class="boot-race-name"></span></h1>'], ['ja', '<h1><span class="boot-race-name"></span> にエントリー</h1>']] as const) {
+      expect(frameHtml(page.replace('lang="it"><option lang="it"', `lang="${locale}"><option lang="${locale}"`), locale, frameCatalog(locale))).toContain(words)
+    }
   })
 
   it('a word the catalog does not have fails the build; an untranslated one is the English source', () => {

@@ -21,17 +21,23 @@ export function frameCatalog(locale: Locale, root = process.cwd()): FrameCatalog
 const HTML_LANG = /<html lang="([a-z]+)"/
 
 /**
- * A value the frame's words may hold: text the build knows in the locale (a date), or a count of
+ * A value the frame's words may hold: text the build knows in the locale (a date); a count of
  * whole years since a day, which the build writes as of its own day and src/first-paint.js keeps
- * current (`data-years-since`), so a page built before an anniversary still says the app's number.
+ * current (`data-years-since`), so a page built before an anniversary still says the app's number;
+ * or an empty element of a class that src/first-paint.js fills with what only the page's request
+ * knows (the race's name, decision 045).
  */
-export type FrameValue = { text: string } | { yearsSince: string; count: number }
+export type FrameValue = { text: string } | { yearsSince: string; count: number } | { filledBy: string }
 
-/** The values of the frame's words in `locale`, as of `now`: the company page's founding day and years. */
+/**
+ * The values of the frame's words in `locale`, as of `now`: the company page's founding day and
+ * years, the wizard's race.
+ */
 export function frameValues(locale: Locale, now = Date.now()): Record<string, FrameValue> {
   return {
     founded: { text: formatDate(locale, FOUNDED_ON) },
     years: { yearsSince: FOUNDED_ON, count: completedYears(FOUNDED_ON, calendarDayInRome(now)) },
+    name: { filledBy: 'boot-race-name' },
   }
 }
 
@@ -47,6 +53,7 @@ function wordsHtml(tokens: readonly Token[], locale: Locale, values: Record<stri
       const [name, format, branches] = token as [string, string?, Record<string, Token[]>?]
       const value = values[name]
       if (!format && value && 'text' in value) return escapeText(value.text)
+      if (!format && value && 'filledBy' in value) return `<span class="${value.filledBy}"></span>`
       if (format === 'plural' && branches && value && 'yearsSince' in value) {
         // first-paint.js changes the number, not the words around it: a count that only grows must
         // already be in the form every later count takes ("other", from 2 in every locale here).

@@ -1,8 +1,8 @@
 import type { Locale } from '../contracts/locale.ts'
 
 /**
- * A race's page and its two lists show the race's name as their largest words, and those come from
- * the API. The host writes the API's answer for the race into the page (decision 045), where the
+ * A race's page, its two lists and its enrolment wizard show the race's name in their largest words,
+ * and those come from the API. The host writes the API's answer for the race into the page (decision 045), where the
  * build left this marker, so src/first-paint.js paints the name with the page instead of one round
  * trip later, and the app takes that answer instead of asking again. The mock server
  * (mocks/http-server.ts) and deploy/'s nginx (an SSI include of the proxied API) write the same.
@@ -11,9 +11,10 @@ export const RACE_ANSWER_MARKER = '<!--pettorale:race-answer-->'
 
 /**
  * The race a page shows first, by its path: `/race/:id`, `/race/:id/subscribers`,
- * `/race/:id/ranking` (the paths src/first-paint.js asks early for, with the same pattern).
+ * `/race/:id/ranking`, `/race/:id/subscribe` (the paths src/first-paint.js asks early for, with the
+ * same pattern).
  */
-export const RACE_PAGE_PATTERN = /^\/race\/(\d{1,9})(?:\/subscribers|\/ranking)?$/
+export const RACE_PAGE_PATTERN = /^\/race\/(\d{1,9})(?:\/subscribers|\/ranking|\/subscribe)?$/
 
 export function raceOfPage(pathname: string): number | null {
   const match = RACE_PAGE_PATTERN.exec(pathname)

@@ -85,15 +85,17 @@
     requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(once, reported ? 150 : 0)))
   }
 
-  // 3. On a race's page and its lists, the race is asked for now, before the app's code (only
-  //    against a real backend, whose base the build writes into data-api: the simulated one starts
-  //    with the app). Its name, words in no language, goes into the frame when it arrives: the
-  //    heading (and its place the lead) on the race's page; on a list, the line under the page's
-  //    heading that names the race, the largest words there, so the frame paints them rather than
-  //    React later. The app's API client takes this same answer instead of asking again. The app's
-  //    code follows once they are on screen (it cannot show the race before this answer anyway),
-  //    or when the request fails, or after a second at most.
-  const race = /^\/race\/(\d{1,9})(\/subscribers|\/ranking)?$/.exec(path)
+  // 3. On a race's page, its lists and its enrolment wizard, the race is asked for now, before the
+  //    app's code (only against a real backend, whose base the build writes into data-api: the
+  //    simulated one starts with the app). Its name, words in no language, goes into the frame when
+  //    it arrives: the heading (and its place the lead) on the race's page; on a list, the line
+  //    under the page's heading that names the race, the largest words there; in the wizard, its
+  //    heading, where the race alone decides it (first come, first served: a lottery's heading
+  //    depends on the athlete). So the frame paints them rather than React later. The app's API
+  //    client takes this same answer instead of asking again. The app's code follows once they are
+  //    on screen (it cannot show the race before this answer anyway), or when the request fails, or
+  //    after a second at most.
+  const race = /^\/race\/(\d{1,9})(\/subscribers|\/ranking|\/subscribe)?$/.exec(path)
   if (race && root.dataset.api !== undefined) {
     // In the language the app will ask in (its texts come per language, decision 030): the one
     // chosen before, else this file's.
@@ -119,7 +121,7 @@
       if (!words || typeof detail.nome !== 'string' || typeof detail.localita !== 'string') return
       if (race[2]) {
         const line = words.querySelector('.boot-race-name')
-        if (!line) return
+        if (!line || (race[2] === '/subscribe' && detail.ammissione !== 'diretta')) return
         line.textContent = detail.nome + ' ' + detail.edizione
         root.setAttribute('data-frame-race', '')
         return

@@ -19,9 +19,9 @@ describe('prefetchLandingData: what the landing page will ask for first', () => 
     expect(queryClient.getQueryState(raceQueries.list('all').queryKey)?.fetchStatus).toBe('fetching')
   })
 
-  it('asks for the race on a race details page', async () => {
+  it.each(['/race/202', '/race/202/subscribe'])('asks for the race on %s', async (pathname) => {
     const queryClient = new QueryClient()
-    prefetchLandingData(queryClient, { pathname: '/race/202', search: '' })
+    prefetchLandingData(queryClient, { pathname, search: '' })
     await expect.poll(() => queryClient.getQueryData(raceQueries.get(202).queryKey)?.nome).toBe('Sentiero dei Larici 25K')
   })
 

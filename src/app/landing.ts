@@ -48,12 +48,13 @@ export function readStoredSession(): StoredSession | null {
   }
 }
 
-const RACE_PAGE = /^\/race\/(\d{1,9})$/
+/** A race's details page, and its wizard: their heading is the race's (src/first-paint.js paints it before). */
+const RACE_PAGE = /^\/race\/(\d{1,9})(?:\/subscribe)?$/
 
 /**
  * What the page the athlete lands on will ask for first, asked for before React and the catalog
- * are ready: the race list on the home page, the race on its details page. The query reuses the
- * answer (or the request in flight).
+ * are ready: the race list on the home page, the race on its details page and in its wizard. The
+ * query reuses the answer (or the request in flight).
  */
 export function prefetchLandingData(queryClient: QueryClient, location: Pick<Location, 'pathname' | 'search'>): void {
   if (location.pathname === paths.home) void queryClient.prefetchQuery(raceQueries.list(raceFilterOf(location.search)))

@@ -6,6 +6,7 @@ import * as races from '../../contracts/races.contract'
 import { server, TEST_API_BASE } from '../../mocks/node'
 import '../../tests/setup/mock-backend'
 import { calendarDayInRome } from '../../contracts/time'
+import { SEED_RACE_IDS } from '../../mocks/seed/races'
 import { completedYears } from '../../machines/rules/race-day'
 import { frameCatalog, frameHtml, frameValues } from '../../scripts/frame-words-plugin'
 import { raceAnswerElement, raceAnswerPath, raceOfPage } from '../../scripts/host-race-answer'
@@ -132,7 +133,7 @@ describe("the frame's words show in the language of the HTML the host chose, whe
 
   it("each template's path is a route of the app, before any route that would take it", () => {
     const paths = [...document.querySelectorAll<HTMLTemplateElement>('.boot template[data-path]')].map((template) => template.dataset.path)
-    expect(paths).toHaveLength(5)
+    expect(paths).toHaveLength(6)
     for (const path of paths) {
       const route = routes.find((candidate) => new RegExp(`^${candidate.path.replace(/:\w+/g, '[^/]+')}$`).test(path!.replace(/:\w+/g, '1')))
       expect(route?.path).toBe(path)
@@ -246,6 +247,38 @@ describe("a race's page asks for the race before the app's code, and the app tak
     }
   })
 
+  it("in the wizard, names the race in the page's heading where the race alone decides the heading, and shows it only then", async () => {
+    root.lang = 'ja'
+    const wizardPage = (id: number) => {
+      root.removeAttribute('data-frame-race')
+      window.history.replaceState(null, '', `/race/${String(id)}/subscribe`)
+      document.body.innerHTML =
+        '<div class="boot"><div class="boot-words"><h1>トレイルレース</h1></div>' +
+        '<template data-path="/race/:id/subscribe"><h1 class="boot-race-title"><span class="boot-race-name"></span> にエントリー</h1></template></div>'
+      root.setAttribute('data-api', TEST_API_BASE)
+      new Function(script)()
+    }
+    wizardPage(SEED_RACE_IDS.open)
+    await vi.waitFor(() => expect(root.hasAttribute('data-frame-race')).toBe(true))
+    expect(document.querySelector('.boot-words h1')?.textContent).toBe('Sentiero dei Larici 25K 2026 にエントリー')
+    expect(window.pettoraleEarlyAnswer?.url).toBe(`${TEST_API_BASE}/api/v1/vdatrailers/gare/202?lingua=ja`)
+
+    // The flagship's entrants apply to its lottery, or enter directly with a PAX: the app says which.
+    // Once its race is in, the frame loads the app's code (its preloads first): the frame has had its say.
+    root.dataset.preload = '/assets/app.js'
+    try {
+      wizardPage(SEED_RACE_IDS.flagship)
+      const flagship = await window.pettoraleEarlyAnswer!.answer
+      expect(((await flagship.clone().json()) as { ammissione: string }).ammissione).toBe('lotteria')
+      await vi.waitFor(() => expect(document.head.querySelector('link[rel="modulepreload"][href="/assets/app.js"]')).not.toBeNull())
+      expect(root.hasAttribute('data-frame-race')).toBe(false)
+      expect(document.querySelector('.boot-words .boot-race-name')?.textContent).toBe('')
+    } finally {
+      delete root.dataset.preload
+      for (const link of document.head.querySelectorAll('link[rel="modulepreload"]')) link.remove()
+    }
+  })
+
   it('takes the race the host wrote into the page, paints its name with the page, and nobody asks for it again', async () => {
     const body = await (await fetch(`${TEST_API_BASE}${raceAnswerPath(202, 'it')}`)).text()
     writtenByHost('it', body)
@@ -294,7 +327,6 @@ describe("a race's page asks for the race before the app's code, and the app tak
   it('asks nothing early with the simulated backend, or on another page', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch')
     landOnRace('/race/202', null)
-    landOnRace('/race/202/subscribe', TEST_API_BASE)
     landOnRace('/race/202/lottery', TEST_API_BASE)
     landOnRace('/', TEST_API_BASE)
     expect(fetchSpy).not.toHaveBeenCalled()

@@ -43,13 +43,16 @@ function watchShifts(page: Page) {
   return page.addInitScript(() => {
     const shifts: string[] = []
     Object.assign(window, { layoutShifts: shifts })
-    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node: Node | null }> }
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> }
+    const box = ({ x, y, width, height }: DOMRectReadOnly) => `${String(x)},${String(y)} ${String(width)}x${String(height)}`
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Shift[]) {
         if (entry.hadRecentInput) continue
-        for (const { node } of entry.sources) {
+        for (const { node, previousRect, currentRect } of entry.sources) {
           const element = node instanceof Element ? node : node?.parentElement
-          if (element?.closest('.boot, header, h1')) shifts.push(`${element.outerHTML.slice(0, 80)} by ${String(entry.value)}`)
+          // Where and when it moved, so a shift seen once on a busy machine says what moved it.
+          const how = `from ${box(previousRect)} to ${box(currentRect)} at ${String(Math.round(entry.startTime))} ms (root: ${String(document.getElementById('root')?.firstElementChild?.className)})`
+          if (element?.closest('.boot, header, h1')) shifts.push(`${element.outerHTML.slice(0, 80)} by ${String(entry.value)} ${how}`)
         }
       }
     }).observe({ type: 'layout-shift', buffered: true })

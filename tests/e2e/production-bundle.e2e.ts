@@ -74,6 +74,38 @@ test.describe('the production bundle against a backend over HTTP', () => {
       expect(asked).toEqual([])
     })
 
+    test(`${host}: the wizard's heading names its race before the app's code arrives, where the race alone decides it`, async ({ page }) => {
+      const asked: string[] = []
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/v1/vdatrailers/gare/')) asked.push(request.url())
+      })
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route('**/assets/index-*.js', async (route) => {
+        await held
+        await route.continue()
+      })
+
+      await page.goto(`${origin()}/race/${String(SEED_RACE_IDS.open)}/subscribe`)
+      const frameHeading = page.locator('.boot-words h1')
+      await expect(frameHeading).toHaveText('Enrol in Sentiero dei Larici 25K 2026')
+      await expect(frameHeading).toBeVisible()
+      const framed = await frameHeading.boundingBox()
+
+      release()
+      const heading = page.getByRole('heading', { level: 1, name: 'Enrol in Sentiero dei Larici 25K 2026' })
+      await expect(page.getByText('You must log in to enrol in a race.')).toBeVisible()
+      // React's heading is where the frame's was: nothing moved under the athlete's eyes.
+      expect(await heading.boundingBox()).toEqual(framed)
+      // The page took the race the host wrote; only the gate read it again, to judge on its places.
+      expect(asked).toHaveLength(1)
+
+      // The flagship's entrants apply to its lottery, or enter directly with a PAX: the frame leaves
+      // its heading to the app, which knows who is looking.
+      await page.goto(`${origin()}/race/${String(SEED_RACE_IDS.flagship)}/subscribe`)
+      await expect(page.getByRole('heading', { level: 1, name: 'Apply for Tor des Pettorale 330 2026' })).toBeVisible()
+    })
+
     test(`${host}: a race the backend cannot give: the page comes all the same, and the app says why`, async ({ page, expectFailures }) => {
       expectFailures({ operation: 'races.get', status: 503 })
       const path = `/race/${String(SEED_RACE_IDS.open)}`
@@ -119,7 +151,7 @@ test.describe('the production bundle against a backend over HTTP', () => {
       [{ cookie: 'pettorale.locale=xx; pettorale.locale=zh', 'accept-language': 'ja' }, 'zh'],
       [{ cookie: 'pettorale.locale=EN', 'accept-language': '*, english, ja-JP' }, 'ja'],
     ]
-    const routes = ['/', `/race/${String(SEED_RACE_IDS.open)}`, '/race/210/subscribers', '/company', '/register']
+    const routes = ['/', `/race/${String(SEED_RACE_IDS.open)}`, '/race/210/subscribers', `/race/${String(SEED_RACE_IDS.open)}/subscribe`, '/company', '/register']
     let n = 0
     for (const route of routes) {
       for (const [headers, locale] of cases) {

@@ -60,17 +60,21 @@ export function enrolmentActors(queryClient: QueryClient, athleteId: number | nu
   return {
     checkEligibility: fromApiCall<GateOutcome, { raceId: number }>(async ({ input: { raceId } }) => {
       const today = calendarDayInRome(now())
-      const race = await queryClient.fetchQuery({ ...raceQueries.get(raceId), staleTime: 0 })
+      // The gate judges on a fresh read of the race (its places), asked beside the athlete's: one
+      // round trip before the first step, not two.
+      const fresh = queryClient.fetchQuery({ ...raceQueries.get(raceId), staleTime: 0 })
       if (athleteId === null) {
+        const race = await fresh
         return { ...enrolmentGate({ race, athlete: null, now: now(), today }), questions: [], tariff: tariffOf(race) }
       }
-      const [me, history, fields, heldPlace] = await Promise.all([
+      const [race, me, history, fields, heldPlace] = await Promise.all([
+        fresh,
         queryClient.fetchQuery(athleteQueries.me()),
         queryClient.fetchQuery({ ...athleteQueries.subscriptions(athleteId, today), staleTime: 0 }),
         queryClient.fetchQuery({ ...enrolmentQueries.extraFields(raceId), staleTime: 0 }),
         // Only a race with a waiting room, or a sold-out one with a wait list, asks whether a place
         // is kept for the athlete, and only its wizard downloads the question.
-        race.sala_attesa || (race.lista_attesa && race.iscritti >= race.posti) ? import('./held-place').then(({ keptPlace }) => keptPlace(race)) : false,
+        fresh.then((race) => (race.sala_attesa || (race.lista_attesa && race.iscritti >= race.posti) ? import('./held-place').then(({ keptPlace }) => keptPlace(race)) : false)),
       ])
       const athlete = { profile: me.profilo[0]!, subscription: subscriptionFor(history.iscrizioni, raceId) }
       const questions = fields.campi.map((field) => ({ name: field.nome, kind: field.tipo, required: field.obbligatorio }))

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import type { RaceDetail } from '../../../contracts/races.contract'
+import type { EntryMode } from '../../../machines/enrolment/eligibility'
 import { STEPS, type Step } from '../../../machines/enrolment/enrolment.machine'
 import { noticeForApiError } from '../../lib/api-error-notice'
 import { useAthlete } from '../../lib/athlete-queries'
@@ -21,16 +22,16 @@ import { useStepTitles } from './wizard-text'
 export default withRaceId(SubscribeScreen)
 
 function SubscribeScreen({ raceId }: { raceId: number }) {
-  const { t } = useLingui()
   const query = useQuery(raceQueries.get(raceId))
   const { status } = useSession()
   const { profile } = useAthlete()
+  const loadingTitle = useWizardTitle(query.data, null)
 
   if (query.isError && isRaceNotFound(query.error)) return <RaceNotFound />
   const race = query.data
   if (!race || status === 'pending' || (status === 'loggedIn' && !profile)) {
     return (
-      <Page title={t`Race enrolment`}>
+      <Page title={loadingTitle}>
         {query.isError ? <QueryErrorState query={query} /> : <Loading />}
       </Page>
     )
@@ -41,12 +42,25 @@ function SubscribeScreen({ raceId }: { raceId: number }) {
   return <Wizard key={athleteId ?? 'visitor'} race={race} athleteId={athleteId} />
 }
 
-function Wizard({ race, athleteId }: { race: RaceDetail; athleteId: number | null }) {
+/**
+ * The wizard's heading: the race's name, and how the athlete enters it. A race entered first come,
+ * first served decides that alone, so its heading stands from the first paint (src/first-paint.js
+ * writes the same before the app) while the session and the gate are still being checked; a
+ * lottery's entrant applies, or enters directly with a PAX, which only the gate can say.
+ */
+function useWizardTitle(race: RaceDetail | undefined, entry: EntryMode | null): string {
   const { t } = useLingui()
+  if (!race) return t`Race enrolment`
+  const name = `${race.nome} ${String(race.edizione)}`
+  if (race.ammissione === 'diretta') return t`Enrol in ${name}`
+  if (entry === null) return t`Race enrolment`
+  return entry === 'lottery' ? t`Apply for ${name}` : t`Enrol in ${name}`
+}
+
+function Wizard({ race, athleteId }: { race: RaceDetail; athleteId: number | null }) {
   const wizard = useEnrolmentWizard(race, athleteId)
   const { screen } = wizard
-  const name = `${race.nome} ${String(race.edizione)}`
-  const title = wizard.entry === 'lottery' ? t`Apply for ${name}` : t`Enrol in ${name}`
+  const title = useWizardTitle(race, screen.kind === 'checking' || screen.kind === 'checkFailed' ? null : wizard.entry)
 
   return (
     <Page title={title}>
