@@ -25,7 +25,7 @@ const HTML_LANG = /<html lang="([a-z]+)"/
  * whole years since a day, which the build writes as of its own day and src/first-paint.js keeps
  * current (`data-years-since`), so a page built before an anniversary still says the app's number;
  * or an empty element of a class that src/first-paint.js fills with what only the page's request
- * knows (the race's name, decision 045).
+ * knows (the race's name, decisions 045 and 046).
  */
 export type FrameValue = { text: string } | { yearsSince: string; count: number } | { filledBy: string }
 
