@@ -221,13 +221,10 @@ export async function advanceLotteries(now: number): Promise<void> {
     const at = race?.lotteria ? Date.parse(race.lotteria.estrazione) : Infinity
     if (race && at <= now) await drawLottery(race, at)
   }
-  const lapsed = db.payments.findMany((q) =>
-    q.where({
-      stato: 'pending',
-      idempotency_key: (key) => key.startsWith('lottery-'),
-      scade: (scade) => scade !== null && scade <= now,
-    }),
-  )
+  // A plain filter, as settleDue's (provider.ts): every request runs this scan too.
+  const lapsed = db.payments
+    .all()
+    .filter((payment) => payment.stato === 'pending' && payment.scade !== null && payment.scade <= now && payment.idempotency_key.startsWith('lottery-'))
   for (const payment of lapsed.filter((candidate) => candidate.esito !== 'authorised')) {
     await db.payments.update((q) => q.where({ pagamento_id: payment.pagamento_id }), {
       data(record) {
