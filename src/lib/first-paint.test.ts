@@ -333,3 +333,56 @@ describe("a race's page asks for the race before the app's code, and the app tak
     expect(window.pettoraleEarlyAnswer).toBeUndefined()
   })
 })
+
+describe("the app's first dates and prices do not wait for ICU's data (decision 047)", () => {
+  const warmUp = readFileSync('public/intl-warm.js', 'utf8')
+
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    delete root.dataset.preload
+    for (const link of document.head.querySelectorAll('link[rel="modulepreload"]')) link.remove()
+  })
+
+  /** Opens the home page in `locale` with `Worker` as given, and waits until the app's code is asked for. */
+  async function openHome(locale: Locale, worker: unknown) {
+    vi.stubGlobal('Worker', worker)
+    root.dataset.preload = '/assets/app.js'
+    openAt('/', locale, null)
+    await vi.waitFor(() => expect(document.head.querySelector('link[rel="modulepreload"][href="/assets/app.js"]')).not.toBeNull())
+  }
+
+  it('starts the warm-up worker, named by the page’s language, when the app’s code is asked for', async () => {
+    for (const locale of ['ja', 'en'] as const) {
+      const started: unknown[][] = []
+      await openHome(
+        locale,
+        class {
+          constructor(...args: unknown[]) {
+            started.push(args)
+          }
+        },
+      )
+      // (Scripts of the tests before may load their app's code meanwhile: each starts its own worker.)
+      expect(started).toContainEqual(['/intl-warm.js', { name: locale }])
+      for (const link of document.head.querySelectorAll('link[rel="modulepreload"]')) link.remove()
+    }
+  })
+
+  it('still loads the app when the browser refuses the worker', async () => {
+    await openHome('it', function refused() {
+      throw new DOMException('refused by the policy', 'SecurityError')
+    })
+    expect(document.head.querySelector('link[rel="modulepreload"][href="/assets/app.js"]')).not.toBeNull()
+  })
+
+  it('the worker makes a date, a price and a plural in every language, then ends itself', () => {
+    for (const locale of LOCALES) {
+      const close = vi.fn()
+      const formats = vi.spyOn(Intl, 'DateTimeFormat')
+      new Function('self', 'close', warmUp)({ name: locale }, close)
+      expect(formats).toHaveBeenCalledWith(locale, expect.objectContaining({ timeZone: 'Europe/Rome' }))
+      expect(close).toHaveBeenCalledOnce()
+      formats.mockRestore()
+    }
+  })
+})

@@ -70,6 +70,7 @@ test.describe('the production bundle against a backend over HTTP', () => {
   for (const [host, origin] of hosts) {
     test(`${host}: a race's page carries the race, shows its name before the app's code arrives, and nobody asks for it again`, async ({ page }) => {
       const { asked, release } = await appCodeHeld(page)
+      const warmUp = page.waitForEvent('worker')
 
       await page.goto(`${origin()}/race/${String(SEED_RACE_IDS.open)}`)
       await expect(page.locator('.boot-words h1')).toHaveText('Sentiero dei Larici 25K 2026')
@@ -81,6 +82,8 @@ test.describe('the production bundle against a backend over HTTP', () => {
       await expect(page.getByRole('img', { name: 'Elevation profile of Sentiero dei Larici 25K 2026' })).toBeVisible()
       // The host wrote the race into the page (decision 045): neither the frame nor the app asked.
       expect(asked).toEqual([])
+      // ICU's data came in a worker the host serves and the page's policy allows (decision 047).
+      expect((await warmUp).url()).toBe(`${origin()}/intl-warm.js`)
     })
 
     test(`${host}: the wizard's heading names its race before the app's code arrives, where the race alone decides it`, async ({ page }) => {
@@ -196,6 +199,7 @@ test.describe('the production bundle against a backend over HTTP', () => {
       ...ENCODINGS.map((encoding): [string, Record<string, string>] => [`/assets/${String(scripts[0])}`, encoding]),
       [`/assets/${String(styles[0])}`, { 'accept-encoding': 'gzip' }],
       ['/favicon.svg', { 'accept-encoding': 'br' }],
+      ['/intl-warm.js', { 'accept-encoding': 'gzip' }],
       ['/index.html', { 'accept-encoding': 'gzip', 'accept-language': 'ja' }],
       ['/index.fr.html', { 'accept-encoding': 'br', 'accept-language': 'ja' }],
       ['/assets/missing-ABCDEFGH.js', { 'accept-encoding': 'br' }],
@@ -212,6 +216,8 @@ test.describe('the production bundle against a backend over HTTP', () => {
       expect(view(fromNginx), `${path} with ${JSON.stringify(headers)}`).toEqual(view(fromMock))
     }
     expect(view(await get(nginxUrl(), `/assets/${String(scripts[0])}`, {}))['cache-control']).toBe('public, max-age=31536000, immutable')
+    // A worker's script must come as JavaScript, or the browser refuses to run it.
+    expect(view(await get(nginxUrl(), '/intl-warm.js', {}))['content-type']).toMatch(/^(text|application)\/javascript/)
   })
 
   // The last test: it takes a page out of the build.
