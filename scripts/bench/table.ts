@@ -61,7 +61,7 @@ export function medianFigures(runs: readonly LighthouseFigures[]): LighthouseFig
   }
 }
 
-/** A page's row of the table: its figures (medians) against the budgets, the plain page's LCP beside. */
+/** A page's row of the table: its figures (medians) against the budgets, the plain page's LCP and TBT beside. */
 export function pageLines(row: string, app: readonly LighthouseFigures[], plain: readonly LighthouseFigures[]): Line[] {
   const figures = medianFigures(app)
   const plainLcp = median(plain.map((run) => run.lcpMs))
@@ -73,6 +73,9 @@ export function pageLines(row: string, app: readonly LighthouseFigures[], plain:
     { name: name('plain page LCP'), value: plainLcp, unit: 'ms', budget: null, kind: 'max', ...cell('plain LCP') },
     { name: name('LCP, app / plain page'), value: figures.lcpMs / plainLcp, unit: '×', budget: PAGE_BUDGET.lcpRatio, kind: 'max', ...cell('ratio') },
     { name: name('TBT'), value: figures.tbtMs, unit: 'ms', budget: PAGE_BUDGET.tbtMs, kind: 'max', ...cell('TBT') },
+    // A page without a script blocks nothing of its own: what it shows is this machine's noise, the
+    // floor under the app's TBT in the same run (decision 047).
+    { name: name('plain page TBT'), value: median(plain.map((run) => run.tbtMs)), unit: 'ms', budget: null, kind: 'max', ...cell('plain TBT') },
     { name: name('CLS'), value: figures.cls, unit: '', budget: PAGE_BUDGET.cls, kind: 'max', ...cell('CLS') },
     { name: name('runs'), value: app.length, unit: '', budget: null, kind: 'max', ...cell('runs'), ...(plain.length === app.length ? {} : { note: `plain page ${String(plain.length)}` }) },
   ]
