@@ -541,8 +541,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   async function raceAnswerOf(path: string, locale: Locale): Promise<string> {
     const race = raceOfPage(path)
     if (race === null) return ''
-    const answerPath = raceAnswerPath(race, locale)
-    const response = await getResponse(handlersFor(new URL(answerPath, origin).pathname, 'GET'), new Request(new URL(answerPath, origin)))
+    const url = new URL(raceAnswerPath(race, locale), origin)
+    const response = await getResponse(handlersFor(url.pathname, 'GET'), new Request(url))
     const answered = response !== undefined && response.type !== 'error' && response.ok
     return raceAnswerElement(locale, answered ? await response.text() : '')
   }

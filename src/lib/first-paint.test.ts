@@ -13,7 +13,7 @@ import { raceAnswerElement, raceAnswerPath, raceOfPage } from '../../scripts/hos
 import { routes } from '../app/routes'
 import { FOUNDED_ON } from '../features/company/founded'
 import { callApi } from './api-client'
-import { formatDate } from './format'
+import { formatDate, RACE_ZONE } from './format'
 import { activateLocale, i18n, LOCALE_NAMES, LOCALE_STORAGE_KEY } from './i18n'
 
 /** index.html's inline script, run as the browser runs it before painting the body. */
@@ -380,7 +380,7 @@ describe("the app's first dates and prices do not wait for ICU's data (decision 
       const close = vi.fn()
       const formats = vi.spyOn(Intl, 'DateTimeFormat')
       new Function('self', 'close', warmUp)({ name: locale }, close)
-      expect(formats).toHaveBeenCalledWith(locale, expect.objectContaining({ timeZone: 'Europe/Rome' }))
+      expect(formats).toHaveBeenCalledWith(locale, expect.objectContaining({ timeZone: RACE_ZONE }))
       expect(close).toHaveBeenCalledOnce()
       formats.mockRestore()
     }
