@@ -7,14 +7,14 @@
  * Lighthouse's mobile viewport, in the same locale), as HTML without any script or style, in the
  * build folder and served the same way: what the network and the device allow at best.
  * A locale is chosen as an athlete's browser does: the `pettorale.locale` cookie and `Accept-Language`.
- * How many runs a page gets: table.ts (`needsMoreRuns`, `MEDIAN_RULE`).
+ * How many runs a page gets: table.ts (`moreRuns`, `disagree`, `MEDIAN_RULE`).
  */
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { SEED_RACE_IDS } from '../../mocks/seed/races'
 import type { LighthouseFigures } from './lighthouse'
-import { moreRuns, pageLines, RUNS_NEAR_BUDGET } from './table'
+import { disagree, moreRuns, pageLines } from './table'
 import type { Bench, Line, Measure } from './types'
 import { signedInScript, WIZARD_RACE } from './wizard'
 
@@ -112,9 +112,8 @@ export const publicPagesLighthouse: Measure = async (bench) => {
   }
   for (const target of targets) await runOnce(target, { app: true, plain: true })
   const again = targets.map((target) => [target, moreRuns(target.app[0]!, target.plainRuns[0]!.lcpMs)] as const).filter(([, more]) => more.app)
-  for (let run = 1; run < RUNS_NEAR_BUDGET; run += 1) {
-    for (const [target, more] of again) await runOnce(target, more)
-  }
+  for (const [target, more] of again) await runOnce(target, more)
+  for (const [target, more] of again) if (disagree(target.app, target.plainRuns)) await runOnce(target, more)
   const skipped = PUBLIC_ROUTES.flatMap(([name]) => unfonted.map((locale) => notMeasured(`${name} ${locale}`, `not measured: no ${locale} font`)))
   return [...fontLines, ...targets.flatMap((target) => pageLines(target.row, target.app, target.plainRuns)), ...skipped]
 }

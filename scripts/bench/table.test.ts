@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import type { LighthouseFigures } from './lighthouse'
-import { formatLine, formatTable, medianFigures, moreRuns, near, pageLines, passes } from './table'
+import { disagree, formatLine, formatTable, medianFigures, moreRuns, near, pageLines, passes } from './table'
 import type { Line } from './types'
 
 const run = (figures: Partial<LighthouseFigures> = {}): LighthouseFigures => ({ score: 100, lcpMs: 900, tbtMs: 10, cls: 0, ...figures })
@@ -57,6 +57,21 @@ describe('the bench: how many Lighthouse runs a page gets', () => {
     expect(moreRuns(run({ lcpMs: 1400 }), 1000)).toEqual({ app: true, plain: true })
     expect(moreRuns(run({ lcpMs: 900 }), 1000)).toEqual({ app: false, plain: false })
     expect(moreRuns(run({ lcpMs: 3000 }), 1000)).toEqual({ app: false, plain: false })
+  })
+
+  it('runs a page a third time only when its first two runs disagree on a verdict', () => {
+    // Both fail TBT, both score 99: the third run could not change either verdict.
+    expect(disagree([run({ tbtMs: 70, score: 99 }), run({ tbtMs: 240, score: 97 })], [plain(1000)])).toBe(false)
+    expect(disagree([run({ tbtMs: 50 }), run({ tbtMs: 70 })], [plain(1000)])).toBe(true)
+    expect(disagree([run({ score: 100 }), run({ score: 99 })], [plain(1000)])).toBe(true)
+    expect(disagree([run({ cls: 0.01 }), run({ cls: 0.03 })], [plain(1000)])).toBe(true)
+  })
+
+  it('judges each run’s LCP ratio against the plain page run beside it, or the one plain run', () => {
+    // 1150/1000 and 1150/900: the second run is over 1.2x its own plain page.
+    expect(disagree([run({ lcpMs: 1150 }), run({ lcpMs: 1150 })], [plain(1000), plain(900)])).toBe(true)
+    expect(disagree([run({ lcpMs: 1150 }), run({ lcpMs: 1150 })], [plain(1000)])).toBe(false)
+    expect(disagree([run({ lcpMs: 1150 }), run({ lcpMs: 1250 })], [plain(1000)])).toBe(true)
   })
 
   it('takes each figure’s own median over the runs', () => {
