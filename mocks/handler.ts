@@ -92,8 +92,23 @@ const BASIC_PREFIX = 'Basic '
 const sessionByToken = lookupBy('sessions', (session) => session.token)
 const athleteById = lookupBy('athletes', (athlete) => athlete.id)
 
+const utf8 = new TextEncoder()
+
+/**
+ * A JSON answer as MSW's `HttpResponse.json` makes it, but measured with a TextEncoder: MSW measures
+ * the text for its length with a `Blob`, which in Node cost a twentieth of the mock server's time
+ * under the bench's opening rush, five times the encoder's.
+ */
+function json(body: unknown, { status, headers }: { status: number; headers?: Headers }): Response {
+  const text = JSON.stringify(body)
+  const sent = new Headers(headers)
+  sent.set('content-type', 'application/json')
+  sent.set('content-length', String(utf8.encode(text).byteLength))
+  return new HttpResponse(text, { status, headers: sent })
+}
+
 /** The answer the backend gives a session token that has expired (or was never given). */
-const expiredSession = () => HttpResponse.json(problem(401, 'unauthorized'), { status: 401 })
+const expiredSession = () => json(problem(401, 'unauthorized'), { status: 401 })
 
 /**
  * Binds a handler of the set to its operation: notes the request in the log, applies latency,
@@ -149,12 +164,12 @@ export function defineHandler<O extends OperationShape>(ctx: MockContext, operat
       const headers = new Headers()
       if (fault.retryAfterS !== undefined) headers.set('retry-after', String(fault.retryAfterS))
       // The code given is one the operation declares (the controls refuse any other): a real refusal's body.
-      return HttpResponse.json(problem(fault.status, fault.code ?? 'injected_fault', operation.name), { status: fault.status, headers })
+      return json(problem(fault.status, fault.code ?? 'injected_fault', operation.name), { status: fault.status, headers })
     }
     if (fault?.kind === 'notJson') {
       return new HttpResponse('<!doctype html><title>502 Bad Gateway</title>', { status: 200, headers: { 'content-type': 'text/html' } })
     }
-    if (fault?.kind === 'contract') return HttpResponse.json({ unexpected: true }, { status: 200 })
+    if (fault?.kind === 'contract') return json({ unexpected: true }, { status: 200 })
     if (fault?.kind === 'expiredToken') return expiredSession()
 
     const now = ctx.controls.now()
@@ -165,7 +180,7 @@ export function defineHandler<O extends OperationShape>(ctx: MockContext, operat
     let session: SessionRecord | undefined
     let athlete: AthleteRecord | undefined
     if (operation.auth === 'basic-client' && !authorization?.startsWith(BASIC_PREFIX)) {
-      return HttpResponse.json(oauthError('invalid_client'), { status: 401 })
+      return json(oauthError('invalid_client'), { status: 401 })
     }
     if (operation.auth === 'bearer' && !options.bearerIsMailToken) {
       session = bearer ? sessionByToken(bearer) : undefined
@@ -176,7 +191,7 @@ export function defineHandler<O extends OperationShape>(ctx: MockContext, operat
     let body: Parsed = { ok: true, value: undefined }
     if (operation.body) {
       const read = await readBody(request, operation.body.kind)
-      if (read.kind === 'refused') return HttpResponse.json(problem(read.status, read.code, read.detail), { status: read.status })
+      if (read.kind === 'refused') return json(problem(read.status, read.code, read.detail), { status: read.status })
       body =
         read.kind === 'read'
           ? parse(operation.body.schema, read.value)
@@ -198,7 +213,7 @@ export function defineHandler<O extends OperationShape>(ctx: MockContext, operat
       const count = failed.reduce((sum, { result }) => sum + result.count, 0)
       const invalid = invalidRequestBody(listed, count)
       // The token endpoint speaks OAuth: a client reads its `error` (RFC 6749 section 5.2) first.
-      return HttpResponse.json(operation.auth === 'basic-client' ? { ...invalid, error: 'invalid_request' } : invalid, { status: 400 })
+      return json(operation.auth === 'basic-client' ? { ...invalid, error: 'invalid_request' } : invalid, { status: 400 })
     }
 
     let reply: Reply<O>
@@ -224,7 +239,7 @@ export function defineHandler<O extends OperationShape>(ctx: MockContext, operat
       // A mock that breaks its own contract is a bug in the mock: fail loudly.
       throw new Error(`mock ${operation.name} answered ${String(reply.status)} outside its contract`)
     }
-    return HttpResponse.json(reply.body as never, { status: reply.status })
+    return json(reply.body as never, { status: reply.status })
   }
 }
 

@@ -334,12 +334,14 @@ function pendingLineOf(payment: PaymentRecord) {
 
 async function settle(pagamento_id: string, now: number): Promise<void> {
   // Read again: an earlier settlement of this round may have changed it.
-  const payment = db.payments.findFirst((q) => q.where({ pagamento_id }))
+  // Plain finds, as settleDue's scan: under the opening rush a round settles hundreds of payments
+  // among thousands of records.
+  const payment = db.payments.all().find((record) => record.pagamento_id === pagamento_id)
   if (!payment || payment.stato !== 'pending' || typeof payment.settle_at !== 'number' || payment.settle_at > now) return
   const at = new Date(now).toISOString()
-  const race = db.races.findFirst((q) => q.where({ id: payment.project_id }))
-  const athlete = db.athletes.findFirst((q) => q.where({ id: payment.athlete_id }))
-  const subscription = db.subscriptions.findFirst((q) => q.where({ athlete_id: payment.athlete_id, project_id: payment.project_id }))
+  const race = db.races.all().find((record) => record.id === payment.project_id)
+  const athlete = db.athletes.all().find((record) => record.id === payment.athlete_id)
+  const subscription = db.subscriptions.all().find((record) => record.athlete_id === payment.athlete_id && record.project_id === payment.project_id)
   const authorised = payment.esito === 'authorised'
   // Settling never pays a place twice: the place is paid (another tab's card, the organiser's link),
   // so this authorisation is voided, visibly, instead of taking a second place.

@@ -28,6 +28,7 @@
  * so the server's queue under `concurrency` requests in flight included) is over 500 ms.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { ApiError } from '../../contracts/api-error'
@@ -306,7 +307,7 @@ export function outcomeTable(athletes: ReadonlyArray<{ behaviour: Behaviour; out
 }
 
 /** `npm run mock:server` started for QA, in a process of its own: the athletes' work here does not slow its answers. */
-async function startRushServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startRushServer(): Promise<{ url: string; cpuSeconds: () => number | null; stop: () => Promise<void> }> {
   const url = `http://127.0.0.1:${String(PORT)}`
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'mocks/http-server.ts', '--qa'], {
     // No build to serve: only the API is asked, and nothing is compressed in the background.
@@ -332,12 +333,29 @@ async function startRushServer(): Promise<{ url: string; stop: () => Promise<voi
   })
   return {
     url,
+    cpuSeconds: () => processCpuSeconds(child.pid),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve()
         child.once('exit', () => resolve())
         child.kill('SIGTERM')
       }),
+  }
+}
+
+/**
+ * The CPU time a process has used, user and system, from Linux's `/proc/<pid>/stat` (fields 14 and
+ * 15, in clock ticks of 1/100 s, Linux's USER_HZ); null where there is no such file.
+ */
+function processCpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null
+  try {
+    const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
+    // The fields after the command's name, which is in parentheses and may hold spaces: field 3 first.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return null
   }
 }
 
@@ -694,6 +712,7 @@ export async function openingRush(): Promise<Line[]> {
     const final = (await qa.queueOf(race.raceId)) as QueueOf
     const ledger = ledgerOf(await qa.exportDatabase(), race.raceId)
     const wallS = (performance.now() - wallStart) / SECOND_MS
+    const serverCpuS = server.cpuSeconds()
 
     const p = (share: number) => percentile(run.timings, share)
     const athletes = run.athletes.map((athlete) => ({
@@ -734,6 +753,17 @@ export async function openingRush(): Promise<Line[]> {
       { name: 'opening rush: invariants broken', value: violations.length, unit: '', budget: 0, kind: 'max', note: violations.length ? violations.join(' | ') : 'none: not oversold, nobody charged without a place or twice, every athlete an outcome, arrivals admitted in turn' },
       { name: 'opening rush: p95 answer time at the client', value: p(0.95), unit: 'ms', budget: RUSH.p95BudgetMs, kind: 'max', note: `p50 ${p(0.5).toFixed(1)} ms, p99 ${p(0.99).toFixed(1)} ms, ${String(run.timings.length)} requests, ${String(RUSH.concurrency)} in flight at most` },
       { name: 'opening rush: wall time', value: wallS, unit: 's', budget: null, kind: 'max', note: `staging ${(stagedMs / SECOND_MS).toFixed(1)} s; simulated ${clockOf(now - roomOpensMs + MINUTE_MS)} in ${String(steps)} steps` },
+      // The wall time follows the number of requests, which moves by a fifth between runs (the
+      // server's clock runs on between steps, so the last places settle a little earlier or later
+      // and the sold-out athletes ask for longer): the server's CPU per request compares runs.
+      {
+        name: 'opening rush: server CPU per request',
+        value: serverCpuS === null ? null : (serverCpuS / run.timings.length) * 1_000_000,
+        unit: 'µs',
+        budget: null,
+        kind: 'max',
+        note: serverCpuS === null ? 'not measured: no /proc on this system' : `${serverCpuS.toFixed(1)} s of CPU from its start, over the athletes' ${String(run.timings.length)} requests and the bench's few calls to QA`,
+      },
     ]
     return lines
   } finally {
