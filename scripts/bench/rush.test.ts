@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { outcomeOf, outcomeTable, percentile, planRush, RUSH, rushViolations, type Admission, type RushEvidence } from './rush'
+import { outcomeOf, outcomeTable, percentile, planRush, processCpuSeconds, RUSH, rushViolations, type Admission, type RushEvidence } from './rush'
 
 const OPENING = Date.parse('2026-03-01T09:00:00Z')
 const ROOM = OPENING - RUSH.roomLeadMs
@@ -158,5 +158,19 @@ describe('the opening rush: the invariants', () => {
 
   it('reports what the clients saw go wrong', () => {
     expect(rushViolations({ ...cleanRun(), seen: ["a second tab's join answered 201 for Q-1"] })).toEqual([expect.stringMatching(/^seen by the clients: 1/)])
+  })
+})
+
+describe('the rush: the server’s CPU time', () => {
+  it('reads a process’s user and system time, as Node counts its own', () => {
+    const { user, system } = process.cpuUsage()
+    // /proc counts in hundredths of a second: the two readings agree within that and the moment between them.
+    expect(processCpuSeconds(process.pid)).toBeCloseTo((user + system) / 1_000_000, 1)
+  })
+
+  it('has no figure for a process it cannot read', () => {
+    expect(processCpuSeconds(undefined)).toBeNull()
+    // Above Linux's highest process id (2^22).
+    expect(processCpuSeconds(2 ** 22 + 1)).toBeNull()
   })
 })

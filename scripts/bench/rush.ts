@@ -347,7 +347,7 @@ async function startRushServer(): Promise<{ url: string; cpuSeconds: () => numbe
  * The CPU time a process has used, user and system, from Linux's `/proc/<pid>/stat` (fields 14 and
  * 15, in clock ticks of 1/100 s, Linux's USER_HZ); null where there is no such file.
  */
-function processCpuSeconds(pid: number | undefined): number | null {
+export function processCpuSeconds(pid: number | undefined): number | null {
   if (pid === undefined) return null
   try {
     const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8')
@@ -673,6 +673,7 @@ export async function openingRush(): Promise<Line[]> {
       registrationOpensAt: iso(openingMs),
     })
     const stagedMs = performance.now() - wallStart
+    const cpuAtStart = server.cpuSeconds()
     const race = await raceFacts(staged.raceId, staged.tokens[0]!)
     const plans = planRush(openingMs, roomOpensMs, RUSH)
     const run = createRun(server.url, race, roomOpensMs, plans, staged.tokens)
@@ -709,10 +710,11 @@ export async function openingRush(): Promise<Line[]> {
     // The provider tells the backend of the last decisions a few seconds later, on the next request.
     await setClock(now + 10 * SECOND_MS)
     await callApi(races.get, { params: { id: race.raceId }, query: {} })
+    const cpuAtEnd = server.cpuSeconds()
     const final = (await qa.queueOf(race.raceId)) as QueueOf
     const ledger = ledgerOf(await qa.exportDatabase(), race.raceId)
     const wallS = (performance.now() - wallStart) / SECOND_MS
-    const serverCpuS = server.cpuSeconds()
+    const serverCpuS = cpuAtStart === null || cpuAtEnd === null ? null : cpuAtEnd - cpuAtStart
 
     const p = (share: number) => percentile(run.timings, share)
     const athletes = run.athletes.map((athlete) => ({
@@ -755,14 +757,18 @@ export async function openingRush(): Promise<Line[]> {
       { name: 'opening rush: wall time', value: wallS, unit: 's', budget: null, kind: 'max', note: `staging ${(stagedMs / SECOND_MS).toFixed(1)} s; simulated ${clockOf(now - roomOpensMs + MINUTE_MS)} in ${String(steps)} steps` },
       // The wall time follows the number of requests, which moves by a fifth between runs (the
       // server's clock runs on between steps, so the last places settle a little earlier or later
-      // and the sold-out athletes ask for longer): the server's CPU per request compares runs.
+      // and the sold-out athletes ask for longer or shorter): the server's CPU per request, from the
+      // race staged to the last answer, compares runs better.
       {
         name: 'opening rush: server CPU per request',
         value: serverCpuS === null ? null : (serverCpuS / run.timings.length) * 1_000_000,
         unit: 'µs',
         budget: null,
         kind: 'max',
-        note: serverCpuS === null ? 'not measured: no /proc on this system' : `${serverCpuS.toFixed(1)} s of CPU from its start, over the athletes' ${String(run.timings.length)} requests and the bench's few calls to QA`,
+        note:
+          serverCpuS === null
+            ? "not measured: the server's process time cannot be read (no /proc/<pid>/stat here)"
+            : `${serverCpuS.toFixed(1)} s of CPU from the race staged to the last answer, over the athletes' ${String(run.timings.length)} requests and the bench's clock and count calls`,
       },
     ]
     return lines

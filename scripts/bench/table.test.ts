@@ -60,7 +60,7 @@ describe('the bench: how many Lighthouse runs a page gets', () => {
   })
 
   it('runs a page a third time only when its first two runs disagree on a verdict', () => {
-    // Both fail TBT, both score 99: the third run could not change either verdict.
+    // Both fail TBT, both score under 100: the third run could not change either verdict.
     expect(disagree([run({ tbtMs: 70, score: 99 }), run({ tbtMs: 240, score: 97 })], [plain(1000)])).toBe(false)
     expect(disagree([run({ tbtMs: 50 }), run({ tbtMs: 70 })], [plain(1000)])).toBe(true)
     expect(disagree([run({ score: 100 }), run({ score: 99 })], [plain(1000)])).toBe(true)
@@ -72,6 +72,21 @@ describe('the bench: how many Lighthouse runs a page gets', () => {
     expect(disagree([run({ lcpMs: 1150 }), run({ lcpMs: 1150 })], [plain(1000), plain(900)])).toBe(true)
     expect(disagree([run({ lcpMs: 1150 }), run({ lcpMs: 1150 })], [plain(1000)])).toBe(false)
     expect(disagree([run({ lcpMs: 1150 }), run({ lcpMs: 1250 })], [plain(1000)])).toBe(true)
+  })
+
+  it('shows a row run twice with the mean of its runs, on the side both runs are on', () => {
+    const lines = pageLines('home en', [run({ tbtMs: 70, lcpMs: 1100 }), run({ tbtMs: 90, lcpMs: 1300 })], [plain(1000), plain(1100)])
+    expect(cell(lines, 'TBT').value).toBe(80)
+    // 1.10x and 1.18x: both pass, and so does the row.
+    expect(cell(lines, 'ratio').value).toBeCloseTo((1.1 + 1300 / 1100) / 2)
+    expect(passes(cell(lines, 'ratio'))).toBe(true)
+  })
+
+  it('takes the median of the runs’ own ratios, each to the plain run beside it', () => {
+    // 1.09x, 1.63x and 1.11x: two runs pass, so the row passes; the LCP medians alone (1200 / 900) would not.
+    const lines = pageLines('race it', [run({ lcpMs: 1200 }), run({ lcpMs: 1300 }), run({ lcpMs: 1000 })], [plain(1100), plain(800), plain(900)])
+    expect(cell(lines, 'ratio').value).toBeCloseTo(1000 / 900)
+    expect(passes(cell(lines, 'ratio'))).toBe(true)
   })
 
   it('takes each figure’s own median over the runs', () => {
