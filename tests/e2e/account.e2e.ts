@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { HOUR_MS, MINUTE_MS } from '../../contracts/time'
 import { RESET_TOKEN_TTL_MS } from '../../mocks/records'
 import { SEED_TOKENS } from '../../mocks/seed/tokens'
-import { expect, expectNoAxeViolations, logInFromHeader, loginDrawer, mock, persona, test } from './fixtures'
+import { expect, expectNoAxeViolations, logInFromHeader, loginDrawer, mock, persona, READ_FAILURE_TIMEOUT_MS, test } from './fixtures'
 
 const NEW_PASSWORD = 'Sentiero-2026!'
 
@@ -364,7 +364,7 @@ test.describe('account recovery and password reset', () => {
     await mock(page, 'fault', 'auth.resetLookup', { kind: 'network' })
     await page.goto(`/reset-email/${SEED_TOKENS.resetValid}`)
     const alert = page.getByRole('main').getByRole('alert')
-    await expect(alert).toContainText('We could not reach the server. Check your connection and try again.')
+    await expect(alert).toContainText('We could not reach the server. Check your connection and try again.', { timeout: READ_FAILURE_TIMEOUT_MS })
     await mock(page, 'fault', 'auth.resetLookup', null)
     await alert.getByRole('button', { name: 'Try again' }).click()
     await expect(page.getByText(`Hello Chiara, choose a new password for ${persona('completo').mail}.`)).toBeVisible()

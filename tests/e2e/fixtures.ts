@@ -172,6 +172,13 @@ export const test = base.extend<Fixtures>({
 
 export { expect }
 
+/**
+ * How long an expectation waits for a read's failure to show. A read retries no answer or a server
+ * error twice, 1 s and 2 s apart (`shouldRetryRead`, TanStack Query's backoff), each try with the
+ * simulated latency: on a loaded CI machine that once took longer than the default 7 s.
+ */
+export const READ_FAILURE_TIMEOUT_MS = 15_000
+
 export function persona(key: Persona['key']): Persona {
   const found = PERSONAS.find((candidate) => candidate.key === key)
   if (!found) throw new Error(`no persona ${key}`)

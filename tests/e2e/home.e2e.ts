@@ -1,5 +1,5 @@
 import { HOUR_MS, MINUTE_MS } from '../../contracts/time'
-import { expect, mock, test } from './fixtures'
+import { expect, mock, READ_FAILURE_TIMEOUT_MS, test } from './fixtures'
 
 test.describe('home page race list', () => {
   test('lists the races to come first, each with its registration state, then past editions', async ({ page }) => {
@@ -30,7 +30,7 @@ test.describe('home page race list', () => {
     await page.goto('/contacts')
     await mock(page, 'fault', 'races.list', { kind: 'network' })
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Races' }).click()
-    await expect(page.getByRole('alert')).toContainText('We could not reach the server.')
+    await expect(page.getByRole('alert')).toContainText('We could not reach the server.', { timeout: READ_FAILURE_TIMEOUT_MS })
     await mock(page, 'fault', 'races.list', null)
     await page.getByRole('button', { name: 'Try again' }).click()
     await expect(page.getByRole('region', { name: 'Upcoming races' })).toBeVisible()

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { createSeed, SEED_RACE_IDS } from '../../mocks/seed'
 import { crowdEntrants } from '../../mocks/seed/entrants'
 import { raceById } from '../../mocks/seed/races'
-import { expect, expectNoAxeViolations, mock, test } from './fixtures'
+import { expect, expectNoAxeViolations, mock, READ_FAILURE_TIMEOUT_MS, test } from './fixtures'
 
 // What the simulated backend serves, read here to know what the lists must show.
 const seed = createSeed()
@@ -169,7 +169,7 @@ test.describe('subscribers list', () => {
     await page.goto('/contacts')
     await mock(page, 'fault', 'races.subscribers', { kind: 'network' })
     await page.goto(`/race/${String(RANKED)}/subscribers`)
-    await expect(page.getByRole('alert')).toContainText('We could not reach the server.')
+    await expect(page.getByRole('alert')).toContainText('We could not reach the server.', { timeout: READ_FAILURE_TIMEOUT_MS })
     await mock(page, 'fault', 'races.subscribers', null)
     await page.getByRole('button', { name: 'Try again' }).click()
     await expect(count(page)).toHaveText(`${number(entrantsOf(RANKED).length)} participants`)
