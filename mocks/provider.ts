@@ -295,9 +295,8 @@ export function settleDuePayments(now: number): Promise<void> {
 
 /** The same, inside the ledger's turn. */
 async function settleDue(now: number): Promise<void> {
-  // Every request runs this scan, so it is a plain filter: @msw/data's query matches an object
-  // condition by walking its entries for every record (a tenth of the server's time under the
-  // bench's opening rush).
+  // Every request runs this scan, so it is a plain filter: @msw/data's query compiles an object
+  // condition again for every record (a tenth of the server's time under the bench's opening rush).
   const due = db.payments.all().filter((payment) => payment.stato === 'pending' && typeof payment.settle_at === 'number' && payment.settle_at <= now)
   // In the order the provider decided them, as its webhooks would arrive.
   due.sort((a, b) => (a.settle_at ?? 0) - (b.settle_at ?? 0))
@@ -335,14 +334,12 @@ function pendingLineOf(payment: PaymentRecord) {
 
 async function settle(pagamento_id: string, now: number): Promise<void> {
   // Read again: an earlier settlement of this round may have changed it.
-  // Plain finds, as settleDue's scan: under the opening rush a round settles hundreds of payments
-  // among thousands of records.
-  const payment = db.payments.all().find((record) => record.pagamento_id === pagamento_id)
+  const payment = db.payments.findFirst((q) => q.where({ pagamento_id }))
   if (!payment || payment.stato !== 'pending' || typeof payment.settle_at !== 'number' || payment.settle_at > now) return
   const at = new Date(now).toISOString()
-  const race = db.races.all().find((record) => record.id === payment.project_id)
-  const athlete = db.athletes.all().find((record) => record.id === payment.athlete_id)
-  const subscription = db.subscriptions.all().find((record) => record.athlete_id === payment.athlete_id && record.project_id === payment.project_id)
+  const race = db.races.findFirst((q) => q.where({ id: payment.project_id }))
+  const athlete = db.athletes.findFirst((q) => q.where({ id: payment.athlete_id }))
+  const subscription = db.subscriptions.findFirst((q) => q.where({ athlete_id: payment.athlete_id, project_id: payment.project_id }))
   const authorised = payment.esito === 'authorised'
   // Settling never pays a place twice: the place is paid (another tab's card, the organiser's link),
   // so this authorisation is voided, visibly, instead of taking a second place.

@@ -152,6 +152,9 @@ test.describe('enrolment wizard', () => {
   })
 
   test('cancelling on the checkout charges nothing and leaves the place to pay for later', async ({ page }) => {
+    // The whole wizard, the checkout, its failure confirmed by polling, then two more pages: 22 to
+    // 30 s in CI, against the default 30 s (it ran out once, on the last page).
+    test.setTimeout(60_000)
     await openWizard(page)
     await toSummary(page)
     await signWaiver(page)
