@@ -79,16 +79,23 @@ test.describe('an authorised payment is never dropped: two tabs', () => {
     // The first tab goes to the provider's checkout and pays there.
     await main(first).getByRole('button', { name: /^Pay / }).click()
     await expect(first.getByRole('heading', { level: 1, name: 'Simulated checkout' })).toBeVisible()
-    // The provider's confirmation must not arrive before the second tab has tried: the backend's
-    // clock is set an hour back from here on (the first tab reads it when it comes back from the
-    // checkout), so the authorisation stays unconfirmed until the test moves the clock on.
-    await mock(second, 'advance', -HOUR_MS)
+    // The provider's confirmation must not arrive before the second tab has tried. It settles at the
+    // first request SETTLE_DELAY_MS after the checkout's decision, whichever tab makes it, so the
+    // first tab's way back (its session, the payment's status) waits at the backend until the
+    // backend's clock is an hour before the decision; then it stays unconfirmed until the test moves
+    // the clock on. Moving the clock before the decision would not do: every tab follows the
+    // clock at once, so the decision would take the moved clock too.
+    await mock(first, 'hold', 'athlete.me')
+    await mock(first, 'hold', 'payments.status')
     await payOnCheckout(first, '4242 4242 4242 4242')
     await expect(first).toHaveURL(/\/payment\?pagamento_id=PAY-[0-9A-F]{24}$/)
     const paymentId = new URL(first.url()).searchParams.get('pagamento_id')!
-    await expect(first.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeVisible()
     // The second tab's backend has heard of the authorisation (tabs share the data).
     await expect.poll(() => checkoutDecision(second, paymentId)).toBe('authorised')
+    await mock(second, 'advance', -HOUR_MS)
+    await mock(first, 'release', 'athlete.me')
+    await mock(first, 'release', 'payments.status')
+    await expect(first.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeVisible()
 
     // The second tab pays: refused, it waits for the first tab's payment instead of starting another.
     await main(second).getByRole('button', { name: /^Pay / }).click()
