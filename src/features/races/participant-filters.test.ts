@@ -15,12 +15,14 @@ import {
   NO_RANKING_FILTERS,
   NO_SUBSCRIBER_FILTERS,
   parseBibFilter,
+  rankingFacets,
   rankingOptions,
   readRankingFilters,
   readSubscriberFilters,
   searchKey,
   sortRanking,
   sortSubscribers,
+  subscriberFacets,
   subscriberOptions,
   writeRankingFilters,
   writeSubscriberFilters,
@@ -237,7 +239,7 @@ describe('a name not shown (the athlete chose to be hidden)', () => {
     expect(bibs({ country: 'CH' })).toEqual([3, 12, 130, 1200])
     expect(bibs({ country: 'CH', region: 'Valais' })).toEqual([3, 130])
     expect(bibs({ category: 'SF' })).toEqual([5, 12, 120, 1200])
-    expect(subscriberOptions(WITH_HIDDEN, 'en').categories).toEqual(['SF', 'F50', 'SM', 'M40', 'M50'])
+    expect(subscriberFacets(WITH_HIDDEN).categories).toEqual(['SF', 'F50', 'SM', 'M40', 'M50'])
   })
 
   it('sorted by name, comes after every name, by bib, rather than among them', () => {
@@ -308,10 +310,10 @@ describe('the filters in the address', () => {
 
 describe('the choices offered', () => {
   it('countries present by name in the locale, regions per country, categories by sex then age', () => {
-    const options = subscriberOptions(INDEXED, 'en')
+    const options = subscriberOptions(subscriberFacets(INDEXED), 'en')
     expect(options.countries).toEqual(['IT', 'JP', 'KR', 'ES', 'CH'])
     // Corea del Sud, Giappone, Italia, Spagna, Svizzera.
-    expect(subscriberOptions(INDEXED, 'it').countries).toEqual(['KR', 'JP', 'IT', 'ES', 'CH'])
+    expect(subscriberOptions(subscriberFacets(INDEXED), 'it').countries).toEqual(['KR', 'JP', 'IT', 'ES', 'CH'])
     expect(options.regions.get('IT')).toEqual(['Piemonte', "Valle d'Aosta"])
     expect(options.regions.get('CH')).toEqual(['Genève', 'Valais', 'Vaud'])
     expect(options.regions.has('JP')).toBe(false)
@@ -324,7 +326,7 @@ describe('the choices offered', () => {
   })
 
   it('drops a country, region or category the list does not have, keeping the rest', () => {
-    const options = subscriberOptions(INDEXED, 'en')
+    const options = subscriberOptions(subscriberFacets(INDEXED), 'en')
     const wanted: SubscriberFilters = { ...NO_SUBSCRIBER_FILTERS, q: 'x', country: 'IT', region: 'Piemonte', category: 'SF' }
     expect(applicableSubscriberFilters(wanted, options)).toBe(wanted)
     expect(applicableSubscriberFilters({ ...wanted, region: 'Valais' }, options)).toEqual({ ...wanted, region: null })
@@ -377,7 +379,7 @@ describe('the ranking', () => {
   })
 
   it('offers the nationalities and categories present, and drops those another edition lacks', () => {
-    const options = rankingOptions(indexRows(RANKING), 'en')
+    const options = rankingOptions(rankingFacets(indexRows(RANKING)), 'en')
     expect(options.nationalities).toEqual(['FR', 'IT', 'ES', 'CH'])
     expect(options.categories).toEqual(['SF', 'SM', 'M40'])
     const carried = { q: 'bianchi', nationality: 'JP', category: 'M40' }

@@ -7,7 +7,7 @@
  */
 import type { ApiError } from '../../../contracts/api-error'
 import type { ranking, RankingRow, SubscriberRow, subscribers } from '../../../contracts/races.contract'
-import { indexRows, sortRanking, type Indexed } from './participant-filters'
+import { indexRows, rankingFacets, sortRanking, subscriberFacets, type Indexed, type RankingFacets, type SubscriberFacets } from './participant-filters'
 
 export type ParticipantListName = 'subscribers' | 'ranking'
 
@@ -17,10 +17,16 @@ export const LIST_OPERATIONS = { subscribers: 'races.subscribers', ranking: 'rac
   ranking: (typeof ranking)['name']
 }
 
-/** The rows of each list as the worker hands them over. */
-export interface ParticipantRows {
-  subscribers: Indexed<SubscriberRow>
-  ranking: Indexed<RankingRow>
+/** A list as the worker hands it over: its rows in order, and what they have to choose from. */
+export interface PreparedList<R = unknown, F = unknown> {
+  rows: R[]
+  facets: F
+}
+
+/** Each list as the worker hands it over. */
+export interface ParticipantLists {
+  subscribers: PreparedList<Indexed<SubscriberRow>, SubscriberFacets>
+  ranking: PreparedList<Indexed<RankingRow>, RankingFacets>
 }
 
 /** To the worker: read one list. `id` tells its answer apart from those of other requests. */
@@ -33,10 +39,10 @@ export interface ListRequest {
   timeoutMs: number
 }
 
-/** From the worker: the rows in order, a slice at a time, then `done`; or why the list could not be read. */
-export type ListMessage<R = unknown> =
-  | { id: number; kind: 'rows'; rows: R[] }
-  | { id: number; kind: 'done' }
+/** From the worker: the rows in order, a slice at a time, then `done` with the facets; or why the list could not be read. */
+export type ListMessage<L extends PreparedList = PreparedList> =
+  | { id: number; kind: 'rows'; rows: L['rows'] }
+  | { id: number; kind: 'done'; facets: L['facets'] }
   | { id: number; kind: 'failed'; error: ApiError }
 
 /**
@@ -45,31 +51,33 @@ export type ListMessage<R = unknown> =
  */
 export const ROWS_PER_MESSAGE = 1000
 
-/** The entrants by bib, the finishers by position: the order each page opens in. */
-export function prepareSubscribers(rows: readonly SubscriberRow[]): Indexed<SubscriberRow>[] {
-  return indexRows(rows).sort((a, b) => a.row.pettorale - b.row.pettorale)
+/** The entrants by bib, the finishers by position (the order each page opens in), with their facets. */
+export function prepareSubscribers(list: readonly SubscriberRow[]): ParticipantLists['subscribers'] {
+  const rows = indexRows(list).sort((a, b) => a.row.pettorale - b.row.pettorale)
+  return { rows, facets: subscriberFacets(rows) }
 }
 
-export function prepareRanking(rows: readonly RankingRow[]): Indexed<RankingRow>[] {
-  return sortRanking(indexRows(rows))
+export function prepareRanking(list: readonly RankingRow[]): ParticipantLists['ranking'] {
+  const rows = sortRanking(indexRows(list))
+  return { rows, facets: rankingFacets(rows) }
 }
 
-/** The messages that carry `rows` for request `id`: slices in order, then the end. */
-export function rowMessages<R>(id: number, rows: readonly R[], perMessage: number = ROWS_PER_MESSAGE): ListMessage<R>[] {
-  const messages: ListMessage<R>[] = []
-  for (let start = 0; start < rows.length; start += perMessage) messages.push({ id, kind: 'rows', rows: rows.slice(start, start + perMessage) })
-  messages.push({ id, kind: 'done' })
+/** The messages that carry a list for request `id`: its rows in slices, in order, then the end with its facets. */
+export function listMessages<L extends PreparedList>(id: number, list: L, perMessage: number = ROWS_PER_MESSAGE): ListMessage<L>[] {
+  const messages: ListMessage<L>[] = []
+  for (let start = 0; start < list.rows.length; start += perMessage) messages.push({ id, kind: 'rows', rows: list.rows.slice(start, start + perMessage) })
+  messages.push({ id, kind: 'done', facets: list.facets })
   return messages
 }
 
-export type Collected<R> = { kind: 'pending' } | { kind: 'done'; rows: R[] } | { kind: 'failed'; error: ApiError }
+export type Collected<L extends PreparedList> = { kind: 'pending' } | { kind: 'done'; list: L } | { kind: 'failed'; error: ApiError }
 
 /**
  * The page's side: gathers the messages of request `id` (others are ignored) until the list is
  * whole or has failed.
  */
-export function listCollector<R>(id: number): (message: ListMessage<R>) => Collected<R> {
-  const rows: R[] = []
+export function listCollector<L extends PreparedList>(id: number): (message: ListMessage<L>) => Collected<L> {
+  const rows: L['rows'] = []
   return (message) => {
     if (message.id !== id) return { kind: 'pending' }
     switch (message.kind) {
@@ -77,7 +85,7 @@ export function listCollector<R>(id: number): (message: ListMessage<R>) => Colle
         for (const row of message.rows) rows.push(row)
         return { kind: 'pending' }
       case 'done':
-        return { kind: 'done', rows }
+        return { kind: 'done', list: { rows, facets: message.facets } as L }
       case 'failed':
         return { kind: 'failed', error: message.error }
     }

@@ -6,7 +6,7 @@
 import { ranking, subscribers } from '../../../contracts/races.contract'
 import { callApi } from '../../lib/api-client'
 import { configureApiClient } from '../../lib/api-config'
-import { LIST_OPERATIONS, prepareRanking, prepareSubscribers, rowMessages, type ListMessage, type ListRequest } from './participant-list'
+import { LIST_OPERATIONS, prepareRanking, prepareSubscribers, listMessages, type ListMessage, type ListRequest } from './participant-list'
 
 /** The worker's global scope, as much of it as this file uses (the project's types are the page's). */
 interface WorkerScope {
@@ -19,10 +19,10 @@ async function read({ id, list, raceId }: ListRequest): Promise<ListMessage[]> {
   const input = { params: { id: raceId } }
   if (list === 'subscribers') {
     const answer = await callApi(subscribers, input)
-    return answer.ok ? rowMessages(id, prepareSubscribers(answer.data.iscritti)) : [{ id, kind: 'failed', error: answer.error }]
+    return answer.ok ? listMessages(id, prepareSubscribers(answer.data.iscritti)) : [{ id, kind: 'failed', error: answer.error }]
   }
   const answer = await callApi(ranking, input)
-  return answer.ok ? rowMessages(id, prepareRanking(answer.data.classifica)) : [{ id, kind: 'failed', error: answer.error }]
+  return answer.ok ? listMessages(id, prepareRanking(answer.data.classifica)) : [{ id, kind: 'failed', error: answer.error }]
 }
 
 scope.addEventListener('message', ({ data: request }) => {

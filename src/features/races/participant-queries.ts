@@ -8,29 +8,29 @@ import {
   type ListMessage,
   type ListRequest,
   type ParticipantListName,
-  type ParticipantRows,
+  type ParticipantLists,
 } from './participant-list'
 
 /** One worker for the page's lifetime, started by the first list read. */
 let worker: Worker | null = null
 let lastRequest = 0
 
-/** A list's rows, indexed and in their first order, read by the worker; failures as the API client's. */
-function readList<L extends ParticipantListName>(list: L, raceId: number, signal: AbortSignal): Promise<ParticipantRows[L][]> {
+/** A list's rows, indexed and in their first order, and its facets, read by the worker; failures as the API client's. */
+function readList<L extends ParticipantListName>(list: L, raceId: number, signal: AbortSignal): Promise<ParticipantLists[L]> {
   const reader = (worker ??= new Worker(new URL('./participant-list.worker.ts', import.meta.url), { type: 'module' }))
   const request: ListRequest = { id: (lastRequest += 1), list, raceId, baseUrl: apiConfig().baseUrl, timeoutMs: apiConfig().timeoutMs }
-  const collect = listCollector<ParticipantRows[L]>(request.id)
+  const collect = listCollector<ParticipantLists[L]>(request.id)
   return new Promise((resolve, reject) => {
     const stop = () => {
       reader.removeEventListener('message', onMessage)
       reader.removeEventListener('error', onError)
       signal.removeEventListener('abort', onAbort)
     }
-    function onMessage(event: MessageEvent<ListMessage<ParticipantRows[L]>>) {
+    function onMessage(event: MessageEvent<ListMessage<ParticipantLists[L]>>) {
       const state = collect(event.data)
       if (state.kind === 'pending') return
       stop()
-      if (state.kind === 'done') resolve(state.rows)
+      if (state.kind === 'done') resolve(state.list)
       else reject(new ApiRequestError(state.error))
     }
     // The worker's code did not load (a deploy replaced it, the connection dropped): the next read starts another.

@@ -122,8 +122,9 @@ function RankingScreen({ raceId }: { raceId: number }) {
   const [ownBib] = useState(() => ownBibOf(search))
 
   // Indexed and by position as they come (participant-list.ts).
-  const indexed = ranking.data ?? null
-  const options = useMemo(() => (indexed ? rankingOptions(indexed, locale) : null), [indexed, locale])
+  const indexed = ranking.data?.rows ?? null
+  const facets = ranking.data?.facets
+  const options = useMemo(() => (facets ? rankingOptions(facets, locale) : null), [facets, locale])
 
   const applied = options ? applicableRankingFilters(filters, options) : filters
   const listKey = useDeferredValue(writeRankingFilters(applied))

@@ -102,8 +102,9 @@ function SubscribersScreen({ raceId }: { raceId: number }) {
   const searchInput = useRef<HTMLInputElement>(null)
 
   // Indexed and by bib as they come (participant-list.ts); once per data load and locale, the choices offered.
-  const indexed = list.data ?? null
-  const options = useMemo(() => (indexed ? subscriberOptions(indexed, locale) : null), [indexed, locale])
+  const indexed = list.data?.rows ?? null
+  const facets = list.data?.facets
+  const options = useMemo(() => (facets ? subscriberOptions(facets, locale) : null), [facets, locale])
 
   // The fields follow every keystroke; the list follows at low priority, so typing never waits for it.
   const applied = options ? applicableSubscriberFilters(filters, options) : filters
