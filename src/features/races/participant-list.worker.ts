@@ -6,7 +6,7 @@
 import { ranking, subscribers } from '../../../contracts/races.contract'
 import { callApi } from '../../lib/api-client'
 import { configureApiClient } from '../../lib/api-config'
-import { LIST_OPERATIONS, prepareRanking, prepareSubscribers, listMessages, type ListMessage, type ListRequest } from './participant-list'
+import { LIST_OPERATIONS, listMessages, prepareRanking, prepareSubscribers, type ListMessage, type ListRequest } from './participant-list'
 
 /** The worker's global scope, as much of it as this file uses (the project's types are the page's). */
 interface WorkerScope {
