@@ -75,6 +75,10 @@ test.describe('the Flows page', () => {
     const flows = await context.newPage()
     await flows.goto(FLOWS)
     const enrolment = machine(flows, 'Enrolment wizard')
+    // The new tab first boots a portal of its own (its simulated backend, every chart laid out): on
+    // a busy 2-core machine that alone has taken longer than an assertion waits. What is tested
+    // starts when the page is up: the wizard shown with nothing done in the portal's tab.
+    await expect(enrolment).toBeVisible({ timeout: 20_000 })
     await expect(enrolment.getByText('State: wizard.extraFields')).toBeVisible()
     await expect(enrolment.locator('[data-state="enrolment.wizard.extraFields"]')).toHaveAttribute('data-active', 'true')
     await expect(enrolment.locator('[data-state="enrolment.wizard.dataCheck"]')).toHaveAttribute('data-active', 'false')
@@ -89,9 +93,14 @@ test.describe('the Flows page', () => {
     await expect(enrolment.getByText('State: wizard.rules')).toBeVisible()
     await expect(enrolment.getByRole('listitem').filter({ hasText: 'wizard.next' }).first()).toBeVisible()
 
+    // Two sessions, the portal's and the Flows tab's own, though both tabs number theirs x:0.
+    const sessions = machine(flows, 'Session').getByText(/^State: /)
+    await expect(sessions).toHaveCount(2)
+
     await portal.close()
     await expect(enrolment.getByText('No actor of this machine is running.', { exact: false })).toBeVisible()
     await expect(enrolment.locator('[data-active="true"]')).toHaveCount(0)
+    await expect(sessions).toHaveCount(1)
   })
 
   test('steps a machine by hand, with its backend answers picked on the page', async ({ page }) => {

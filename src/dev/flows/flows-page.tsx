@@ -48,7 +48,7 @@ function LiveInstances({
 }: {
   actors: readonly LiveActor[]
   shown: string | null
-  onShow: (sessionId: string) => void
+  onShow: (key: string) => void
 }) {
   const { t } = useLingui()
   if (actors.length === 0) {
@@ -60,7 +60,7 @@ function LiveInstances({
         const state = stateText(actor.value)
         const number = actors.length - index
         return (
-          <li key={actor.sessionId} className={styles.instance}>
+          <li key={actor.key} className={styles.instance}>
             <div className={styles.instanceHead}>
               <h3>{t`Instance ${number}`}</h3>
               <p>
@@ -68,7 +68,7 @@ function LiveInstances({
                   State: <code>{state}</code> ({actor.status})
                 </Trans>
               </p>
-              <Button variant="secondary" aria-pressed={shown === actor.sessionId} onClick={() => onShow(actor.sessionId)}>
+              <Button variant="secondary" aria-pressed={shown === actor.key} onClick={() => onShow(actor.key)}>
                 {t`Show on the chart`}
               </Button>
             </div>
@@ -164,12 +164,12 @@ function SimulatedFlow({ machine, title }: { machine: AnyStateMachine; title: st
 function LiveFlow({ machine, title, actors }: { machine: AnyStateMachine; title: string; actors: readonly LiveActor[] }) {
   const [chosen, setChosen] = useState<string | null>(null)
   const mine = actors.filter((actor) => actor.machineId === machine.id)
-  const shown = mine.find((actor) => actor.sessionId === chosen) ?? mine[0] ?? null
+  const shown = mine.find((actor) => actor.key === chosen) ?? mine[0] ?? null
   const active = new Set(shown ? activeStateIds(machine.id, shown.value) : [])
   return (
     <>
       <FlowChart layout={CHARTS.get(machine.id)!} active={active} title={title} />
-      <LiveInstances actors={mine} shown={shown?.sessionId ?? null} onShow={setChosen} />
+      <LiveInstances actors={mine} shown={shown?.key ?? null} onShow={setChosen} />
     </>
   )
 }

@@ -31,10 +31,10 @@ function fakeChannel() {
 }
 
 /** A portal tab: its inspector on the channels, and its `pagehide`/`pageshow`. */
-function portalTab(openChannel: () => FlowsChannel) {
+function portalTab(openChannel: () => FlowsChannel, id: string) {
   const tab = new EventTarget()
   return {
-    inspect: flowsInspector(openChannel(), tab),
+    inspect: flowsInspector(openChannel(), tab, id),
     leave: () => tab.dispatchEvent(new Event('pagehide')),
     comeBack: () => tab.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true })),
   }
@@ -56,11 +56,11 @@ function openFlowsPage(openChannel: () => FlowsChannel) {
 /** The inspector hands events over in a microtask. */
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-type Posted = { type: string; name?: string; sessionId: string; event?: { type: string; output?: unknown }; snapshot?: { value?: unknown; input?: unknown } }
+type Posted = { type: string; tab: string; name?: string; sessionId: string; event?: { type: string; output?: unknown }; snapshot?: { value?: unknown; input?: unknown } }
 
 async function inspected(drive: (typeof DRIVES)[keyof typeof DRIVES]) {
   const { channel, posted } = fakeChannel()
-  await drive(flowsInspector(channel, new EventTarget()))
+  await drive(flowsInspector(channel, new EventTarget(), 'tab-1'))
   await settled()
   return posted as Posted[]
 }
@@ -72,6 +72,12 @@ describe('the Flows inspector', () => {
     expect(posted.some((message) => message.type === '@xstate.event')).toBe(true)
     expect(posted.some((message) => message.type === '@xstate.snapshot')).toBe(true)
     expect(leakedIn(JSON.stringify(posted))).toEqual([])
+  })
+
+  it('names its tab in every message: each tab numbers its actors from x:0', async () => {
+    const posted = await inspected(DRIVES.enrolment)
+    expect(posted.length).toBeGreaterThan(0)
+    expect(posted.filter((message) => message.tab !== 'tab-1')).toEqual([])
   })
 
   it('posts plain data a channel can clone: the state value, no functions', async () => {
@@ -102,8 +108,8 @@ describe('the Flows inspector', () => {
 describe('the Flows page opened after the portal', () => {
   it('is told at once of the actors running in every tab, in their current state, with no secret', async () => {
     const openChannel = fakeChannels()
-    const wizard = await driveEnrolment(portalTab(openChannel).inspect)
-    const signedIn = await driveSession(portalTab(openChannel).inspect)
+    const wizard = await driveEnrolment(portalTab(openChannel, 'A').inspect)
+    const signedIn = await driveSession(portalTab(openChannel, 'B').inspect)
 
     const page = openFlowsPage(openChannel)
     expect(page.actors().map((actor) => [actor.machineId, actor.value, actor.status]).sort()).toEqual([
@@ -120,13 +126,13 @@ describe('the Flows page opened after the portal', () => {
 
   it('hears no actor that has stopped, and loses one when it stops', async () => {
     const openChannel = fakeChannels()
-    const before = await driveEnrolment(portalTab(openChannel).inspect)
+    const before = await driveEnrolment(portalTab(openChannel, 'A').inspect)
     before.actor.stop()
     await settled()
-    const running = await driveEnrolment(portalTab(openChannel).inspect)
+    const running = await driveEnrolment(portalTab(openChannel, 'B').inspect)
 
     const page = openFlowsPage(openChannel)
-    expect(page.actors().map((actor) => actor.sessionId)).toEqual([running.actor.sessionId])
+    expect(page.actors().map((actor) => actor.key)).toEqual([`B ${running.actor.sessionId}`])
     running.actor.stop()
     await settled()
     expect(page.actors()).toEqual([])
@@ -134,14 +140,14 @@ describe('the Flows page opened after the portal', () => {
 
   it('loses a tab’s actors when the tab goes, and hears them again if the browser brings it back', async () => {
     const openChannel = fakeChannels()
-    const leaving = portalTab(openChannel)
+    const leaving = portalTab(openChannel, 'A')
     await driveSession(leaving.inspect)
-    const staying = await driveEnrolment(portalTab(openChannel).inspect)
+    const staying = await driveEnrolment(portalTab(openChannel, 'B').inspect)
     const page = openFlowsPage(openChannel)
     expect(page.actors()).toHaveLength(3)
 
     leaving.leave()
-    expect(page.actors().map((actor) => actor.sessionId)).toEqual([staying.actor.sessionId])
+    expect(page.actors().map((actor) => actor.key)).toEqual([`B ${staying.actor.sessionId}`])
     leaving.comeBack()
     expect(page.actors().map((actor) => actor.machineId).sort()).toEqual(['enrolment', 'loginDrawer', 'session'])
   })

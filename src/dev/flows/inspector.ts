@@ -15,7 +15,7 @@ export const ASK_FOR_ACTORS = { type: 'flows.ask' } as const
 /** What a tab posts as it goes (`pagehide`): the actors it ran are gone with it. */
 export interface ActorsGone {
   type: 'flows.gone'
-  sessionIds: string[]
+  tab: string
 }
 
 /** The part of a `BroadcastChannel` the inspector uses: a test hands a fake. */
@@ -51,11 +51,13 @@ const inspectorOptions = () => ({ filter: machinesOnly(), sanitizeContext, sanit
 /**
  * The adapter of `createInspector` over a channel. A snapshot is posted as its JSON (a machine
  * snapshot writes itself without its machine and functions), since a channel clones plain data only.
+ * Every message carries its tab's id: XState numbers the actors of each page from `x:0`, so two
+ * tabs' actors share session ids.
  */
-export function channelAdapter(channel: FlowsChannel) {
+function channelAdapter(channel: FlowsChannel, tabId: string) {
   return {
     send(event: StatelyInspectionEvent) {
-      channel.postMessage(JSON.parse(JSON.stringify(event)) as unknown)
+      channel.postMessage({ ...(JSON.parse(JSON.stringify(event)) as object), tab: tabId })
     },
     stop() {
       channel.close()
@@ -83,11 +85,11 @@ const isAsk = (data: unknown) => typeof data === 'object' && data !== null && (d
 
 /**
  * The `inspect` option that posts on `channel`, sanitized, and answers the Flows page's ask with the
- * actors still running in this tab (`tab`). When the tab goes it posts that they are gone; if the
- * browser brings it back from its page cache, it registers them again.
+ * actors still running in this tab (`tab`, named `tabId` on the channel). When the tab goes it posts
+ * that its actors are gone; if the browser brings it back from its page cache, it registers them again.
  */
-export function flowsInspector(channel: FlowsChannel, tab: FlowsTab): Inspect {
-  const inspector = createInspector(channelAdapter(channel), inspectorOptions())
+export function flowsInspector(channel: FlowsChannel, tab: FlowsTab, tabId: string): Inspect {
+  const inspector = createInspector(channelAdapter(channel, tabId), inspectorOptions())
   const inspect = observe(inspector)
   // Every actor until it ends: the filter keeps machines only when they are registered again.
   const running = new Map<string, ActorRefLike>()
@@ -102,7 +104,7 @@ export function flowsInspector(channel: FlowsChannel, tab: FlowsTab): Inspect {
     if (isAsk(message.data)) registerRunning()
   })
   tab.addEventListener('pagehide', () => {
-    const gone: ActorsGone = { type: 'flows.gone', sessionIds: [...running.keys()] }
+    const gone: ActorsGone = { type: 'flows.gone', tab: tabId }
     channel.postMessage(gone)
   })
   tab.addEventListener('pageshow', (event) => {
@@ -123,5 +125,5 @@ export function flowsInspector(channel: FlowsChannel, tab: FlowsTab): Inspect {
  */
 export function startFlowsInspector(search: string): Inspect {
   if (new URLSearchParams(search).get('inspect') === 'stately') return observe(createBrowserInspector(inspectorOptions()))
-  return flowsInspector(new BroadcastChannel(FLOWS_CHANNEL), window)
+  return flowsInspector(new BroadcastChannel(FLOWS_CHANNEL), window, crypto.randomUUID())
 }

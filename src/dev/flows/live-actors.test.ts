@@ -1,22 +1,24 @@
 import { describe, expect, it } from 'vitest'
 import { applyInspection, EVENTS_KEPT, NO_ACTORS, type LiveState } from './live-actors'
 
-const registered = (sessionId: string, machineId: string, value: unknown) => ({
+const registered = (sessionId: string, machineId: string, value: unknown, tab = 'A') => ({
   type: '@xstate.actor',
+  tab,
   sessionId,
   name: sessionId,
   definition: JSON.stringify({ id: machineId, initial: 'x' }),
   snapshot: { value, status: 'active' },
 })
-const event = (sessionId: string, type: string, rest: object = {}) => ({ type: '@xstate.event', sessionId, event: { type, ...rest } })
-const snapshot = (sessionId: string, value: unknown, status = 'active') => ({ type: '@xstate.snapshot', sessionId, snapshot: { value, status } })
+const event = (sessionId: string, type: string, rest: object = {}) => ({ type: '@xstate.event', tab: 'A', sessionId, event: { type, ...rest } })
+const snapshot = (sessionId: string, value: unknown, status = 'active', tab = 'A') => ({ type: '@xstate.snapshot', tab, sessionId, snapshot: { value, status } })
 
 const apply = (...messages: unknown[]): LiveState => messages.reduce<LiveState>(applyInspection, NO_ACTORS)
+const keys = (state: LiveState) => state.actors.map((actor) => actor.key)
 
 describe('the running actors the Flows page shows', () => {
   it('names each actor by its machine, and follows its state', () => {
     const state = apply(registered('x:1', 'session', 'restoring'), snapshot('x:1', { loggedIn: 'ready' }))
-    expect(state.actors).toMatchObject([{ sessionId: 'x:1', machineId: 'session', value: { loggedIn: 'ready' }, status: 'active' }])
+    expect(state.actors).toMatchObject([{ key: 'A x:1', machineId: 'session', value: { loggedIn: 'ready' }, status: 'active' }])
   })
 
   it('keeps the last events of each actor, newest last, with their payload but not their type', () => {
@@ -29,17 +31,34 @@ describe('the running actors the Flows page shows', () => {
 
   it('lists several instances, the one heard of last first', () => {
     const state = apply(registered('x:1', 'enrolment', 'checking'), registered('x:2', 'enrolment', 'checking'), snapshot('x:1', 'refused'))
-    expect(state.actors.map((actor) => actor.sessionId)).toEqual(['x:1', 'x:2'])
+    expect(keys(state)).toEqual(['A x:1', 'A x:2'])
+  })
+
+  it('tells apart two tabs whose actors have the same session ids, and drops only those of the tab that goes', () => {
+    const both = apply(
+      registered('x:0', 'session', 'loggedOut', 'A'),
+      registered('x:4', 'enrolment', { wizard: 'extraFields' }, 'A'),
+      registered('x:0', 'session', { loggedIn: 'ready' }, 'B'),
+      registered('x:4', 'paymentWait', 'waiting', 'B'),
+      snapshot('x:4', 'settled', 'stopped', 'B'),
+    )
+    expect(both.actors.map((actor) => [actor.key, actor.machineId, actor.value])).toEqual([
+      ['B x:0', 'session', { loggedIn: 'ready' }],
+      ['A x:4', 'enrolment', { wizard: 'extraFields' }],
+      ['A x:0', 'session', 'loggedOut'],
+    ])
+    expect(keys(applyInspection(both, { type: 'flows.gone', tab: 'A' }))).toEqual(['B x:0'])
   })
 
   it('drops an actor when it stops, and those of a tab that is gone', () => {
     const three = [registered('x:1', 'session', 'loggedOut'), registered('x:2', 'enrolment', 'checking'), registered('x:3', 'loginDrawer', 'closed')]
-    expect(apply(...three, snapshot('x:2', 'checking', 'stopped')).actors.map((actor) => actor.sessionId)).toEqual(['x:3', 'x:1'])
-    expect(apply(...three, { type: 'flows.gone', sessionIds: ['x:1', 'x:3', 'x:9'] }).actors.map((actor) => actor.sessionId)).toEqual(['x:2'])
+    expect(keys(apply(...three, snapshot('x:2', 'checking', 'stopped')))).toEqual(['A x:3', 'A x:1'])
+    expect(keys(apply(...three, registered('x:1', 'session', 'loggedOut', 'B'), { type: 'flows.gone', tab: 'A' }))).toEqual(['B x:1'])
     expect(apply(...three, snapshot('x:2', 'done', 'done')).actors).toHaveLength(3)
   })
 
-  it('ignores what is not an inspection, and actors it never saw registered', () => {
-    expect(apply({ hello: true }, 'text', null, snapshot('x:9', 'ready'), event('x:9', 'a'))).toEqual(NO_ACTORS)
+  it('ignores what is not an inspection, what names no tab, and actors it never saw registered', () => {
+    const untabbed = { ...registered('x:1', 'session', 'loggedOut'), tab: undefined }
+    expect(apply({ hello: true }, 'text', null, untabbed, snapshot('x:9', 'ready'), event('x:9', 'a'))).toEqual(NO_ACTORS)
   })
 })

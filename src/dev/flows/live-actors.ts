@@ -21,7 +21,8 @@ export interface LiveEvent {
 }
 
 export interface LiveActor {
-  sessionId: string
+  /** The actor's tab and session id: each tab numbers its actors from `x:0`. */
+  key: string
   machineId: string
   /** The state value (`{ loggedIn: 'ready' }`), as the machine's snapshot says. */
   value: unknown
@@ -38,22 +39,25 @@ export interface LiveState {
 
 export const NO_ACTORS: LiveState = { seq: 0, actors: [] }
 
-type Message =
-  | { type: '@xstate.actor'; sessionId: string; name: string; definition?: string; snapshot: { value?: unknown; status?: string } }
-  | { type: '@xstate.snapshot'; sessionId: string; snapshot: { value?: unknown; status?: string } }
-  | { type: '@xstate.event'; sessionId: string; event: { type: string } }
+type Message = { tab: string; sessionId: string } & (
+  | { type: '@xstate.actor'; name: string; definition?: string; snapshot: { value?: unknown; status?: string } }
+  | { type: '@xstate.snapshot'; snapshot: { value?: unknown; status?: string } }
+  | { type: '@xstate.event'; event: { type: string } }
+)
 
 function isMessage(data: unknown): data is Message {
   if (typeof data !== 'object' || data === null) return false
-  const { type, sessionId } = data as { type?: unknown; sessionId?: unknown }
-  return typeof sessionId === 'string' && (type === '@xstate.actor' || type === '@xstate.snapshot' || type === '@xstate.event')
+  const { type, tab, sessionId } = data as { type?: unknown; tab?: unknown; sessionId?: unknown }
+  return typeof tab === 'string' && typeof sessionId === 'string' && (type === '@xstate.actor' || type === '@xstate.snapshot' || type === '@xstate.event')
 }
 
 function isGone(data: unknown): data is ActorsGone {
   if (typeof data !== 'object' || data === null) return false
-  const { type, sessionIds } = data as { type?: unknown; sessionIds?: unknown }
-  return type === 'flows.gone' && Array.isArray(sessionIds)
+  const { type, tab } = data as { type?: unknown; tab?: unknown }
+  return type === 'flows.gone' && typeof tab === 'string'
 }
+
+const keyOf = (message: Message) => `${message.tab} ${message.sessionId}`
 
 const without = (state: LiveState, gone: (actor: LiveActor) => boolean): LiveState =>
   state.actors.some(gone) ? { seq: state.seq, actors: state.actors.filter((actor) => !gone(actor)) } : state
@@ -75,14 +79,15 @@ function payloadOf(event: { type: string }): string {
 }
 
 export function applyInspection(state: LiveState, data: unknown): LiveState {
-  if (isGone(data)) return without(state, (actor) => data.sessionIds.includes(actor.sessionId))
+  if (isGone(data)) return without(state, (actor) => actor.key.startsWith(`${data.tab} `))
   if (!isMessage(data)) return state
-  if (data.type === '@xstate.snapshot' && data.snapshot.status === 'stopped') return without(state, (actor) => actor.sessionId === data.sessionId)
+  const key = keyOf(data)
+  if (data.type === '@xstate.snapshot' && data.snapshot.status === 'stopped') return without(state, (actor) => actor.key === key)
   const seq = state.seq + 1
-  const known = state.actors.find((actor) => actor.sessionId === data.sessionId)
+  const known = state.actors.find((actor) => actor.key === key)
   let actor: LiveActor | undefined
   if (data.type === '@xstate.actor') {
-    actor = { sessionId: data.sessionId, machineId: machineIdOf(data), value: data.snapshot.value, status: data.snapshot.status ?? 'active', events: known?.events ?? [], seen: seq }
+    actor = { key, machineId: machineIdOf(data), value: data.snapshot.value, status: data.snapshot.status ?? 'active', events: known?.events ?? [], seen: seq }
   } else if (!known) {
     // An actor registered before the page listened: its events say nothing without its machine.
     return state
@@ -92,7 +97,7 @@ export function applyInspection(state: LiveState, data: unknown): LiveState {
     const event = { seq, type: data.event.type, payload: payloadOf(data.event) }
     actor = { ...known, events: [...known.events, event].slice(-EVENTS_KEPT), seen: seq }
   }
-  const others = state.actors.filter((candidate) => candidate.sessionId !== data.sessionId)
+  const others = state.actors.filter((candidate) => candidate.key !== key)
   const actors = [...others, actor].sort((a, b) => b.seen - a.seen).slice(0, ACTORS_KEPT)
   return { seq, actors }
 }
