@@ -26,6 +26,12 @@ const baseURL = `http://127.0.0.1:${String(PORT)}`
 // `localhost`, as the README tells people to open `npm start`.
 const devURL = `http://localhost:${String(DEV_PORT)}`
 const sharedURL = `http://127.0.0.1:${String(SHARED_PORT)}`
+/**
+ * The shared backend as a team opens it: by a name on its network, over plain HTTP, so not a secure
+ * context (no `crypto.randomUUID`, no clipboard API). The project's Chromium maps the name to 127.0.0.1.
+ */
+const TEAM_HOST = 'qa-host.test'
+const teamURL = `http://${TEAM_HOST}:${String(SHARED_PORT)}`
 
 /**
  * Playwright starts every web server of the config whatever projects run; a run of the dev-server
@@ -91,7 +97,8 @@ if (runs('shared-backend')) {
     // The QA build, then the mock server started for QA on it (a port in use is an error there).
     command:
       `VITE_API_MOCK=server npx vite build --outDir ${SHARED_OUT_DIR} && ` +
-      `PETTORALE_MOCK_QA=1 PETTORALE_MOCK_PORT=${String(SHARED_PORT)} PETTORALE_MOCK_DIST=${SHARED_OUT_DIR} npx tsx mocks/http-server.ts`,
+      `PETTORALE_MOCK_QA=1 PETTORALE_MOCK_PORT=${String(SHARED_PORT)} PETTORALE_MOCK_DIST=${SHARED_OUT_DIR} ` +
+      `PETTORALE_MOCK_PORTAL_ORIGIN=${teamURL} npx tsx mocks/http-server.ts`,
     url: sharedURL,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
@@ -123,7 +130,11 @@ export default defineConfig({
       testMatch: 'shared-backend/*.e2e.ts',
       fullyParallel: false,
       workers: 1,
-      use: { ...chromium, baseURL: sharedURL },
+      use: {
+        ...chromium,
+        baseURL: teamURL,
+        launchOptions: { ...chromium.launchOptions, args: [...(chromium.launchOptions?.args ?? []), `--host-resolver-rules=MAP ${TEAM_HOST} 127.0.0.1`] },
+      },
     },
     {
       // The dev server compiles each module on its first request: one pass through the screens the

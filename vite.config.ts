@@ -55,7 +55,7 @@ function previewSecurityHeaders(): Plugin {
         // Files are files; every other path is the single-page app's index.html.
         if (request.method !== 'GET' || (extname(path) !== '' && path !== '/index.html')) return next()
         const nonce = newNonce()
-        for (const [name, value] of Object.entries(securityHeaders(nonce, apiOrigin))) response.setHeader(name, value)
+        for (const [name, value] of Object.entries(securityHeaders(nonce, { apiOrigin }))) response.setHeader(name, value)
         response.setHeader('content-type', 'text/html; charset=utf-8')
         response.setHeader('cache-control', 'no-cache')
         response.end(withNonce(readFileSync(indexHtml, 'utf8'), nonce))

@@ -56,7 +56,7 @@ function fill(template: string, values: Record<string, string>): string {
  * cache, no validators, compressed per response.
  */
 function page(apiOrigin: string | undefined): string {
-  const headers: Record<string, string> = { ...securityHeaders(NONCE_VARIABLE, apiOrigin), 'cache-control': 'no-cache' }
+  const headers: Record<string, string> = { ...securityHeaders(NONCE_VARIABLE, { apiOrigin }), 'cache-control': 'no-cache' }
   return [
     'brotli_static off;',
     'gzip_static off;',

@@ -413,6 +413,19 @@ describe('the mock server serves the build like a production host', () => {
     expect(new Set(nonces).size).toBe(3)
   })
 
+  it('leaves out Cross-Origin-Opener-Policy when the team opens it over plain HTTP by a network name', async () => {
+    expect((await call('/')).headers['cross-origin-opener-policy']).toBe('same-origin')
+    const team = await startMockServer({ port: 0, dist, precompress: false, portalOrigin: 'http://qa-host.test:47615', log: { info: () => {}, error: () => {} } })
+    try {
+      const page = await call('/', { to: Number(new URL(team.url).port) })
+      expect(page.status).toBe(200)
+      expect(page.headers['cross-origin-opener-policy']).toBeUndefined()
+      expect(page.headers['content-security-policy']).toContain("default-src 'self'")
+    } finally {
+      await team.close()
+    }
+  })
+
   it('never serves a file outside the build', async () => {
     for (const path of ['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json', '/%2e%2e%2fpackage.json', '/assets/..%2f..%2fpackage.json']) {
       const response = await raw(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)

@@ -576,7 +576,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       const chosen: Record<string, string> = language ? { 'content-language': language, vary: `${headers.vary}, cookie, accept-language` } : {}
       return send(message, res, {
         status: 200,
-        headers: { ...headers, ...securityHeaders(nonce, options.apiOrigin), 'cache-control': REVALIDATE, ...chosen },
+        headers: { ...headers, ...securityHeaders(nonce, { apiOrigin: options.apiOrigin, portalOrigin: options.portalOrigin }), 'cache-control': REVALIDATE, ...chosen },
         body,
       })
     }

@@ -148,7 +148,7 @@ export interface EnrolmentInput {
   raceId: number
   athleteId: number
   phase: RegistrationPhase
-  /** A fresh id for this wizard's payment keys (crypto.randomUUID in the portal). */
+  /** A fresh id for this wizard's payment keys (randomId in the portal). */
   keySeed: string
   /** What the browser kept for this athlete and race, unread: the machine decides what it is. */
   kept?: unknown

@@ -1,6 +1,7 @@
 import { createBrowserInspector, createInspector, type StatelyInspectionEvent } from '@statelyai/inspect'
 import type { ActorRefLike, InspectionEvent, Snapshot } from 'xstate'
 import type { Inspect } from '../../lib/inspection'
+import { randomId } from '../../lib/random-id'
 import { sanitizeContext, sanitizeEvent } from './sanitize'
 
 /** The channel the portal's tabs post their actors' inspection on, and the Flows page listens to. */
@@ -125,5 +126,5 @@ export function flowsInspector(channel: FlowsChannel, tab: FlowsTab, tabId: stri
  */
 export function startFlowsInspector(search: string): Inspect {
   if (new URLSearchParams(search).get('inspect') === 'stately') return observe(createBrowserInspector(inspectorOptions()))
-  return flowsInspector(new BroadcastChannel(FLOWS_CHANNEL), window, crypto.randomUUID())
+  return flowsInspector(new BroadcastChannel(FLOWS_CHANNEL), window, randomId())
 }

@@ -19,6 +19,7 @@ import { registrationDisplay } from '../../../machines/rules/registration-displa
 import { now } from '../../lib/clock'
 import { activeLocale } from '../../lib/i18n'
 import { inspection } from '../../lib/inspection'
+import { randomId } from '../../lib/random-id'
 import { leaveForTrustedAddress } from '../../lib/safe-navigation'
 import { useAddressedSex } from '../../lib/athlete-queries'
 import { useSession } from '../../lib/session'
@@ -41,7 +42,7 @@ export function useEnrolmentWizard(race: RaceDetail, athleteId: number | null) {
     raceId: race.id,
     athleteId: athleteId ?? 0,
     phase: registrationPhase(registrationDisplay(race, now())),
-    keySeed: crypto.randomUUID(),
+    keySeed: randomId(),
     kept: athleteId === null ? undefined : keptWizard(athleteId, race.id),
     answers: athleteId === null ? undefined : answersInThisTab(athleteId, race.id),
   }))

@@ -6,8 +6,10 @@ import { openPanel, signInFromPanel, toggle } from '../qa-panel-steps'
 /**
  * QA's journey against one shared simulated backend (issue 21, point 4): the QA build
  * (`VITE_API_MOCK=server`) served by `npm run mock:server` started for QA, whose controls and
- * simulated provider the panel and the checkout reach over HTTP. A second browser context stands
- * for a second member of the team on the same server. Every test starts from the seed.
+ * simulated provider the panel and the checkout reach over HTTP. The browser opens it by a name on
+ * the team's network over plain HTTP (playwright.config.ts), so the portal runs outside a secure
+ * context. A second browser context stands for a second member of the team on the same server.
+ * Every test starts from the seed.
  */
 
 /** Race 203 (Alte Vie di Cogne 52K 2026) is open at the seed's "now"; completo may enrol in it. */
@@ -21,8 +23,15 @@ async function teammate(browser: Browser, testInfo: TestInfo): Promise<Page> {
   return context.newPage()
 }
 
-test.beforeEach(async ({ request }) => {
-  expect((await request.post('/__qa/reset', { data: {} })).ok()).toBe(true)
+/** The server itself, for the test runner: the team's name resolves in the project's Chromium only. */
+function serverAddress(testInfo: TestInfo, path: string): string {
+  const address = new URL(path, testInfo.project.use.baseURL)
+  address.hostname = '127.0.0.1'
+  return address.href
+}
+
+test.beforeEach(async ({ request }, testInfo) => {
+  expect((await request.post(serverAddress(testInfo, '/__qa/reset'), { data: {} })).ok()).toBe(true)
 })
 
 test.describe('the QA panel against a shared mock server', () => {
@@ -31,6 +40,7 @@ test.describe('the QA panel against a shared mock server', () => {
     // differs over HTTP (no mailbox page to link to) and the first one at the narrow width.
     test.setTimeout(60_000)
     await page.goto('/')
+    expect(await page.evaluate(() => isSecureContext)).toBe(false)
     const sheet = await openPanel(page, 'Personas')
     await expect(sheet.getByText('Nobody is signed in.')).toBeVisible()
     const content = () => sheet.getByRole('tabpanel').getByRole('heading').or(sheet.getByRole('tabpanel').getByRole('button'))
@@ -81,6 +91,14 @@ test.describe('the QA panel against a shared mock server', () => {
     await payOnCheckout(page, '4242 4242 4242 4242')
     await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible({ timeout: 15_000 })
     await expect(main(page).getByText(/Your bib number: \d+/)).toBeVisible()
+  })
+
+  test('a place withdrawn outside a secure context: the refund confirmed with its own key', async ({ page }) => {
+    await signInFromPanelAndClose(page, 'completo')
+    await page.goto('/me/races/202/withdraw')
+    await main(page).getByRole('button', { name: 'Withdraw from this race' }).click()
+    await page.getByRole('dialog', { name: 'Withdraw from Sentiero dei Larici 25K 2026?' }).getByRole('button', { name: /^Withdraw and get / }).click()
+    await expect(main(page).getByRole('region', { name: 'You have withdrawn' })).toContainText('is on its way back to the card you paid with.')
   })
 
   test("staff review in one teammate's page settles the payment another's athlete left at the provider", async ({ page, browser }, testInfo) => {

@@ -19,6 +19,7 @@ import { fromApiCall } from '../../../lib/api-actor'
 import { callApi, expectOk } from '../../../lib/api-client'
 import { athleteKeys } from '../../../lib/athlete-queries'
 import { inspection } from '../../../lib/inspection'
+import { randomId } from '../../../lib/random-id'
 import { raceKeys, raceQueries } from '../../../lib/race-queries'
 import { leaveForTrustedAddress } from '../../../lib/safe-navigation'
 import { transferQueries } from '../../../lib/transfer-queries'
@@ -64,7 +65,7 @@ export function useTransferGive(raceId: number, pending: boolean) {
     state: snapshot.value,
     context: snapshot.context,
     changeMail: (value: string) => actor.send({ type: 'mail.change', value }),
-    submit: () => actor.send({ type: 'offer.submit', key: crypto.randomUUID() }),
+    submit: () => actor.send({ type: 'offer.submit', key: randomId() }),
     retry: () => actor.send({ type: 'offer.retry' }),
     cancel: () => actor.send({ type: 'offer.cancel' }),
   }
@@ -79,7 +80,7 @@ function takeActors(queryClient: QueryClient) {
       void queryClient.invalidateQueries({ queryKey: athleteKeys.root })
     }),
     signWaiver: fromApiCall<void, TakeSignRequest>(async ({ input: { raceId, waiver }, signal }) => {
-      const sha256 = await sha256Hex(waiver.testo)
+      const sha256 = sha256Hex(waiver.testo)
       await expectOk(callApi(liberatoria.sign, { body: { project_id: raceId, versione: waiver.versione, lingua: waiver.lingua, forma: waiver.forma, sha256 }, signal }))
     }),
     startPayment: fromApiCall<{ redirectUrl: string }, TakePaymentRequest>(async ({ input }) => {
@@ -107,7 +108,7 @@ function takeActors(queryClient: QueryClient) {
 /** The recipient's machine bound to the portal for one offer: the checkout it leads to, if trusted. */
 export function useTransferTake(code: string) {
   const queryClient = useQueryClient()
-  const [input] = useState(() => ({ code, key: crypto.randomUUID() }))
+  const [input] = useState(() => ({ code, key: randomId() }))
   const actor = useActorRef(transferTakeMachine.provide({ actors: takeActors(queryClient) }), { input, ...inspection() })
   useEffect(() => {
     const redirect = actor.on('redirect', ({ url }) => {

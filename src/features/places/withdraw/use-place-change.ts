@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import { placeChangeMachine, placeChangeView, type PlaceChangeInput } from '../../../../machines/places/place-change.machine'
 import { inspection } from '../../../lib/inspection'
+import { randomId } from '../../../lib/random-id'
 import { placeChangeActors } from './place-change-binding'
 
 /**
@@ -32,7 +33,7 @@ export function usePlaceChange(input: PlaceChangeInput, onSessionExpired: () => 
     transactionId: context.transactionId,
     start: () => actor.send({ type: 'change.start' }),
     cancel: () => actor.send({ type: 'change.cancel' }),
-    confirm: () => actor.send({ type: 'change.confirm', key: crypto.randomUUID() }),
+    confirm: () => actor.send({ type: 'change.confirm', key: randomId() }),
     retry: () => actor.send({ type: 'change.retry' }),
   }
 }
