@@ -34,13 +34,13 @@ export function ticketsFor(rule: LotteryRule['regola'], precedenti: number): num
 }
 
 /** The commitment published before the first application: the SHA-256 of the seed. */
-export function commitmentOf(seed: string): string {
+export function commitmentOf(seed: string): Promise<string> {
   return sha256Hex(seed)
 }
 
 /** Whether a revealed seed is the one committed to. */
-export function matchesCommitment(seed: string, commitment: string): boolean {
-  return commitmentOf(seed) === commitment.toLowerCase()
+export async function matchesCommitment(seed: string, commitment: string): Promise<boolean> {
+  return (await commitmentOf(seed)) === commitment.toLowerCase()
 }
 
 /**
@@ -50,12 +50,12 @@ export function matchesCommitment(seed: string, commitment: string): boolean {
  * drawn, and all its tickets leave the drum. (The modulo's bias is below 2^-240 for any drum a race
  * could fill.) The order does not depend on the list's order as given, only on its contents.
  */
-export function drawOrder(seed: string, entries: readonly DrawEntry[]): number[] {
+export async function drawOrder(seed: string, entries: readonly DrawEntry[]): Promise<number[]> {
   const drum = [...entries].sort((a, b) => a.numero - b.numero)
   let left = drum.reduce((sum, entry) => sum + BigInt(entry.biglietti), 0n)
   const order: number[] = []
   for (let step = 0; drum.length > 0; step++) {
-    let r = BigInt(`0x${sha256Hex(`${seed}:${String(step)}`)}`) % left
+    let r = BigInt(`0x${await sha256Hex(`${seed}:${String(step)}`)}`) % left
     const index = drum.findIndex((entry) => {
       if (r < BigInt(entry.biglietti)) return true
       r -= BigInt(entry.biglietti)

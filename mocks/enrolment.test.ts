@@ -88,7 +88,7 @@ describe('enrolment at the simulated backend', () => {
     const waiver = await api(`/api/v1/vdatrailers/liberatoria/${String(RACE)}?lingua=fr`)
     expect(waiver.body).toMatchObject({ versione: 'v1', lingua: 'fr', frase: "J'accepte les risques de la course en montagne" })
     // The digest of the text shown: a digest of no text is refused (hash_mismatch, issue 19 row 6).
-    const sha256 = sha256Hex(String(waiver.body.testo))
+    const sha256 = await sha256Hex(String(waiver.body.testo))
     expect((await post(token, '/api/v1/vdatrailers/sign_liberatoria', { project_id: RACE, versione: 'v1', lingua: 'fr', sha256 })).status).toBe(200)
     const stored = db.subscriptions.findFirst((q) => q.where({ athlete_id: persona('completo').athleteId, project_id: RACE }))!
     expect(stored).toMatchObject({ liberatoria: true, liberatoria_versione: 'v1', liberatoria_lingua: 'fr', liberatoria_sha256: sha256 })

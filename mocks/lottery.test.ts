@@ -32,7 +32,7 @@ beforeEach(() => {
 
 describe('the published lottery', () => {
   it('publishes the commitment of the seed it keeps, and 1,500 applications by number without names', async () => {
-    expect(commitmentOf(FLAGSHIP_LOTTERY_SEED)).toBe(FLAGSHIP_LOTTERY_COMMITMENT)
+    expect(await commitmentOf(FLAGSHIP_LOTTERY_SEED)).toBe(FLAGSHIP_LOTTERY_COMMITMENT)
     const lottery = await published()
     expect(lottery).toMatchObject({ gara_id: RACE, stato: 'aperta', posti: 280, impegno: FLAGSHIP_LOTTERY_COMMITMENT, seme: null, ordine: null, estratta_at: null })
     expect(lottery.domande).toHaveLength(1500)
@@ -82,8 +82,8 @@ describe('the draw', () => {
     controls.setNow(Date.parse(race().lotteria!.estrazione))
     const lottery = await published()
     expect(lottery).toMatchObject({ stato: 'estratta', seme: FLAGSHIP_LOTTERY_SEED, estratta_at: race().lotteria!.estrazione })
-    expect(lottery.ordine).toEqual(drawOrder(lottery.seme!, lottery.domande))
-    expect(commitmentOf(lottery.seme!)).toBe(lottery.impegno)
+    expect(lottery.ordine).toEqual(await drawOrder(lottery.seme!, lottery.domande))
+    expect(await commitmentOf(lottery.seme!)).toBe(lottery.impegno)
   })
 
   it('sends the drawn a payment link, fills the places of the simulated drawn, and puts the others on the wait list in the draw’s order', async () => {
@@ -116,7 +116,7 @@ describe('a drawn place', () => {
   async function drawnCompleto() {
     const token = await signIn('completo')
     await apply(token)
-    const first = drawOrder(FLAGSHIP_LOTTERY_SEED, (await published()).domande)[0]!
+    const first = (await drawOrder(FLAGSHIP_LOTTERY_SEED, (await published()).domande))[0]!
     const other = db.lotteryApplications.findFirst((q) => q.where({ race_id: RACE, numero: first }))!.athlete_id
     await db.lotteryApplications.update((q) => q.where({ race_id: RACE, numero: 1501 }), { data: (record) => void (record.athlete_id = other) })
     await db.lotteryApplications.update((q) => q.where({ race_id: RACE, numero: first }), { data: (record) => void (record.athlete_id = persona('completo').athleteId) })

@@ -117,7 +117,7 @@ export async function drawLottery(race: RaceRecord, now: number): Promise<DrawOu
     const estratti = applications.filter((application) => application.esito === 'estratto').length
     return { estratti, non_estratti: applications.length - estratti }
   }
-  const ordine = drawOrder(lottery.seme, applications)
+  const ordine = await drawOrder(lottery.seme, applications)
   await db.lotteries.update((q) => q.where({ race_id: race.id }), {
     data(record) {
       record.ordine = ordine

@@ -19,10 +19,10 @@ export type Verdict =
   | { ok: false; reason: 'order'; position: number; expected: number | null; published: number | null }
 
 /** The published lottery checked: commitment, then order. */
-export function verifyLottery(lottery: Lottery): Verdict {
+export async function verifyLottery(lottery: Lottery): Promise<Verdict> {
   if (lottery.seme === null || lottery.ordine === null) return { ok: false, reason: 'not_drawn' }
-  if (!matchesCommitment(lottery.seme, lottery.impegno)) return { ok: false, reason: 'commitment', seed: lottery.seme, commitment: lottery.impegno }
-  const difference = firstDifference(drawOrder(lottery.seme, lottery.domande), lottery.ordine)
+  if (!(await matchesCommitment(lottery.seme, lottery.impegno))) return { ok: false, reason: 'commitment', seed: lottery.seme, commitment: lottery.impegno }
+  const difference = firstDifference(await drawOrder(lottery.seme, lottery.domande), lottery.ordine)
   if (difference) return { ok: false, reason: 'order', position: difference.position, expected: difference.expected, published: difference.actual }
   return { ok: true, applications: lottery.domande.length, places: lottery.posti }
 }
@@ -56,7 +56,7 @@ async function main(source: string | undefined): Promise<number> {
     return 1
   }
   try {
-    const verdict = verifyLottery(await readPublished(source))
+    const verdict = await verifyLottery(await readPublished(source))
     const line = describeVerdict(verdict)
     if (verdict.ok) console.log(line)
     else console.error(line)

@@ -41,7 +41,7 @@ const sign = (token: string, body: Record<string, unknown>) =>
 async function shown(raceId: number, lingua: string) {
   const waiver = await api(`/api/v1/vdatrailers/liberatoria/${String(raceId)}?lingua=${lingua}`)
   expect(waiver.status).toBe(200)
-  return { versione: String(waiver.body.versione), lingua, sha256: sha256Hex(String(waiver.body.testo)) }
+  return { versione: String(waiver.body.versione), lingua, sha256: await sha256Hex(String(waiver.body.testo)) }
 }
 
 const subscription = (raceId: number) =>
@@ -89,7 +89,7 @@ describe("the waiver's grammatical form", () => {
   it('is part of what a digest is checked against: the feminine text signed as the neutral one is refused', async () => {
     const token = await signIn()
     const feminine = await text('it', 'F')
-    const evidence = { project_id: OPEN, versione: String(feminine.versione), lingua: 'it', sha256: sha256Hex(String(feminine.testo)) }
+    const evidence = { project_id: OPEN, versione: String(feminine.versione), lingua: 'it', sha256: await sha256Hex(String(feminine.testo)) }
     expect(await sign(token, evidence)).toMatchObject({ status: 422, body: { code: 'hash_mismatch' } })
     expect((await sign(token, { ...evidence, forma: 'F' })).status).toBe(200)
   })

@@ -6,7 +6,7 @@ import { waiverOf } from '../seed/waiver'
 import { sha256Hex } from '../../contracts/sha256'
 
 /** The digest of the race's current waiver text in a language and form, as `liberatoria.get` serves it. */
-export function waiverDigest(race: RaceRecord, lingua: Locale, forma?: WaiverForm): string {
+export function waiverDigest(race: RaceRecord, lingua: Locale, forma?: WaiverForm): Promise<string> {
   return sha256Hex(waiverOf(race, lingua, forma).testo)
 }
 
@@ -31,7 +31,7 @@ export function liberatoriaHandlers(): ResourceHandlers<'liberatoria'> {
       // A digest is evidence only of the text it is the digest of: that of the version and language named.
       if (body.sha256 !== undefined) {
         if (body.lingua === undefined) return reply(422, problem(422, 'hash_mismatch', 'a digest needs the language of its text'))
-        if (body.sha256 !== waiverDigest(race, body.lingua, body.forma)) {
+        if (body.sha256 !== (await waiverDigest(race, body.lingua, body.forma))) {
           return reply(422, problem(422, 'hash_mismatch', `not the digest of the ${race.liberatoria_versione} text in ${body.lingua}`))
         }
       }

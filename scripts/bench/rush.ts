@@ -632,7 +632,7 @@ async function raceFacts(raceId: number, token: string): Promise<RaceFacts> {
     totale: details.data.prezzo,
     versione: waiver.data.versione,
     lingua: 'en',
-    sha256: sha256Hex(waiver.data.testo),
+    sha256: await sha256Hex(waiver.data.testo),
     campi: answersOf(fields.data.campi),
   }
 }

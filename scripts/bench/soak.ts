@@ -418,7 +418,7 @@ export async function soak(options: { durationMs?: number } = {}): Promise<Line[
             if (!entered) return
             // Signed on an earlier try whose card was declined: the unpaid place keeps its signature.
             if (!someone.places.has(raceId)) {
-              const sha256 = sha256Hex(waiver.testo)
+              const sha256 = await sha256Hex(waiver.testo)
               if (!(await call(liberatoria.sign, { body: { project_id: raceId, versione: waiver.versione, lingua: waiver.lingua, forma: waiver.forma, sha256 }, token }))) return
               someone.places.set(raceId, 'signed')
             }

@@ -90,7 +90,7 @@ export function enrolmentActors(queryClient: QueryClient, athleteId: number | nu
       )
     }),
     signWaiver: fromApiCall<void, SignRequest>(async ({ input: { raceId, waiver }, signal }) => {
-      const sha256 = sha256Hex(waiver.testo)
+      const sha256 = await sha256Hex(waiver.testo)
       await expectOk(
         callApi(liberatoria.sign, { body: { project_id: raceId, versione: waiver.versione, lingua: waiver.lingua, forma: waiver.forma, sha256 }, signal }),
       )

@@ -80,7 +80,7 @@ function takeActors(queryClient: QueryClient) {
       void queryClient.invalidateQueries({ queryKey: athleteKeys.root })
     }),
     signWaiver: fromApiCall<void, TakeSignRequest>(async ({ input: { raceId, waiver }, signal }) => {
-      const sha256 = sha256Hex(waiver.testo)
+      const sha256 = await sha256Hex(waiver.testo)
       await expectOk(callApi(liberatoria.sign, { body: { project_id: raceId, versione: waiver.versione, lingua: waiver.lingua, forma: waiver.forma, sha256 }, signal }))
     }),
     startPayment: fromApiCall<{ redirectUrl: string }, TakePaymentRequest>(async ({ input }) => {
