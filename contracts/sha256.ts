@@ -1,3 +1,5 @@
+import { hexOf } from './hex'
+
 /**
  * SHA-256 of a text's UTF-8 bytes in lowercase hex, as the backend's checks publish it: the waiver's
  * evidence (decision 020) and the lottery's commitment (decision 038). Web Crypto, so the same in
@@ -7,5 +9,5 @@
 export async function sha256Hex(text: string): Promise<string> {
   const bytes = new TextEncoder().encode(text)
   const digest = typeof crypto.subtle === 'object' ? new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)) : (await import('./sha256-script')).sha256(bytes)
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('')
+  return hexOf(digest)
 }

@@ -1,5 +1,6 @@
 import { advancePlaces, onPlacePaid, reservedPlaceOf } from './place-events'
 import type { PaymentDeclineReason, PaymentState } from '../contracts/payments.contract'
+import { hexOf } from '../contracts/hex'
 import { db, type PaymentRecord } from './db'
 import { mailLanguageOf, mailLinks, sendMail } from './outbox'
 import { providerPages } from './provider-pages'
@@ -42,13 +43,13 @@ export const PAYMENT_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000
 /** A payment reference: `PAY-` and 24 hex digits, 96 bits from a cryptographic random source. */
 export function newPaymentId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12))
-  return `PAY-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('').toUpperCase()}`
+  return `PAY-${hexOf(bytes).toUpperCase()}`
 }
 
 /** A payment link's code: unguessable, like the seed's (`lnk-` and 128 random bits). */
 function newLinkCode(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16))
-  return `lnk-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`
+  return `lnk-${hexOf(bytes)}`
 }
 
 let ledgerQueue: Promise<unknown> = Promise.resolve()
