@@ -7,7 +7,9 @@ import type { ErrorCodeOf, OperationShape } from './operation'
  * - `unauthorized`: 401, or a Bearer call made without a token;
  * - `http`: any other status outside 2xx; `code` is the contract's error code when the body names
  *   one the operation declares, else `null`;
- * - `contract`: the request or the answer does not match the contract (a bug on one side).
+ * - `contract`: the request or the answer does not match the contract (a bug on one side);
+ * - `fault`: the page's own code failed around the call (a bug, or a browser that refused what the
+ *   page asked of it): no answer from the server is involved, so none is blamed.
  */
 export type ApiError<O extends OperationShape = OperationShape> =
   | { kind: 'network'; operation: string; timedOut?: true }
@@ -22,8 +24,9 @@ export type ApiError<O extends OperationShape = OperationShape> =
       retryAfterS?: number
     }
   | { kind: 'contract'; operation: string; direction: 'request' | 'response'; status?: number; detail: string }
+  | { kind: 'fault'; operation: string; detail: string }
 
-const KINDS: ReadonlySet<unknown> = new Set(['network', 'unauthorized', 'http', 'contract'])
+const KINDS: ReadonlySet<unknown> = new Set(['network', 'unauthorized', 'http', 'contract', 'fault'])
 
 /**
  * Actors throw the `ApiError` itself; a machine's failure mapping narrows what it caught, naming
@@ -35,14 +38,14 @@ export function isApiError<O extends OperationShape = OperationShape>(value: unk
 
 /**
  * Whatever a call's promise rejected with, as an `ApiError`: the client's own error, or the one the
- * query layer wraps (`{ error }`), as it is; anything else (a bug in the portal) as an answer the
- * portal could not use, so no screen meets a failure it cannot name.
+ * query layer wraps (`{ error }`), as it is; anything else was thrown by the page itself, a `fault`,
+ * so no screen meets a failure it cannot name and none blames the server for it.
  */
 export function toApiError(value: unknown): ApiError {
   if (isApiError(value)) return value
   if (typeof value === 'object' && value !== null && 'error' in value && isApiError(value.error)) return value.error
   const detail = value instanceof Error ? value.message : String(value)
-  return { kind: 'contract', operation: 'unknown', direction: 'response', detail }
+  return { kind: 'fault', operation: 'unknown', detail }
 }
 
 /**

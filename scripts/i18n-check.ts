@@ -1,7 +1,8 @@
 /**
  * Fails when a catalog is stale or a message lacks a translation in one of the 7 locales, for each
  * catalog (`messages`: the portal's; `dev`: the QA tools' in src/dev, mock mode only; `queue`: the
- * waiting room's, and `places`: what follows an enrolment's, each loaded with its screens):
+ * waiting room's, `places`: what follows an enrolment's, and `certificate`: the medical certificate
+ * page's, each loaded with its screens):
  *  1. extracts the source messages into a scratch folder and compares them with locales/en;
  *  2. in every other locale, each message must be translated, keep the same ICU arguments and
  *     not be left in English (unless listed in locales/identical.json for that locale).
@@ -20,11 +21,12 @@ const CATALOGS = [
   {
     name: 'messages',
     include: ['<rootDir>/src'],
-    exclude: ['<rootDir>/src/dev/**', '<rootDir>/src/features/queue/**', '<rootDir>/src/features/places/**'],
+    exclude: ['<rootDir>/src/dev/**', '<rootDir>/src/features/queue/**', '<rootDir>/src/features/places/**', '<rootDir>/src/features/certificate/**'],
   },
   { name: 'dev', include: ['<rootDir>/src/dev'], exclude: [] },
   { name: 'queue', include: ['<rootDir>/src/features/queue'], exclude: [] },
   { name: 'places', include: ['<rootDir>/src/features/places'], exclude: [] },
+  { name: 'certificate', include: ['<rootDir>/src/features/certificate'], exclude: [] },
 ] as const
 
 const scratch = mkdtempSync(join(tmpdir(), 'pettorale-i18n-'))

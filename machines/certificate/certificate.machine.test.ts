@@ -512,11 +512,11 @@ describe('certificate machine', () => {
       expect(h.calls.reloadProfile).toBe(2)
     })
 
-    it('an error that is not the API client’s is an answer the portal could not use, to retry', async () => {
+    it('an error that is not the API client’s is a fault in the page, to retry', async () => {
       const h = start()
       await runUntil(h, 'saving')
       await h.reject('saveCertificate', new Error('bug'))
-      expect(h.context().failure).toEqual({ step: 'save', error: { kind: 'contract', operation: 'unknown', direction: 'response', detail: 'bug' } })
+      expect(h.context().failure).toEqual({ step: 'save', error: { kind: 'fault', operation: 'unknown', detail: 'bug' } })
       expect(h.value()).toBe('failed')
     })
 

@@ -490,18 +490,19 @@ describe('session: loginFailureOf, the one failure mapping of the password grant
     ['network', networkFailure(), 'network_error'],
     ['unauthorized', unauthorizedFailure(), 'unexpected_answer'],
     ['contract (response)', contractFailure(), 'unexpected_answer'],
+    ['a fault in the page', failure({ kind: 'fault', detail: 'x is undefined' }), 'page_fault'],
     [
       'contract (request)',
       failure({ kind: 'contract', direction: 'request', detail: 'username: too short' }),
       'unexpected_answer',
     ],
-    ['a plain Error', new Error('fetch failed'), 'unexpected_answer'],
-    ['a TypeError from fetch', new TypeError('Failed to fetch'), 'unexpected_answer'],
-    ['an object shaped like an ApiError but without operation', { kind: 'network' }, 'unexpected_answer'],
-    ["the old failure shape { reason: 'rejected' }", { reason: 'rejected' }, 'unexpected_answer'],
-    ['the string invalid_grant', 'invalid_grant', 'unexpected_answer'],
-    ['null', null, 'unexpected_answer'],
-    ['undefined', undefined, 'unexpected_answer'],
+    ['a plain Error', new Error('fetch failed'), 'page_fault'],
+    ['a TypeError from fetch', new TypeError('Failed to fetch'), 'page_fault'],
+    ['an object shaped like an ApiError but without operation', { kind: 'network' }, 'page_fault'],
+    ["the old failure shape { reason: 'rejected' }", { reason: 'rejected' }, 'page_fault'],
+    ['the string invalid_grant', 'invalid_grant', 'page_fault'],
+    ['null', null, 'page_fault'],
+    ['undefined', undefined, 'page_fault'],
   ]
 
   it.each(rows)('%s -> %s', (_, error, expected) => {

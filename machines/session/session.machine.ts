@@ -29,6 +29,7 @@ export type LoginFailure =
   | 'network_error'
   | 'server_error'
   | 'unexpected_answer'
+  | 'page_fault'
 
 /** How long to wait after "too many attempts" when the server does not say (no `Retry-After`). */
 export const DEFAULT_LOGIN_RETRY_MS = 30 * SECOND_MS
@@ -54,7 +55,7 @@ export type AccessDenial = 'login_required' | 'profile_incomplete'
  * wrong password; an unreachable or failing server is named as such.
  */
 export function loginFailureOf(error: unknown): LoginFailure {
-  if (!isApiError<typeof tokenOperation>(error)) return 'unexpected_answer'
+  if (!isApiError<typeof tokenOperation>(error)) return 'page_fault'
   switch (error.kind) {
     case 'network':
       return 'network_error'
@@ -67,6 +68,8 @@ export function loginFailureOf(error: unknown): LoginFailure {
     case 'unauthorized':
     case 'contract':
       return 'unexpected_answer'
+    case 'fault':
+      return 'page_fault'
   }
 }
 

@@ -26,7 +26,7 @@ const RequestExpiredPage = lazyPart(() => import('../features/company/request-ex
 const RegisterPage = lazyPart(() => import('../features/account/register-page'))
 const ResetPasswordPage = lazyPart(() => import('../features/account/reset-password-page'))
 const ResetEmailPage = lazyPart(() => import('../features/account/reset-email-page'))
-const CertificatePage = lazyPart(() => import('../features/certificate/certificate-page'))
+const CertificatePage = lazyPart(() => withCatalog(import('../features/certificate/certificate-page')))
 const TransactionsPage = lazyPart(() => import('../features/transactions/transactions-page'))
 const ReceiptPage = lazyPart(() => import('../features/transactions/receipt-page'))
 const MyRacesPage = lazyPart(() => import('../features/my-races/my-races-page'))

@@ -28,12 +28,16 @@ describe('an actor over the API', () => {
     expect(settled).toHaveBeenCalledWith('done', 42)
   })
 
-  it("fails with the ApiError a failed read carried, and with an ApiError for anything else thrown", async () => {
+  it('fails with the ApiError a failed read carried, and with a fault in the page for anything else thrown, told to developers', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const bug = new TypeError('x is undefined')
     const fromQuery = run(fromApiCall(() => Promise.reject(new ApiRequestError(serverError))))
-    const fromBug = run(fromApiCall(() => Promise.reject(new TypeError('x is undefined'))))
+    const fromBug = run(fromApiCall(() => Promise.reject(bug)))
     await flush()
     expect(fromQuery).toHaveBeenCalledWith('error', serverError)
-    expect(fromBug).toHaveBeenCalledWith('error', { kind: 'contract', operation: 'unknown', direction: 'response', detail: 'x is undefined' })
+    expect(fromBug).toHaveBeenCalledWith('error', { kind: 'fault', operation: 'unknown', detail: 'x is undefined' })
+    expect(logged).toHaveBeenCalledOnce()
+    expect(logged).toHaveBeenCalledWith('[pettorale] a call failed inside the page:', bug)
   })
 
   it('never settles a call cut short because its actor stopped: neither its abort nor a late answer', async () => {

@@ -15,7 +15,10 @@ export function fromApiCall<TOutput, TInput>(call: (args: { input: TInput; signa
       return signal.aborted ? neverSettles<TOutput>() : output
     } catch (cause) {
       if (signal.aborted) return neverSettles<TOutput>()
-      throw toApiError(cause)
+      const error = toApiError(cause)
+      // For developers: the athlete is told the page failed; the stack says where.
+      if (error.kind === 'fault') console.error('[pettorale] a call failed inside the page:', cause)
+      throw error
     }
   })
 }

@@ -15,6 +15,8 @@ export function noticeForApiError(failure: unknown): NoticeCode {
       return 'session_expired'
     case 'contract':
       return 'unexpected_answer'
+    case 'fault':
+      return 'page_fault'
     case 'http':
       if (error.status === 429) return 'too_many_requests'
       return error.status >= 500 ? 'server_error' : 'unexpected_answer'

@@ -39,6 +39,10 @@ export const NOTICES = {
     tone: 'negative',
     message: msg`The server sent an answer we did not understand. Please try again later.`,
   },
+  page_fault: {
+    tone: 'negative',
+    message: msg`Something went wrong in this page, not on the server. Reload the page and try again.`,
+  },
   server_error: {
     tone: 'negative',
     message: msg`The service is not answering right now. Please try again in a moment.`,

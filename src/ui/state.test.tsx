@@ -41,8 +41,8 @@ describe('QueryErrorState', () => {
     expect(odd.refetch).toHaveBeenCalledTimes(1)
   })
 
-  it('answers for a failure that is not the API client’s', () => {
+  it('answers for a failure that is not the API client’s, naming the page and not the server', () => {
     renderState(read(new TypeError('x is undefined')))
-    expect(screen.getByRole('alert').textContent).toContain('The server sent an answer we did not understand.')
+    expect(screen.getByRole('alert').textContent).toContain('Something went wrong in this page, not on the server.')
   })
 })

@@ -42,6 +42,20 @@ async function fillAndSubmit(page: Page, file = pdf(), expiry = NEXT_YEAR) {
 }
 
 test.describe('medical certificate', () => {
+  test("the page's words come in the athlete's language, with the page and after a switch on it", async ({ page }) => {
+    await logInFromHeader(page, 'completo')
+    await page.getByLabel('Language').selectOption('it')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it')
+    await page.goto('/me/medical-certificate')
+    await expect(page.getByRole('heading', { level: 1, name: 'Certificato medico' })).toBeVisible()
+    await expect(main(page).getByLabel('File del certificato')).toBeVisible()
+    await expect(main(page).getByRole('link', { name: 'Scarica il modulo del certificato per il tuo medico (PDF)' })).toBeVisible()
+    await page.getByLabel('Lingua').selectOption('ja')
+    await expect(page.getByRole('heading', { level: 1, name: '診断書' })).toBeVisible()
+    await expect(main(page).getByLabel('診断書ファイル')).toBeVisible()
+    await expect(main(page).getByRole('button', { name: '診断書をアップロード' })).toBeVisible()
+  })
+
   test('checks the file and the date before sending anything, each message on its field', async ({ page }) => {
     await openCertificate(page, 'completo')
     await submit(page).click()

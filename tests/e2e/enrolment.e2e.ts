@@ -236,6 +236,28 @@ test.describe('enrolment wizard', () => {
     await expect(page.getByRole('dialog', { name: 'Waiver of liability' })).toBeVisible()
   })
 
+  test("a failure inside the page while signing is named as the page's, keeps the typed sentence, and signing again works", async ({ page, expectFailures }) => {
+    expectFailures({ console: /a call failed inside the page/ })
+    await openWizard(page)
+    await toSummary(page)
+    // The browser's digest refuses once, as a broken or locked-down browser may: the page's own
+    // code fails before any request, which no fault of the simulated backend can stand for.
+    await page.evaluate(() => {
+      const digest = SubtleCrypto.prototype.digest
+      SubtleCrypto.prototype.digest = function refuseOnce() {
+        SubtleCrypto.prototype.digest = digest
+        return Promise.reject(new DOMException('The operation failed for an operation-specific reason.', 'OperationError'))
+      }
+    })
+    const dialog = await signWaiver(page)
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Something went wrong in this page, not on the server. Try again; if it happens again, reload the page: you come back to this step.',
+    )
+    await expect(dialog.getByLabel('Your signature: the sentence above')).toHaveValue('I accept the risks of mountain running')
+    await dialog.getByRole('button', { name: 'Sign' }).click()
+    await expect(stepHeading(page, 'Payment')).toBeVisible()
+  })
+
   test('a changed waiver asks for a new signature', async ({ page, expectFailures }) => {
     expectFailures({ operation: 'liberatoria.sign', status: 409 })
     await openWizard(page)

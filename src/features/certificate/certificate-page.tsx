@@ -12,6 +12,7 @@ import { useAthlete } from '../../lib/athlete-queries'
 import { now } from '../../lib/clock'
 import { calendarDayInRome, dayShown, formatDate, formatNumber } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
+import { NOTICES } from '../../lib/notices'
 import { Button } from '../../ui/button'
 import { Field, FormProblems } from '../../ui/field'
 import { fieldErrorMessage } from '../../ui/form-messages'
@@ -19,6 +20,9 @@ import { Page } from '../../ui/page'
 import { Loading } from '../../ui/state'
 import styles from './certificate-page.module.css'
 import { useCertificateUpload } from './use-certificate-upload'
+
+/** The part's words, loaded with it (src/lib/i18n.ts `withCatalog`). */
+export { default as catalog } from '../../lib/catalogs/certificate'
 
 /** The blank form for the doctor, shipped in public/. */
 const TEMPLATE_URL = '/certificato-medico-modello.pdf'
@@ -43,6 +47,7 @@ const FAILED_STEP: Record<CertificateFailure['step'], MessageDescriptor> = {
 function failureCause(error: ApiError): MessageDescriptor {
   if (error.kind === 'network') return msg`No response: check your connection and try again.`
   if (error.kind === 'unauthorized') return msg`Your session is no longer valid: log in again.`
+  if (error.kind === 'fault') return NOTICES.page_fault.message
   return msg`The server could not handle the request. Try again in a moment.`
 }
 

@@ -25,5 +25,6 @@ export function failureMessage(error: ApiError): MessageDescriptor {
   if (error.kind === 'unauthorized') return msg`Your session has expired. Log in again to continue where you stopped.`
   if (error.kind === 'http' && error.status === 429) return msg`The service is busy. Wait a moment, then try again. Your choices are kept.`
   if (error.kind === 'contract') return msg`The server sent an answer we did not understand. Try again in a moment. Your choices are kept.`
+  if (error.kind === 'fault') return msg`Something went wrong in this page, not on the server. Try again; if it happens again, reload the page: you come back to this step.`
   return msg`The service could not complete this step. Try again in a moment. Your choices are kept.`
 }
