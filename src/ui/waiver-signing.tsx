@@ -118,7 +118,8 @@ export function WaiverSigning({
                 </p>
               ) : null}
             </div>
-            {failure}
+            {/* A failed call shows above the actions, as a wrong sentence does, even with the keyboard up. */}
+            {failure ? <div ref={showError}>{failure}</div> : null}
           </div>
           {/* The primary action first: Tab from the field reaches it at once, as in the other dialogs. */}
           <div className={styles.actions}>

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { main, openWizard, stepHeading, toSummary } from './enrolment-steps'
-import { expect, expectNoAxeViolations, test } from './fixtures'
+import { expect, expectNoAxeViolations, mock, test } from './fixtures'
 
 /** Race 203 (Alte Vie di Cogne 52K 2026) is open at the seed's "now". */
 const RACE = 203
@@ -75,6 +75,24 @@ test.describe('the waiver on a phone with its keyboard up', () => {
 
     await signature(page).fill(SENTENCE)
     await page.keyboard.press('Enter')
+    await expect(stepHeading(page, 'Payment')).toBeFocused()
+  })
+
+  test('a signing that fails is said whole above the actions, the sentence kept, and Sign then works', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'liberatoria.sign', status: 'network' })
+    await openWaiverWithKeyboardUp(page)
+    await mock(page, 'fault', 'liberatoria.sign', { kind: 'network' })
+    await page.keyboard.type(SENTENCE)
+    await page.keyboard.press('Enter')
+    const failure = waiverDialog(page).getByRole('alert')
+    await expect(failure).toContainText('No response: check your connection and try again.')
+    await expect(failure).toBeInViewport({ ratio: 1 })
+    expect(await failure.evaluate((node) => node.getBoundingClientRect().bottom)).toBeLessThanOrEqual((await signButton(page).boundingBox())!.y)
+    await expect(signature(page)).toHaveValue(SENTENCE)
+    await expectNoAxeViolations(page, { content: waiverDialog(page) })
+
+    await mock(page, 'fault', 'liberatoria.sign', null)
+    await signButton(page).click()
     await expect(stepHeading(page, 'Payment')).toBeFocused()
   })
 
