@@ -9,18 +9,18 @@ import type { Line } from './types'
 export const PAGE_BUDGET = { score: 100, lcpRatio: 1.2, tbtMs: 60, cls: 0.02 } as const
 
 /**
- * How close to its budget (a share of it, on either side) a figure of a first run must be for one
- * run not to be trusted: TBT on this 2-core machine moves by half its value between runs, LCP by a
- * fifth. A figure farther away on the passing side passes whichever run is taken. A score of 100
- * cannot pass by more and is trusted; 97 to 99 are near. A failing figure is never trusted on one
- * run, however far: the machine's noise only adds time, and one slow moment once put a page at
- * 2.1x its plain page where four more runs gave 1.1x to 1.25x.
+ * How close under its budget (a share of it) a figure of a first run must come for one run not to
+ * be trusted: TBT on this 2-core machine moves by half its value between runs, LCP by a fifth. A
+ * figure farther under passes whichever run is taken. A failing figure is never trusted on one run,
+ * however far: the machine's noise only adds time, and one slow moment once put a page at 2.1x its
+ * plain page where four more runs gave 1.1x to 1.25x. A score of 100 cannot pass by more and is
+ * trusted; under 100 is a failure.
  */
-export const NEAR = { score: 0.03, lcpRatio: 0.2, tbtMs: 0.5, cls: 0.5 } as const
+export const NEAR = { lcpRatio: 0.2, tbtMs: 0.5, cls: 0.5 } as const
 
 export const MEDIAN_RULE =
   `one Lighthouse run a page and one of its plain page; a page whose first run fails a line, or passes within ${String(NEAR.lcpRatio * 100)}% of the LCP ratio's budget, ` +
-  `${String(NEAR.tbtMs * 100)}% of TBT's or ${String(NEAR.cls * 100)}% of CLS's, or scores 97 to 99, is run a second time ` +
+  `${String(NEAR.tbtMs * 100)}% of TBT's or ${String(NEAR.cls * 100)}% of CLS's, is run a second time ` +
   `(its plain page too when the ratio failed or was near), and a third time, in turn with the other such pages, only when its two runs disagree on a verdict ` +
   `(a third run cannot change a verdict two runs agree on); each figure is the median of its own runs, of two runs their mean, ` +
   `and the LCP ratio the median of the runs' own ratios, each to the plain page's run beside it`
@@ -30,18 +30,10 @@ export function passes(line: Line): boolean | null {
   return line.kind === 'max' ? line.value <= line.budget : line.value >= line.budget
 }
 
-/**
- * Whether `value` lies within `margin` of `budget` on either side, so that another run may pass
- * where this one failed or the other way round; for a `min` figure only below it (a score of 100
- * cannot pass by more).
- */
-export function near(value: number, budget: number, margin: number, kind: Line['kind']): boolean {
-  const band = budget * margin
-  return kind === 'max' ? Math.abs(value - budget) <= band : value < budget && value >= budget - band
+/** Whether one run cannot settle a `max` figure: it fails, or passes within `margin` (a share) of the budget. */
+export function unsettled(value: number, budget: number, margin: number): boolean {
+  return value >= budget * (1 - margin)
 }
-
-/** A `max` figure over its budget, or near it on either side: one run does not settle it. */
-const unsettled = (value: number, budget: number, margin: number) => value > budget || near(value, budget, margin, 'max')
 
 /**
  * Whether one run of a page is not enough to tell pass from fail, and whether its plain page must be
