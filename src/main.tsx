@@ -62,22 +62,25 @@ async function boot() {
     clientId: import.meta.env.VITE_OAUTH_CLIENT_ID ?? 'pettorale-portal',
     clientSecret: import.meta.env.VITE_OAUTH_CLIENT_SECRET ?? '',
   })
+  const queryClient = createQueryClient()
+  const backendReady = startMock(queryClient)
+  const temporalReady = ensureTemporal()
+  const session = initSessionStore(landing, queryClient)
+  // A session to restore or a sign-in to complete starts the machine as soon as there is a backend
+  // to answer and Temporal to read dates with (the boot's own wait below reports either failing),
+  // beside the catalog: the athlete's page waits for the profile it reads, and its request goes
+  // out before the screen's many files take the connections. A visitor's page loads it when the
+  // athlete first reaches for the page (or at once when something needs it: the drawer, the guard).
+  if (session.loadNow) void Promise.all([backendReady, temporalReady]).then(session.preload, () => {})
+  else onFirstInteraction(session.preload)
   // The landing screen's code downloads beside the catalog instead of after it, asked for in a task
   // of its own: its preload links cost milliseconds that would lengthen the entry's (TBT).
   setTimeout(() => preloadScreen(routes, window.location.pathname))
-  const queryClient = createQueryClient()
-  const backendReady = startMock(queryClient)
   // The landing page's data (the race list, a race) is asked for as soon as there is a backend to
   // answer (at once against a real one), while the catalog and Temporal download; its query finds it.
   void backendReady.then(() => prefetchLandingData(queryClient, window.location))
   // Independent downloads: the catalog, the simulated backend and (where missing) Temporal.
-  const [, extensions] = await Promise.all([ensureTemporal(), backendReady, activateLocale(initialLocale())])
-  const session = initSessionStore(landing, queryClient)
-  // A session to restore or a sign-in to complete starts the machine now; a visitor's page loads it
-  // when the athlete first reaches for the page (or at once when something needs it: the drawer,
-  // the guard).
-  if (session.loadNow) session.preload()
-  else onFirstInteraction(session.preload)
+  const [, extensions] = await Promise.all([temporalReady, backendReady, activateLocale(initialLocale())])
   const root = createRoot(document.getElementById('root')!, {
     // A boundary caught it and the page says so: for developers a warning, not an error.
     onCaughtError: (error, info) => console.warn('[pettorale] a part of the page failed', error, info.componentStack),
