@@ -75,9 +75,16 @@ let retries = 0
  * (`reloadForNewDeploy`), so Vite's `vite:preloadError` event is not sent.
  */
 export function loadChunk<T>(load: ChunkImport<T>, deps?: string[], importerUrl?: string): Promise<T> {
-  const links = [...document.getElementsByTagName('link')]
+  // Each link's address read once a call: a link's `href` is resolved anew at each read, and a
+  // screen's dozens of files checked against dozens of links cost a slow phone tens of milliseconds.
+  const linked = new Set<string>()
   // The build writes the first page's stylesheet into index.html, its address in `data-href`.
-  const inPage = [...document.querySelectorAll<HTMLStyleElement>('style[data-href]')].map((style) => new URL(style.dataset.href!, location.href).href)
+  const sheets = new Set([...document.querySelectorAll<HTMLStyleElement>('style[data-href]')].map((style) => new URL(style.dataset.href!, location.href).href))
+  for (const link of document.getElementsByTagName('link')) {
+    const { href } = link
+    linked.add(href)
+    if (link.rel === 'stylesheet') sheets.add(href)
+  }
   const styles: Promise<unknown>[] = []
   for (const dep of deps ?? []) {
     // Vite's dependency paths: from the base, or from the importing chunk with a relative base.
@@ -86,7 +93,7 @@ export function loadChunk<T>(load: ChunkImport<T>, deps?: string[], importerUrl?
       let sheet = stylesheets.get(href)
       if (!sheet) {
         // index.html's own stylesheet is there from the start.
-        if (inPage.includes(href) || links.some((link) => link.rel === 'stylesheet' && link.href === href)) continue
+        if (sheets.has(href)) continue
         const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', crossOrigin: '', href })
         sheet = new Promise((resolve, reject) => {
           link.onload = resolve
@@ -100,7 +107,7 @@ export function loadChunk<T>(load: ChunkImport<T>, deps?: string[], importerUrl?
         document.head.append(link)
       }
       styles.push(sheet)
-    } else if (navigator.onLine && !links.some((link) => link.href === href)) {
+    } else if (navigator.onLine && !linked.has(href)) {
       document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', crossOrigin: '', href }))
     }
   }

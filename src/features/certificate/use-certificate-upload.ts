@@ -53,7 +53,7 @@ export function useCertificateUpload(
     return awaitedState(me.profilo[0] ?? {}, calendarDayInRome(now()))
   }
 
-  const actor = useActorRef(
+  const [machine] = useState(() =>
     certificateMachine.provide({
       actors: {
         requestUpload: fromApiCall<{ signedUrl: string }, BigFileRequest>(async ({ input: body, signal }) => {
@@ -88,8 +88,8 @@ export function useCertificateUpload(
         checkReview: fromApiCall<CertificateState, NonReducibleUnknown>(readCertificateState),
       },
     }),
-    { input: { ...input, kept: restored ? { file: restored.file, expiry: restored.expiry } : undefined }, ...inspection() },
   )
+  const actor = useActorRef(machine, { input: { ...input, kept: restored ? { file: restored.file, expiry: restored.expiry } : undefined }, ...inspection() })
 
   const { athleteId } = input
   useEffect(

@@ -3,7 +3,7 @@ import { msg, plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, useSearch } from 'wouter'
 import type { PaymentDeclineReason, PaymentLinkStatus } from '../../../contracts/payments.contract'
 import { linkReading, paymentWaitMachine, paymentWaitView, type PaymentWaitView } from '../../../machines/enrolment/payment-wait.machine'
@@ -47,7 +47,8 @@ export default function PaymentByLinkPage() {
 function LinkStatus({ code }: { code: string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const actor = useActorRef(paymentWaitMachine.provide({ actors: paymentLinkWaitActors(queryClient) }), { input: { paymentId: code }, ...inspection() })
+  const [machine] = useState(() => paymentWaitMachine.provide({ actors: paymentLinkWaitActors(queryClient) }))
+  const actor = useActorRef(machine, { input: { paymentId: code }, ...inspection() })
   const wait = useSelector(actor, paymentWaitView, (a, b) => a.kind === b.kind && a.failure === b.failure)
   // What the wait read, as the query cache keeps it: shown here, asked for only by the wait.
   const link = useQuery({ ...enrolmentQueries.paymentByLink(code), enabled: false }).data

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useSearch } from 'wouter'
 import type { PaymentDeclineReason } from '../../../contracts/payments.contract'
 import { paymentWaitMachine, paymentWaitView } from '../../../machines/enrolment/payment-wait.machine'
@@ -50,7 +50,8 @@ function PaymentStatus({ paymentId }: { paymentId: string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const { profile } = useAthlete()
-  const actor = useActorRef(paymentWaitMachine.provide({ actors: paymentWaitActors(queryClient) }), { input: { paymentId }, ...inspection() })
+  const [machine] = useState(() => paymentWaitMachine.provide({ actors: paymentWaitActors(queryClient) }))
+  const actor = useActorRef(machine, { input: { paymentId }, ...inspection() })
   const wait = useSelector(actor, paymentWaitView, (a, b) => a.kind === b.kind && a.failure === b.failure)
   const athleteId = profile?.id
 

@@ -46,7 +46,9 @@ export function useEnrolmentWizard(race: RaceDetail, athleteId: number | null) {
     kept: athleteId === null ? undefined : keptWizard(athleteId, race.id),
     answers: athleteId === null ? undefined : answersInThisTab(athleteId, race.id),
   }))
-  const actor = useActorRef(enrolmentMachine.provide({ actors: enrolmentActors(queryClient, athleteId) }), { input, ...inspection() })
+  // Bound once: `provide` builds the whole machine anew, and useActorRef keeps only the first.
+  const [machine] = useState(() => enrolmentMachine.provide({ actors: enrolmentActors(queryClient, athleteId) }))
+  const actor = useActorRef(machine, { input, ...inspection() })
 
   // Every change is kept, so a reload or a trip to the profile resumes here; a visitor keeps nothing.
   useEffect(() => {

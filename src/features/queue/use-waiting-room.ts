@@ -45,7 +45,8 @@ export function useWaitingRoom(race: RoomRace, reactions: WaitingRoomReactions =
     jitterSeed: crypto.getRandomValues(new Uint32Array(1))[0]!,
     autoJoin: reactions.autoJoin ?? false,
   }))
-  const actor = useActorRef(waitingRoomMachine.provide({ actors: waitingRoomActors(queryClient) }), { input, ...inspection() })
+  const [machine] = useState(() => waitingRoomMachine.provide({ actors: waitingRoomActors(queryClient) }))
+  const actor = useActorRef(machine, { input, ...inspection() })
   const [announcement, setAnnouncement] = useState<Announcement | null>(null)
   const [rejoined, setRejoined] = useState(false)
 

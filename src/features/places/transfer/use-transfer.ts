@@ -55,7 +55,8 @@ function giveActors(queryClient: QueryClient, raceId: number) {
  */
 export function useTransferGive(raceId: number, pending: boolean) {
   const queryClient = useQueryClient()
-  const actor = useActorRef(transferGiveMachine.provide({ actors: giveActors(queryClient, raceId) }), { input: { pending }, ...inspection() })
+  const [machine] = useState(() => transferGiveMachine.provide({ actors: giveActors(queryClient, raceId) }))
+  const actor = useActorRef(machine, { input: { pending }, ...inspection() })
   useEffect(() => {
     const changed = actor.on('changed', () => void queryClient.invalidateQueries({ queryKey: athleteKeys.root }))
     return () => changed.unsubscribe()
@@ -109,7 +110,8 @@ function takeActors(queryClient: QueryClient) {
 export function useTransferTake(code: string) {
   const queryClient = useQueryClient()
   const [input] = useState(() => ({ code, key: randomId() }))
-  const actor = useActorRef(transferTakeMachine.provide({ actors: takeActors(queryClient) }), { input, ...inspection() })
+  const [machine] = useState(() => transferTakeMachine.provide({ actors: takeActors(queryClient) }))
+  const actor = useActorRef(machine, { input, ...inspection() })
   useEffect(() => {
     const redirect = actor.on('redirect', ({ url }) => {
       if (!leaveForTrustedAddress(url)) notify('unsafe_redirect')

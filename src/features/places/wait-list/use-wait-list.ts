@@ -22,7 +22,8 @@ export interface Announcement {
 export function useWaitList(raceId: number, reactions: { onEnrol: () => void; onSessionExpired: () => void }) {
   const queryClient = useQueryClient()
   const [input] = useState(() => ({ raceId, now: now(), jitterSeed: crypto.getRandomValues(new Uint32Array(1))[0]! }))
-  const actor = useActorRef(waitListMachine.provide({ actors: waitListActors(queryClient) }), { input, ...inspection() })
+  const [machine] = useState(() => waitListMachine.provide({ actors: waitListActors(queryClient) }))
+  const actor = useActorRef(machine, { input, ...inspection() })
   const [announcement, setAnnouncement] = useState<Announcement | null>(null)
 
   useEffect(() => {

@@ -14,7 +14,8 @@ import { placeChangeActors } from './place-change-binding'
 export function usePlaceChange(input: PlaceChangeInput, onSessionExpired: () => void) {
   const queryClient = useQueryClient()
   const [initial] = useState(input)
-  const actor = useActorRef(placeChangeMachine.provide({ actors: placeChangeActors(queryClient) }), { input: initial, ...inspection() })
+  const [machine] = useState(() => placeChangeMachine.provide({ actors: placeChangeActors(queryClient) }))
+  const actor = useActorRef(machine, { input: initial, ...inspection() })
   const view = useSelector(actor, placeChangeView)
   const context = useSelector(actor, (snapshot) => snapshot.context)
 
