@@ -80,20 +80,22 @@ function Wizard({ race, athleteId }: { race: RaceDetail; athleteId: number | nul
  * they pay; an athlete back from the checkout downloads it with the page.
  */
 const Outcome = lazyPart(() => import('./outcome'))
-/** The gate's refusals, shown to few: fetched while the gate checks, beside its own calls. */
+/**
+ * The gate's refusals, shown to few: fetched once the steps show (a refusal can still come later,
+ * when the places run out), not while the gate checks, where its six files took the connections
+ * the gate's own calls wait for. An athlete refused at once waits for it on the spot.
+ */
 const GateRefusals = lazyPart(() => import('./gate-refusals'))
 
 function WizardBody({ wizard, race }: { wizard: EnrolmentWizard; race: RaceDetail }) {
   const { t, i18n } = useLingui()
   const { screen } = wizard
   const onSteps = screen.kind === 'step'
-  const checking = screen.kind === 'checking'
   useEffect(() => {
-    if (onSteps) Outcome.preload()
+    if (!onSteps) return
+    Outcome.preload()
+    GateRefusals.preload()
   }, [onSteps])
-  useEffect(() => {
-    if (checking) GateRefusals.preload()
-  }, [checking])
   switch (screen.kind) {
     case 'checking':
       return <Loading label={t`Checking that you can enrol…`} />
