@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import { fromCallback, type NonReducibleUnknown } from 'xstate'
 import * as certificate from '../../../contracts/certificate.contract'
@@ -21,7 +21,7 @@ import { callApi, expectOk } from '../../lib/api-client'
 import { athleteQueries } from '../../lib/athlete-queries'
 import { now } from '../../lib/clock'
 import { calendarDayInRome } from '../../lib/format'
-import { inspection } from '../../lib/inspection'
+import { useBoundActor } from '../../lib/use-bound-actor'
 import { sniffFileType } from '../../lib/validation/file-type'
 import { notify } from '../../ui/notifications'
 import { certificateDraftFor, keepCertificateDraft } from './certificate-draft'
@@ -53,43 +53,44 @@ export function useCertificateUpload(
     return awaitedState(me.profilo[0] ?? {}, calendarDayInRome(now()))
   }
 
-  const [machine] = useState(() =>
-    certificateMachine.provide({
-      actors: {
-        requestUpload: fromApiCall<{ signedUrl: string }, BigFileRequest>(async ({ input: body, signal }) => {
-          const { signedurl } = await expectOk(callApi(files.requestUpload, { body, signal }))
-          return { signedUrl: signedurl }
-        }),
-        uploadFile: fromCallback<CertificateEvent, UploadInput>(({ input: { signedUrl, contentType }, sendBack }) => {
-          const file = chosen.file()
-          if (!file) throw new Error('uploadFile: no file chosen')
-          const cancel = new AbortController()
-          // The type read from the content, not the one the browser guessed from the name.
-          const body = new Blob([file], { type: contentType })
-          callApi(files.putSigned, {
-            params: { signedurl: signedUrl },
-            body,
-            signal: cancel.signal,
-            onUploadProgress: (sent, total) => sendBack({ type: 'upload.progress', sent, total }),
-          }).then(
-            (result) => sendBack(result.ok ? { type: 'upload.done' } : { type: 'upload.failed', error: result.error }),
-            () => {
-              // Only a cancel rejects: the machine has already left the upload.
+  const actor = useBoundActor(
+    () =>
+      certificateMachine.provide({
+        actors: {
+          requestUpload: fromApiCall<{ signedUrl: string }, BigFileRequest>(async ({ input: body, signal }) => {
+            const { signedurl } = await expectOk(callApi(files.requestUpload, { body, signal }))
+            return { signedUrl: signedurl }
+          }),
+          uploadFile: fromCallback<CertificateEvent, UploadInput>(({ input: { signedUrl, contentType }, sendBack }) => {
+            const file = chosen.file()
+            if (!file) throw new Error('uploadFile: no file chosen')
+            const cancel = new AbortController()
+            // The type read from the content, not the one the browser guessed from the name.
+            const body = new Blob([file], { type: contentType })
+            callApi(files.putSigned, {
+              params: { signedurl: signedUrl },
+              body,
+              signal: cancel.signal,
+              onUploadProgress: (sent, total) => sendBack({ type: 'upload.progress', sent, total }),
+            }).then(
+              (result) => sendBack(result.ok ? { type: 'upload.done' } : { type: 'upload.failed', error: result.error }),
+              () => {
+                // Only a cancel rejects: the machine has already left the upload.
+              },
+            )
+            return () => cancel.abort()
+          }),
+          saveCertificate: fromApiCall<void, { certificateFieldId: number; patch: CertificatePatch }>(
+            async ({ input: { certificateFieldId, patch }, signal }) => {
+              await expectOk(callApi(certificate.save, { params: { id: certificateFieldId }, body: patch, signal }))
             },
-          )
-          return () => cancel.abort()
-        }),
-        saveCertificate: fromApiCall<void, { certificateFieldId: number; patch: CertificatePatch }>(
-          async ({ input: { certificateFieldId, patch }, signal }) => {
-            await expectOk(callApi(certificate.save, { params: { id: certificateFieldId }, body: patch, signal }))
-          },
-        ),
-        reloadProfile: fromApiCall<CertificateState, NonReducibleUnknown>(readCertificateState),
-        checkReview: fromApiCall<CertificateState, NonReducibleUnknown>(readCertificateState),
-      },
-    }),
+          ),
+          reloadProfile: fromApiCall<CertificateState, NonReducibleUnknown>(readCertificateState),
+          checkReview: fromApiCall<CertificateState, NonReducibleUnknown>(readCertificateState),
+        },
+      }),
+    { ...input, kept: restored ? { file: restored.file, expiry: restored.expiry } : undefined },
   )
-  const actor = useActorRef(machine, { input: { ...input, kept: restored ? { file: restored.file, expiry: restored.expiry } : undefined }, ...inspection() })
 
   const { athleteId } = input
   useEffect(

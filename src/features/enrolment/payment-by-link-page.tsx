@@ -2,8 +2,8 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg, plural } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useSelector } from '@xstate/react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Link, useSearch } from 'wouter'
 import type { PaymentDeclineReason, PaymentLinkStatus } from '../../../contracts/payments.contract'
 import { linkReading, paymentWaitMachine, paymentWaitView, type PaymentWaitView } from '../../../machines/enrolment/payment-wait.machine'
@@ -11,7 +11,7 @@ import { noticeForApiError } from '../../lib/api-error-notice'
 import { athleteKeys } from '../../lib/athlete-queries'
 import { dayShown, formatMoney, formatOwnMoment, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
-import { inspection } from '../../lib/inspection'
+import { useBoundActor } from '../../lib/use-bound-actor'
 import { NOTICES } from '../../lib/notices'
 import { paths } from '../../lib/paths'
 import { raceKeys } from '../../lib/race-queries'
@@ -47,8 +47,7 @@ export default function PaymentByLinkPage() {
 function LinkStatus({ code }: { code: string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
-  const [machine] = useState(() => paymentWaitMachine.provide({ actors: paymentLinkWaitActors(queryClient) }))
-  const actor = useActorRef(machine, { input: { paymentId: code }, ...inspection() })
+  const actor = useBoundActor(() => paymentWaitMachine.provide({ actors: paymentLinkWaitActors(queryClient) }), { paymentId: code })
   const wait = useSelector(actor, paymentWaitView, (a, b) => a.kind === b.kind && a.failure === b.failure)
   // What the wait read, as the query cache keeps it: shown here, asked for only by the wait.
   const link = useQuery({ ...enrolmentQueries.paymentByLink(code), enabled: false }).data

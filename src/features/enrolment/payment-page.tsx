@@ -2,8 +2,8 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useState } from 'react'
+import { useSelector } from '@xstate/react'
+import { useEffect } from 'react'
 import { Link, useSearch } from 'wouter'
 import type { PaymentDeclineReason } from '../../../contracts/payments.contract'
 import { paymentWaitMachine, paymentWaitView } from '../../../machines/enrolment/payment-wait.machine'
@@ -11,7 +11,7 @@ import { noticeForApiError } from '../../lib/api-error-notice'
 import { useAthlete, usePaidEnrolment } from '../../lib/athlete-queries'
 import { formatMoney } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
-import { inspection } from '../../lib/inspection'
+import { useBoundActor } from '../../lib/use-bound-actor'
 import { NOTICES } from '../../lib/notices'
 import { paths } from '../../lib/paths'
 import { raceQueries } from '../../lib/race-queries'
@@ -50,8 +50,7 @@ function PaymentStatus({ paymentId }: { paymentId: string }) {
   const { t, i18n } = useLingui()
   const queryClient = useQueryClient()
   const { profile } = useAthlete()
-  const [machine] = useState(() => paymentWaitMachine.provide({ actors: paymentWaitActors(queryClient) }))
-  const actor = useActorRef(machine, { input: { paymentId }, ...inspection() })
+  const actor = useBoundActor(() => paymentWaitMachine.provide({ actors: paymentWaitActors(queryClient) }), { paymentId })
   const wait = useSelector(actor, paymentWaitView, (a, b) => a.kind === b.kind && a.failure === b.failure)
   const athleteId = profile?.id
 

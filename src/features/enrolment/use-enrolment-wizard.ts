@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import { useLocation } from 'wouter'
 import type { RefundOption } from '../../../contracts/athlete.contract'
@@ -18,7 +18,7 @@ import { priceBreakdown } from '../../../machines/enrolment/price'
 import { registrationDisplay } from '../../../machines/rules/registration-display'
 import { now } from '../../lib/clock'
 import { activeLocale } from '../../lib/i18n'
-import { inspection } from '../../lib/inspection'
+import { useBoundActor } from '../../lib/use-bound-actor'
 import { randomId } from '../../lib/random-id'
 import { leaveForTrustedAddress } from '../../lib/safe-navigation'
 import { useAddressedSex } from '../../lib/athlete-queries'
@@ -46,9 +46,7 @@ export function useEnrolmentWizard(race: RaceDetail, athleteId: number | null) {
     kept: athleteId === null ? undefined : keptWizard(athleteId, race.id),
     answers: athleteId === null ? undefined : answersInThisTab(athleteId, race.id),
   }))
-  // Bound once: `provide` builds the whole machine anew, and useActorRef keeps only the first.
-  const [machine] = useState(() => enrolmentMachine.provide({ actors: enrolmentActors(queryClient, athleteId) }))
-  const actor = useActorRef(machine, { input, ...inspection() })
+  const actor = useBoundActor(() => enrolmentMachine.provide({ actors: enrolmentActors(queryClient, athleteId) }), input)
 
   // Every change is kept, so a reload or a trip to the profile resumes here; a visitor keeps nothing.
   useEffect(() => {

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import type { Race } from '../../../contracts/races.contract'
 import { SECOND_MS } from '../../../contracts/time'
 import { viewOf, waitingRoomMachine, type AnnounceCode, type WaitingRoomSnapshot } from '../../../machines/opening/waiting-room.machine'
 import { now, subscribeClock } from '../../lib/clock'
-import { inspection } from '../../lib/inspection'
+import { useBoundActor } from '../../lib/use-bound-actor'
 import { waitingRoomActors } from './waiting-room-binding'
 
 /** A moment the machine said a screen reader should be told of, with what it was about then. */
@@ -45,8 +45,7 @@ export function useWaitingRoom(race: RoomRace, reactions: WaitingRoomReactions =
     jitterSeed: crypto.getRandomValues(new Uint32Array(1))[0]!,
     autoJoin: reactions.autoJoin ?? false,
   }))
-  const [machine] = useState(() => waitingRoomMachine.provide({ actors: waitingRoomActors(queryClient) }))
-  const actor = useActorRef(machine, { input, ...inspection() })
+  const actor = useBoundActor(() => waitingRoomMachine.provide({ actors: waitingRoomActors(queryClient) }), input)
   const [announcement, setAnnouncement] = useState<Announcement | null>(null)
   const [rejoined, setRejoined] = useState(false)
 

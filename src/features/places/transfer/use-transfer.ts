@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import * as liberatoria from '../../../../contracts/liberatoria.contract'
 import * as payments from '../../../../contracts/payments.contract'
@@ -18,7 +18,7 @@ import {
 import { fromApiCall } from '../../../lib/api-actor'
 import { callApi, expectOk } from '../../../lib/api-client'
 import { athleteKeys } from '../../../lib/athlete-queries'
-import { inspection } from '../../../lib/inspection'
+import { useBoundActor } from '../../../lib/use-bound-actor'
 import { randomId } from '../../../lib/random-id'
 import { raceKeys, raceQueries } from '../../../lib/race-queries'
 import { leaveForTrustedAddress } from '../../../lib/safe-navigation'
@@ -55,8 +55,7 @@ function giveActors(queryClient: QueryClient, raceId: number) {
  */
 export function useTransferGive(raceId: number, pending: boolean) {
   const queryClient = useQueryClient()
-  const [machine] = useState(() => transferGiveMachine.provide({ actors: giveActors(queryClient, raceId) }))
-  const actor = useActorRef(machine, { input: { pending }, ...inspection() })
+  const actor = useBoundActor(() => transferGiveMachine.provide({ actors: giveActors(queryClient, raceId) }), { pending })
   useEffect(() => {
     const changed = actor.on('changed', () => void queryClient.invalidateQueries({ queryKey: athleteKeys.root }))
     return () => changed.unsubscribe()
@@ -110,8 +109,7 @@ function takeActors(queryClient: QueryClient) {
 export function useTransferTake(code: string) {
   const queryClient = useQueryClient()
   const [input] = useState(() => ({ code, key: randomId() }))
-  const [machine] = useState(() => transferTakeMachine.provide({ actors: takeActors(queryClient) }))
-  const actor = useActorRef(machine, { input, ...inspection() })
+  const actor = useBoundActor(() => transferTakeMachine.provide({ actors: takeActors(queryClient) }), input)
   useEffect(() => {
     const redirect = actor.on('redirect', ({ url }) => {
       if (!leaveForTrustedAddress(url)) notify('unsafe_redirect')

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import { SECOND_MS } from '../../../../contracts/time'
 import { viewOf, waitListMachine, type AnnounceCode, type WaitListSnapshot } from '../../../../machines/places/wait-list.machine'
 import { now, subscribeClock } from '../../../lib/clock'
-import { inspection } from '../../../lib/inspection'
+import { useBoundActor } from '../../../lib/use-bound-actor'
 import { waitListActors } from './wait-list-binding'
 
 /** A moment the machine said a screen reader should be told of; `count` makes a repeat heard again. */
@@ -22,8 +22,7 @@ export interface Announcement {
 export function useWaitList(raceId: number, reactions: { onEnrol: () => void; onSessionExpired: () => void }) {
   const queryClient = useQueryClient()
   const [input] = useState(() => ({ raceId, now: now(), jitterSeed: crypto.getRandomValues(new Uint32Array(1))[0]! }))
-  const [machine] = useState(() => waitListMachine.provide({ actors: waitListActors(queryClient) }))
-  const actor = useActorRef(machine, { input, ...inspection() })
+  const actor = useBoundActor(() => waitListMachine.provide({ actors: waitListActors(queryClient) }), input)
   const [announcement, setAnnouncement] = useState<Announcement | null>(null)
 
   useEffect(() => {

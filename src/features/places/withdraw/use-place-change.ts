@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import { placeChangeMachine, placeChangeView, type PlaceChangeInput } from '../../../../machines/places/place-change.machine'
-import { inspection } from '../../../lib/inspection'
+import { useBoundActor } from '../../../lib/use-bound-actor'
 import { randomId } from '../../../lib/random-id'
 import { placeChangeActors } from './place-change-binding'
 
@@ -14,8 +14,7 @@ import { placeChangeActors } from './place-change-binding'
 export function usePlaceChange(input: PlaceChangeInput, onSessionExpired: () => void) {
   const queryClient = useQueryClient()
   const [initial] = useState(input)
-  const [machine] = useState(() => placeChangeMachine.provide({ actors: placeChangeActors(queryClient) }))
-  const actor = useActorRef(machine, { input: initial, ...inspection() })
+  const actor = useBoundActor(() => placeChangeMachine.provide({ actors: placeChangeActors(queryClient) }), initial)
   const view = useSelector(actor, placeChangeView)
   const context = useSelector(actor, (snapshot) => snapshot.context)
 
