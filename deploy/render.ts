@@ -24,6 +24,11 @@ export interface SiteOptions {
   upstream: string
   /** The API's origin when the build calls another one than the portal's (VITE_API_BASE_URL): CSP `connect-src`. */
   apiOrigin?: string
+  /**
+   * HTTPS and HTTP/2 on `listen` with this certificate chain and key (PEM files), for a host with no
+   * TLS terminator in front; without it the site speaks plain HTTP/1.1 to whatever terminates TLS.
+   */
+  tls?: { certificate: string; key: string }
 }
 
 const HERE = fileURLToPath(new URL('.', import.meta.url))
@@ -89,7 +94,18 @@ export function renderSite(options: SiteOptions): string {
     LOCALES: LOCALES.join('|'),
     DEFAULT_LOCALE: LOCALES[0],
     LOWER_CASE_LOCALES: LOCALES.map((locale) => `    "~*^${locale}$" ${locale};`).join('\n'),
-    LISTEN: bare('The listen address', options.listen),
+    LISTEN: bare('The listen address', options.listen) + (options.tls ? ' ssl http2' : ''),
+    TLS: options.tls
+      ? [
+          `ssl_certificate ${bare('The certificate', resolve(options.tls.certificate))};`,
+          `ssl_certificate_key ${bare('The key', resolve(options.tls.key))};`,
+          // A returning visitor resumes its TLS session: one round trip instead of two before the page.
+          'ssl_session_cache shared:pettorale_tls:10m;',
+          'ssl_session_timeout 1d;',
+        ]
+          .map((line) => `    ${line}`)
+          .join('\n')
+      : '',
     DIST: bare('The build folder', dist),
     MAX_BODY_BYTES: String(MAX_BODY_BYTES),
     UPSTREAM: bare('The upstream', upstream.origin),
@@ -148,7 +164,7 @@ export async function compressBuild(dist: string): Promise<number> {
 
 /**
  * `npx tsx deploy/render.ts --dist dist --listen 8080 --upstream http://127.0.0.1:9000
- * [--api-origin URL] [--out FILE | --standalone FOLDER]`: compresses the build's files beside them,
+ * [--api-origin URL] [--tls-certificate FILE --tls-key FILE] [--out FILE | --standalone FOLDER]`: compresses the build's files beside them,
  * then writes the site to FILE (or prints it), or a whole configuration into FOLDER.
  */
 async function main(): Promise<void> {
@@ -158,14 +174,26 @@ async function main(): Promise<void> {
       listen: { type: 'string' },
       upstream: { type: 'string' },
       'api-origin': { type: 'string' },
+      'tls-certificate': { type: 'string' },
+      'tls-key': { type: 'string' },
       out: { type: 'string' },
       standalone: { type: 'string' },
     },
   })
-  if (!values.dist || !values.listen || !values.upstream) {
-    throw new Error('Usage: npx tsx deploy/render.ts --dist DIR --listen PORT --upstream http://HOST:PORT [--api-origin URL] [--out FILE | --standalone DIR]')
+  const certificate = values['tls-certificate']
+  const key = values['tls-key']
+  if (!values.dist || !values.listen || !values.upstream || (certificate === undefined) !== (key === undefined)) {
+    throw new Error(
+      'Usage: npx tsx deploy/render.ts --dist DIR --listen PORT --upstream http://HOST:PORT [--api-origin URL] [--tls-certificate FILE --tls-key FILE] [--out FILE | --standalone DIR]',
+    )
   }
-  const site: SiteOptions = { dist: values.dist, listen: values.listen, upstream: values.upstream, apiOrigin: values['api-origin'] }
+  const site: SiteOptions = {
+    dist: values.dist,
+    listen: values.listen,
+    upstream: values.upstream,
+    apiOrigin: values['api-origin'],
+    ...(certificate && key ? { tls: { certificate, key } } : {}),
+  }
   // Rendered first: a value nginx cannot take stops here, before the build is touched.
   const rendered = renderSite(site)
   const compressed = await compressBuild(site.dist)

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the performance budget of DESIGN.md section 9, measured as an athlete's phone
- * feels it. Builds the production bundle (VITE_API_MOCK=false), serves it as a production host
- * would with the API on the simulated backend (`startMockServer`), prints one figure a line with
+ * feels it. Builds the production bundle (VITE_API_MOCK=false), serves it from the real host (Debian's
+ * nginx from deploy/, over HTTPS and HTTP/2) with the API on the simulated backend
+ * (`startMockServer`), prints one figure a line with
  * its budget and pass/fail (the Lighthouse figures as one table), how long each measure took, and
  * writes bench/results.json. Exits 1 when a line fails.
  * `npm run bench -- --only rush` (names of `MEASURES`, comma-separated) measures those alone, builds
@@ -11,12 +12,14 @@
  * To add lines (a later screen): write a `Measure` — an async function of the `Bench` context that
  * returns `Line`s — and add it to `MEASURES` under a name. See README, "Performance bench".
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, relative, sep } from 'node:path'
+import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 import { build, type Manifest } from 'vite'
+import { compressBuild } from '../../deploy/render'
 import { startMockServer } from '../../mocks/http-server'
+import { startNginx } from '../../tests/host/nginx'
 import { entryKey, gzipKiB, lazyChunks, mockFiles, pageScriptGzip, scriptsOf, sharedChunks, staticClosure } from './bundle'
 import { firstPageContributors } from './contributors'
 import { median, startLighthouse } from './lighthouse'
@@ -145,18 +148,8 @@ function selected(args: readonly string[]): typeof MEASURES {
   return MEASURES.filter((entry) => names.includes(entry.name))
 }
 
-/**
- * Every file of the build requested once in each encoding the server offers, one after the other.
- * The server otherwise compresses the build in the background at start (brotli at its best, long
- * on this 2-core machine), which would run beside the first measurements and slow their pages.
- */
-async function compressBuild(url: string, outDir: string): Promise<void> {
-  const files = readdirSync(outDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile() && !entry.name.endsWith('.html'))
-  for (const file of files) {
-    const path = relative(outDir, join(file.parentPath, file.name)).split(sep).join('/')
-    for (const encoding of ['br', 'gzip']) await (await fetch(`${url}/${path}`, { headers: { 'accept-encoding': encoding } })).arrayBuffer()
-  }
-}
+/** The bench's host: fixed, so a port in use is an error rather than a move. */
+const HOST_PORT = Number(process.env.PETTORALE_BENCH_HOST_PORT ?? 47630)
 
 /** The production build served with its API, and the browsers: made once, for the measures that need them. */
 async function prepare(): Promise<{ bench: Bench; close: () => Promise<void> }> {
@@ -167,15 +160,24 @@ async function prepare(): Promise<{ bench: Bench; close: () => Promise<void> }> 
   const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest
   rmSync(join(outDir, '.vite'), { recursive: true, force: true })
 
+  // The build's files compressed beside it as an organiser's deploy does (deploy/render.ts), before
+  // any measure: nginx then sends them as they are.
+  await compressBuild(outDir)
   const server = await startMockServer({ port: 0, dist: outDir, precompress: false, log: { info: () => {}, error: console.error } })
-  await compressBuild(server.url, outDir)
-  const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu'] })
+  // Served as athletes meet it (decision 056): the host of deploy/ over HTTPS and HTTP/2, its
+  // certificate made for the run and accepted by both browsers.
+  const host = await startNginx({ dist: outDir, port: HOST_PORT, upstream: server.url, tls: true }).catch(async (error: unknown) => {
+    await server.close()
+    throw error
+  })
+  const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-gpu', '--ignore-certificate-errors'] })
   const lighthouse = await startLighthouse(chromePath)
   return {
-    bench: { outDir, manifest, url: server.url, browser, lighthouse },
+    bench: { outDir, manifest, url: host.url, backend: server.url, browser, lighthouse },
     close: async () => {
       await lighthouse?.close()
       await browser.close()
+      await host.close()
       await server.close()
       rmSync(outDir, { recursive: true, force: true })
     },

@@ -70,7 +70,7 @@ export async function startLighthouse(chromePath: string): Promise<Lighthouse | 
   const launcher = (await import(pathToFileURL(from.resolve('chrome-launcher')).href)) as {
     launch: (options: object) => Promise<{ port: number; kill: () => void }>
   }
-  const chrome = await launcher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] })
+  const chrome = await launcher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--ignore-certificate-errors'] })
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${String(chrome.port)}`, defaultViewport: null })
 
   /** Mobile, simulated throttling (Lighthouse's defaults), performance only. */

@@ -100,7 +100,7 @@ export const publicPagesLighthouse: Measure = async (bench) => {
       targets.push({ row: `${name} ${locale}`, path, locale, plain, app: [], plainRuns: [] })
     }
   }
-  const initScript = await signedInScript(url, WIZARD_LOCALE)
+  const initScript = await signedInScript(bench, WIZARD_LOCALE)
   const wizardPath = `/race/${String(WIZARD_RACE)}/subscribe`
   const wizardPlain = await writePlainPage(bench, wizardPath, WIZARD_LOCALE, `bench-plain-wizard-${WIZARD_LOCALE}.html`, initScript)
   targets.push({ row: rows.at(-1)!, path: wizardPath, locale: WIZARD_LOCALE, initScript, plain: wizardPlain, app: [], plainRuns: [] })

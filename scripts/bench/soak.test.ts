@@ -65,6 +65,10 @@ describe('the soak: a short run', () => {
     expect(line('soak: requests')?.value).toBeGreaterThan(0)
     // The sampler compared the heap at warm-up with the heap at the end.
     expect(line('soak: server heap after GC, warm-up to end')?.note).toMatch(/MB at 0\.1 min -> .* MB at the end/)
+    // Then imported the warm-up's data back, and weighed the heap again.
+    const sameData = line("soak: server heap after GC, the warm-up's data imported back")
+    expect(sameData?.note).toMatch(/MB at 0\.1 min -> [\d.]+ MB with the same data after the run/)
+    expect(Number.isFinite(sameData?.value)).toBe(true)
     expect(Number.isFinite(line('soak: server RSS, warm-up to end')?.value)).toBe(true)
   })
 })

@@ -16,10 +16,14 @@
  * legitimate, so the traffic is kept at a steady state rather than growing: a fixed pool of staged
  * athletes does the enrolling (each enters a race once at most, as a withdrawn place is never
  * entered again, and withdraws now and then), sessions end as they start, a wait list is joined and
- * left; only sign-ups add athletes, a few a minute. The heap after a forced collection once the run is warm (after its
- * first fifth: the seed's lazy parts, the JIT, the pool's first reads) is compared with the heap at
- * the end, each the median of `window` samples, within `heapBudgetPercent`; the slope over the run
- * after warm-up is printed beside, with how much the data itself grew (the QA export's size, and its records by collection).
+ * left; only sign-ups add athletes, a few a minute. Payments, receipts' e-mails and withdrawals
+ * still add records, as a real backend keeps them. So the judged figure compares like with like
+ * (decision 056): the heap after a forced collection once the run is warm (after its first fifth:
+ * the seed's lazy parts, the JIT, the pool's first reads), and the heap after the run once the QA
+ * export taken at that moment is imported back, each the median of `window` samples, within
+ * `heapBudgetPercent`: what the server keeps beyond its data. The heap at the end with the run's
+ * data, its slope after warm-up, and how much the data itself grew (the QA export's size, and its
+ * records by collection) are printed beside.
  *
  * Every answer outside 2xx is an error unless the call expects that refusal (a wait list joined
  * twice); so is a payment that does not end as its card says, and a request the mock failed on (its
@@ -496,17 +500,25 @@ export async function soak(options: { durationMs?: number } = {}): Promise<Line[
     }
 
     const samples: MemorySample[] = []
-    const exported = async () => {
-      const text = await mockRoute('qa.exportDatabase', () => qa.exportDatabase())
-      return text === null ? null : dataOf(text)
+    const exported = () => mockRoute('qa.exportDatabase', () => qa.exportDatabase())
+    let exportAtWarmUp: string | null = null
+    /** The heap after GC (median of a window) once `text` is the server's whole data again. */
+    const heapWithData = async (text: string): Promise<number | null> => {
+      const imported = await mockRoute('qa.importDatabase', () => qa.importDatabase(text))
+      if (!imported?.ok) {
+        fail(`the warm-up's export was not imported back${imported ? ` (${imported.refusal})` : ''}`)
+        return null
+      }
+      const heaps: number[] = []
+      for (let sample = 0; sample < SOAK.window; sample += 1) heaps.push((await server.memory()).heapUsed)
+      return median(heaps)
     }
-    let dataAtWarmUp: ReturnType<typeof dataOf> | null = null
     const sampler = async () => {
       for (let next = 0; next <= endsAt; next += sampleEveryMs) {
         await sleep(Math.max(0, next - elapsed()))
         const { heapUsed, rss } = await server.memory()
         samples.push({ atMs: elapsed(), heapUsed, rss })
-        if (dataAtWarmUp === null && elapsed() >= warmUpMs) dataAtWarmUp = await exported()
+        if (exportAtWarmUp === null && elapsed() >= warmUpMs) exportAtWarmUp = await exported()
       }
     }
     const clock = async () => {
@@ -519,7 +531,10 @@ export async function soak(options: { durationMs?: number } = {}): Promise<Line[
     }
     await Promise.all([sampler(), clock(), ...Array.from({ length: SOAK.users }, (_, index) => user(index))])
     const wallMs = elapsed()
-    const dataAtEnd = await exported()
+    const exportAtEnd = await exported()
+    const [dataAtWarmUp, dataAtEnd] = [exportAtWarmUp, exportAtEnd].map((text) => (text === null ? null : dataOf(text)))
+    // The warm-up's data imported back: what the server holds beyond its data (a leak) stays.
+    const sameData = exportAtWarmUp === null ? null : await heapWithData(exportAtWarmUp)
     for (const failure of server.failures) fail(`the mock failed: ${failure.slice(0, 300)}`)
 
     const memory = memoryVerdict(samples, warmUpMs)
@@ -554,11 +569,19 @@ export async function soak(options: { durationMs?: number } = {}): Promise<Line[
         name: 'soak: server heap after GC, warm-up to end',
         value: memory.heapChangePercent,
         unit: '%',
-        budget: SOAK.heapBudgetPercent,
+        budget: null,
         kind: 'max',
         note:
           `${mb(memory.heapStart)} at ${minutes(warmUpMs)} -> ${mb(memory.heapEnd)} at the end (medians of ${String(SOAK.window)} samples every ${String(sampleEveryMs / SECOND_MS)} s), ` +
-          `slope ${(memory.heapSlopePerMinute / MB).toFixed(2)} MB/min; the data over the seed (QA export) ${dataAtWarmUp && dataAtEnd ? dataGrowth(dataAtWarmUp, dataAtEnd) : 'not read'}`,
+          `slope ${(memory.heapSlopePerMinute / MB).toFixed(2)} MB/min; the athletes' data over the seed (QA export) ${dataAtWarmUp && dataAtEnd ? dataGrowth(dataAtWarmUp, dataAtEnd) : 'not read'}`,
+      },
+      {
+        name: "soak: server heap after GC, the warm-up's data imported back",
+        value: sameData === null ? Number.NaN : ((sameData - memory.heapStart) / memory.heapStart) * 100,
+        unit: '%',
+        budget: SOAK.heapBudgetPercent,
+        kind: 'max',
+        note: `${mb(memory.heapStart)} at ${minutes(warmUpMs)} -> ${sameData === null ? 'not measured' : mb(sameData)} with the same data after the run (median of ${String(SOAK.window)}): what the server keeps beyond its data`,
       },
       { name: 'soak: server RSS, warm-up to end', value: memory.rssChangePercent, unit: '%', budget: null, kind: 'max', note: `${mb(memory.rssStart)} -> ${mb(memory.rssEnd)}` },
     ]

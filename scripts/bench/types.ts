@@ -23,8 +23,10 @@ export interface Line {
 export interface Bench {
   outDir: string
   manifest: Manifest
-  /** The build and its API, served on a free port of 127.0.0.1. */
+  /** The build and its API as the browsers reach them: nginx over HTTPS, on 127.0.0.1. */
   url: string
+  /** The simulated backend itself, for calls from Node (which would refuse the host's certificate). */
+  backend: string
   browser: Browser
   /** One Chrome kept open for Lighthouse; `null` when Lighthouse is not installed (`npm --prefix bench ci`). */
   lighthouse: Lighthouse | null

@@ -29,9 +29,9 @@ const ROUNDS = 3
  * race's registration would be closed. A script, not a browser's API, so Lighthouse's Chrome and
  * Playwright's run the same one.
  */
-export async function signedInScript(url: string, locale: string): Promise<string> {
+export async function signedInScript({ url, backend }: Pick<Bench, 'url' | 'backend'>, locale: string): Promise<string> {
   const { mail, password } = PERSONAS.find((persona) => persona.key === 'completo')!
-  const answer = await fetch(`${url}/api/oauth/token`, {
+  const answer = await fetch(`${backend}/api/oauth/token`, {
     method: 'POST',
     headers: { authorization: `Basic ${btoa('pettorale-portal:bench')}`, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'password', username: mail, password }).toString(),
@@ -50,9 +50,9 @@ export async function signedInScript(url: string, locale: string): Promise<strin
 }`
 }
 
-async function signedInPage({ browser, url }: Bench): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 780 } })
-  await context.addInitScript({ content: await signedInScript(url, 'en') })
+async function signedInPage(bench: Bench): Promise<Page> {
+  const context = await bench.browser.newContext({ viewport: { width: 360, height: 780 } })
+  await context.addInitScript({ content: await signedInScript(bench, 'en') })
   return context.newPage()
 }
 

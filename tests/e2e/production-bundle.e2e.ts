@@ -1,5 +1,6 @@
 import { readdirSync, rmSync } from 'node:fs'
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
+import { request as httpsRequest } from 'node:https'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { Page } from '@playwright/test'
@@ -17,6 +18,8 @@ import { buildForRealBackend } from './real-backend-build'
 const NGINX_PORT = Number(
   process.env.PETTORALE_E2E_NGINX_PORT ?? (process.env.PETTORALE_E2E_PORT ? Number(process.env.PETTORALE_E2E_PORT) + 3 : 47618),
 )
+/** The same nginx over HTTPS and HTTP/2, on the port after. */
+const NGINX_TLS_PORT = NGINX_PORT + 1
 
 /**
  * The build for a real backend (VITE_API_MOCK=false), served by both of its hosts: the simulated
@@ -44,9 +47,12 @@ async function appCodeHeld(page: Page): Promise<{ asked: string[]; release: () =
 
 test.describe('the production bundle against a backend over HTTP', () => {
   test.describe.configure({ mode: 'serial' })
+  // nginx over HTTPS has a certificate made for the run.
+  test.use({ ignoreHTTPSErrors: true })
   let dist: string
   let server: MockServer
   let nginx: RunningNginx | undefined
+  let nginxTls: RunningNginx | undefined
 
   test.beforeAll(async () => {
     test.setTimeout(180_000)
@@ -54,9 +60,11 @@ test.describe('the production bundle against a backend over HTTP', () => {
     await compressBuild(dist)
     server = await startMockServer({ port: 0, dist, log: { info: () => {}, error: console.error } })
     nginx = await startNginx({ dist, port: NGINX_PORT, upstream: server.url })
+    nginxTls = await startNginx({ dist, port: NGINX_TLS_PORT, upstream: server.url, tls: true })
   })
 
   test.afterAll(async () => {
+    await nginxTls?.close()
     await nginx?.close()
     await server.close()
     rmSync(dist, { recursive: true, force: true })
@@ -66,6 +74,7 @@ test.describe('the production bundle against a backend over HTTP', () => {
   const hosts: [name: string, origin: () => string][] = [
     ['the mock server', () => server.url],
     ['nginx', nginxUrl],
+    ['nginx over HTTPS', () => (nginxTls as RunningNginx).url],
   ]
   for (const [host, origin] of hosts) {
     test(`${host}: a race's page carries the race, shows its name before the app's code arrives, and nobody asks for it again`, async ({ page }) => {
@@ -140,6 +149,18 @@ test.describe('the production bundle against a backend over HTTP', () => {
       await expect(page.locator('html')).not.toHaveAttribute('data-frame-words')
     })
   }
+
+  test('nginx with a certificate serves the page, its files and its calls over HTTP/2', async ({ page }) => {
+    await page.goto(`${(nginxTls as RunningNginx).url}/race/${String(SEED_RACE_IDS.open)}`)
+    await expect(page.getByRole('heading', { level: 1, name: 'Sentiero dei Larici 25K 2026' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Technical information' })).toBeVisible()
+    const protocols = await page.evaluate(() =>
+      [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map((entry) => (entry as PerformanceResourceTiming).nextHopProtocol),
+    )
+    // The page, its scripts and styles, its calls: one protocol, HTTP/2.
+    expect(protocols.length).toBeGreaterThan(3)
+    expect(new Set(protocols)).toEqual(new Set(['h2']))
+  })
 
   test('nginx serves each page in the language the mock server chooses, with the same headers and a fresh nonce', async () => {
     // The host's rule (issue 24 contract 3), case by case: the request's headers and the page's language.
@@ -240,10 +261,11 @@ interface Answer {
   body: Buffer
 }
 
-/** One GET with exactly these headers (fetch would add its own Accept-Encoding and decode). */
+/** One GET with exactly these headers (fetch would add its own Accept-Encoding and decode), over HTTP or HTTPS. */
 function get(origin: string, path: string, headers: Record<string, string>): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(`${origin}${path}`, { headers }, (response) => {
+    // Over HTTPS, nginx's certificate is the one made for the run.
+    const request = (origin.startsWith('https:') ? httpsRequest : httpRequest)(`${origin}${path}`, { headers, rejectUnauthorized: false }, (response) => {
       const chunks: Buffer[] = []
       response.on('data', (chunk: Buffer) => chunks.push(chunk))
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }))

@@ -1,5 +1,6 @@
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { request } from 'node:https'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -9,18 +10,51 @@ import { writeStandalone } from '../../deploy/render'
 const NGINX = '/usr/sbin/nginx'
 
 export interface RunningNginx {
-  /** `http://127.0.0.1:port`, no trailing slash. */
+  /** `http://127.0.0.1:port` (`https://` with `tls`), no trailing slash. */
   url: string
   close: () => Promise<void>
 }
 
 /**
+ * A certificate for 127.0.0.1 signed by itself, valid a day, in `folder`: a browser told to accept
+ * it (`--ignore-certificate-errors`) then speaks HTTPS and HTTP/2 to nginx as to a real host.
+ */
+function selfSignedCertificate(folder: string): { certificate: string; key: string } {
+  const files = { certificate: join(folder, 'certificate.pem'), key: join(folder, 'key.pem') }
+  execFileSync('openssl', [
+    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
+    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
+    '-keyout', files.key, '-out', files.certificate,
+  ], { stdio: 'ignore' })
+  return files
+}
+
+/** Whether `url` answers 200, over HTTP or over HTTPS with any certificate. */
+function answersOk(url: string): Promise<boolean> {
+  if (url.startsWith('http:')) {
+    return fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    )
+  }
+  return new Promise((resolveOk) => {
+    const asked = request(url, { rejectUnauthorized: false }, (response) => {
+      response.resume()
+      resolveOk(response.statusCode === 200)
+    })
+    asked.once('error', () => resolveOk(false))
+    asked.end()
+  })
+}
+
+/**
  * Debian's nginx serving `dist` on 127.0.0.1:`port` with the API on `upstream`, from the
  * configuration deploy/render.ts writes, everything of it (pid, temporary files) in a folder of its
- * own, in the foreground of a child process. A port in use, a missing nginx or module, or a
- * configuration nginx refuses is an error, never a skip.
+ * own, in the foreground of a child process. With `tls`, over HTTPS and HTTP/2 with a certificate
+ * made for the run, as an organiser's host without a TLS terminator in front. A port in use, a
+ * missing nginx or module, or a configuration nginx refuses is an error, never a skip.
  */
-export async function startNginx(options: { dist: string; port: number; upstream: string }): Promise<RunningNginx> {
+export async function startNginx(options: { dist: string; port: number; upstream: string; tls?: boolean }): Promise<RunningNginx> {
   // nginx only reports a taken port after retrying for seconds, while whatever holds it answers.
   await new Promise<void>((resolveFree, reject) => {
     const probe = createServer()
@@ -28,7 +62,12 @@ export async function startNginx(options: { dist: string; port: number; upstream
     probe.listen(options.port, '127.0.0.1', () => probe.close(() => resolveFree()))
   })
   const prefix = mkdtempSync(join(tmpdir(), 'pettorale-nginx-'))
-  const config = writeStandalone(prefix, { dist: options.dist, listen: `127.0.0.1:${String(options.port)}`, upstream: options.upstream })
+  const config = writeStandalone(prefix, {
+    dist: options.dist,
+    listen: `127.0.0.1:${String(options.port)}`,
+    upstream: options.upstream,
+    ...(options.tls ? { tls: selfSignedCertificate(prefix) } : {}),
+  })
   const child = spawn(NGINX, ['-p', prefix, '-c', config, '-e', 'stderr'], { stdio: ['ignore', 'ignore', 'pipe'] })
   let said = ''
   child.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()))
@@ -36,7 +75,7 @@ export async function startNginx(options: { dist: string; port: number; upstream
     child.once('error', (error) => resolveExit(`${NGINX} could not start (${error.message}): run .ci/run or apt-get install nginx libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static`))
     child.once('exit', (code, signal) => resolveExit(`nginx stopped (${String(code ?? signal)}): ${said.trim()}`))
   })
-  const url = `http://127.0.0.1:${String(options.port)}`
+  const url = `${options.tls ? 'https' : 'http'}://127.0.0.1:${String(options.port)}`
   const close = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       // QUIT: the master lets its workers finish and removes its pid file.
@@ -48,13 +87,7 @@ export async function startNginx(options: { dist: string; port: number; upstream
 
   const deadline = Date.now() + 10_000
   for (;;) {
-    const ready = await Promise.race([
-      fetch(`${url}/favicon.svg`).then(
-        (response) => response.ok,
-        () => false,
-      ),
-      exited,
-    ])
+    const ready = await Promise.race([answersOk(`${url}/favicon.svg`), exited])
     if (typeof ready === 'string') {
       await close()
       throw new Error(ready)

@@ -33,6 +33,15 @@ describe('deploy/render.ts', () => {
     expect(config).not.toMatch(/\{\{/)
   })
 
+  it('speaks HTTPS and HTTP/2 on the same address only when given a certificate and its key', () => {
+    expect(renderSite(site)).not.toMatch(/ssl/)
+    const config = renderSite({ ...site, listen: '443', tls: { certificate: '/etc/ssl/pettorale/chain.pem', key: '/etc/ssl/pettorale/key.pem' } })
+    expect(config).toContain('    listen 443 ssl http2;')
+    expect(config).toContain('    ssl_certificate /etc/ssl/pettorale/chain.pem;')
+    expect(config).toContain('    ssl_certificate_key /etc/ssl/pettorale/key.pem;')
+    expect(() => renderSite({ ...site, tls: { certificate: '/etc/ssl/my chain.pem', key: '/etc/ssl/key.pem' } })).toThrow(/certificate/)
+  })
+
   it("writes brotli and gzip copies of the build's text files, never of its pages", async () => {
     folder = mkdtempSync(join(tmpdir(), 'pettorale-render-'))
     mkdirSync(join(folder, 'assets'))
