@@ -14,7 +14,8 @@ import { defineConfig, type PlaywrightTestConfig } from '@playwright/test'
  * PETTORALE_E2E_PORT lets two suites run side by side: the build on that port with its own build
  * folder, the dev server on the next port (or PETTORALE_E2E_DEV_PORT), the shared backend on the
  * one after (or PETTORALE_E2E_SHARED_PORT). tests/e2e/production-bundle.e2e.ts starts Debian's nginx
- * itself, on 47618 or the third port after PETTORALE_E2E_PORT (or PETTORALE_E2E_NGINX_PORT).
+ * itself, on 47618 or the third port after PETTORALE_E2E_PORT (or PETTORALE_E2E_NGINX_PORT), and over
+ * HTTPS on the port after that.
  */
 const PORT = Number(process.env.PETTORALE_E2E_PORT ?? 47614)
 const DEV_PORT = Number(process.env.PETTORALE_E2E_DEV_PORT ?? (process.env.PETTORALE_E2E_PORT ? PORT + 1 : 47616))

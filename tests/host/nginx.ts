@@ -21,11 +21,15 @@ export interface RunningNginx {
  */
 function selfSignedCertificate(folder: string): { certificate: string; key: string } {
   const files = { certificate: join(folder, 'certificate.pem'), key: join(folder, 'key.pem') }
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
-    '-keyout', files.key, '-out', files.certificate,
-  ], { stdio: 'ignore' })
+  try {
+    execFileSync('openssl', [
+      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
+      '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
+      '-keyout', files.key, '-out', files.certificate,
+    ], { stdio: ['ignore', 'ignore', 'pipe'] })
+  } catch (error) {
+    throw new Error(`openssl could not make nginx's certificate (${String(error)}): run .ci/run or apt-get install openssl`)
+  }
   return files
 }
 
