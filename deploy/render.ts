@@ -103,8 +103,8 @@ export function renderSite(options: SiteOptions): string {
           'ssl_session_cache shared:pettorale_tls:10m;',
           'ssl_session_timeout 1d;',
         ]
-          .map((line) => `    ${line}`)
-          .join('\n')
+          .map((line) => `\n    ${line}`)
+          .join('')
       : '',
     DIST: bare('The build folder', dist),
     MAX_BODY_BYTES: String(MAX_BODY_BYTES),

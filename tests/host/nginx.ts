@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { request } from 'node:https'
+import { request as httpRequest } from 'node:http'
+import { request as httpsRequest } from 'node:https'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -35,14 +36,8 @@ function selfSignedCertificate(folder: string): { certificate: string; key: stri
 
 /** Whether `url` answers 200, over HTTP or over HTTPS with any certificate. */
 function answersOk(url: string): Promise<boolean> {
-  if (url.startsWith('http:')) {
-    return fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    )
-  }
   return new Promise((resolveOk) => {
-    const asked = request(url, { rejectUnauthorized: false }, (response) => {
+    const asked = (url.startsWith('https:') ? httpsRequest : httpRequest)(url, { rejectUnauthorized: false }, (response) => {
       response.resume()
       resolveOk(response.statusCode === 200)
     })
@@ -66,12 +61,18 @@ export async function startNginx(options: { dist: string; port: number; upstream
     probe.listen(options.port, '127.0.0.1', () => probe.close(() => resolveFree()))
   })
   const prefix = mkdtempSync(join(tmpdir(), 'pettorale-nginx-'))
-  const config = writeStandalone(prefix, {
-    dist: options.dist,
-    listen: `127.0.0.1:${String(options.port)}`,
-    upstream: options.upstream,
-    ...(options.tls ? { tls: selfSignedCertificate(prefix) } : {}),
-  })
+  let config: string
+  try {
+    config = writeStandalone(prefix, {
+      dist: options.dist,
+      listen: `127.0.0.1:${String(options.port)}`,
+      upstream: options.upstream,
+      ...(options.tls ? { tls: selfSignedCertificate(prefix) } : {}),
+    })
+  } catch (error) {
+    rmSync(prefix, { recursive: true, force: true })
+    throw error
+  }
   const child = spawn(NGINX, ['-p', prefix, '-c', config, '-e', 'stderr'], { stdio: ['ignore', 'ignore', 'pipe'] })
   let said = ''
   child.stderr.on('data', (chunk: Buffer) => (said += chunk.toString()))
