@@ -1,3 +1,4 @@
+import { isApplication } from '../rules/lottery'
 import { registrationDisplay, type RegistrationDisplay } from '../rules/registration-display'
 import { enrolmentGate, placeDeadline, type EntryMode, type GateInput, type GateRefusal, type GateResult, type OpenEnrolment } from './eligibility'
 
@@ -64,7 +65,7 @@ const REGISTRATION_REFUSALS: ReadonlySet<GateRefusal['code']> = new Set(['regist
  * The athlete's standing with a race at `now`, from the same input and the same rules as the
  * enrolment wizard's gate (`enrolmentGate`): the race page offers what the wizard would do.
  * The PAX is the profile's, as the gate reads it. A subscription says of itself whether it is a
- * lottery application (`domanda_lotteria`), whatever the PAX says now.
+ * lottery application (`isApplication`, the lottery's rule), whatever the PAX says now.
  */
 export function raceStanding(input: GateInput): RaceStanding {
   const { race, athlete, now } = input
@@ -74,7 +75,7 @@ export function raceStanding(input: GateInput): RaceStanding {
 
   const { subscription } = athlete
   if (subscription?.pagato) return { ...base, kind: 'enrolled', bib: subscription.pettorale, category: subscription.categoria }
-  if (subscription?.domanda_lotteria) return { ...base, kind: 'lotteryApplied' }
+  if (subscription && isApplication(subscription)) return { ...base, kind: 'lotteryApplied' }
   // The wizard would stop at registration first: nothing to enrol in, nor a place to complete.
   if (gate.refusals.some((refusal) => REGISTRATION_REFUSALS.has(refusal.code))) return { ...base, kind: 'registration' }
 
