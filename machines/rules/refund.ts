@@ -1,6 +1,7 @@
 import type { Subscription } from '../../contracts/athlete.contract'
 import type { RefundQuote } from '../../contracts/places.contract'
 import type { RaceDetail, RefundRule } from '../../contracts/races.contract'
+import { deferWindow, hasStarted, type DeferWindow } from './place'
 import { refundAmount, refundShare, toCents, toEuros } from '../enrolment/price'
 import { daysToStart, raceDay } from './race-day'
 
@@ -50,7 +51,7 @@ const daysBeforeRaceDay = (race: RefundRace, days: number) => Temporal.PlainDate
 /** What a withdrawal at `nowMs` gives back, and whether it may be made. */
 export function refundQuote(race: RefundRace, place: RefundPlace, nowMs: number): RefundOutlook {
   const quote = quoteAt(race, place, daysToStart(race, nowMs))
-  if (nowMs >= Date.parse(race.data_evento)) return { open: false, reason: 'started', quote }
+  if (hasStarted(race, nowMs)) return { open: false, reason: 'started', quote }
   if (toCents(quote.totale) > 0) return { open: true, quote }
   // The last rule giving a share applies down to its threshold; the day after it, nothing is due.
   const lastGiving = byThreshold(race.rimborsi).findLast((rule) => refundShare([rule], optionOf(place), rule.giorni_prima) > 0)
@@ -89,19 +90,17 @@ export function rowOn(rows: readonly ScheduleRow[], daysBefore: number): Schedul
 
 export type DeferOutlook =
   | { open: true; credit: number; fee: number; edition: number; until: string }
-  | { open: false; reason: 'not_allowed' }
-  | { open: false; reason: 'deadline_passed'; until: string }
-  | { open: false; reason: 'started' }
+  | Exclude<DeferWindow, { open: true }>
 
 /**
  * What deferring the place to the next edition gives at `nowMs` (decision 038): the fee paid less
  * the race's deferral fee, never below nothing, as a credit (euros), while the race allows it.
  */
 export function deferOutlook(race: Pick<RaceDetail, 'data_evento' | 'prezzo' | 'edizione' | 'cambi'>, nowMs: number): DeferOutlook {
-  const rule = race.cambi?.rinvio
-  if (!rule) return { open: false, reason: 'not_allowed' }
-  if (nowMs >= Date.parse(race.data_evento)) return { open: false, reason: 'started' }
-  if (nowMs >= Date.parse(rule.chiude)) return { open: false, reason: 'deadline_passed', until: rule.chiude }
-  const credit = toEuros(Math.max(0, toCents(race.prezzo) - toCents(rule.tassa)))
-  return { open: true, credit, fee: rule.tassa, edition: race.edizione + 1, until: rule.chiude }
+  const window = deferWindow(race, nowMs)
+  if (!window.open) return window
+  // An open window is the race's deferral rule's.
+  const fee = race.cambi!.rinvio!.tassa
+  const credit = toEuros(Math.max(0, toCents(race.prezzo) - toCents(fee)))
+  return { open: true, credit, fee, edition: race.edizione + 1, until: window.until }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Subscription } from '../../../contracts/athlete.contract'
 import type { Race } from '../../../contracts/races.contract'
-import { groupEnrolments, isChangeablePlace, stillDue, transferOutlook } from './enrolments'
+import { groupEnrolments, stillDue } from './enrolments'
 
 const NOW = Date.parse('2026-03-02T08:00:00Z')
 const race = (id: number, start: string, hours = 10) => ({ id, data_evento: start, tempo_limite_ore: hours }) as Race
@@ -64,27 +64,5 @@ describe('what is still due', () => {
     expect(stillDue(subscription(1, { ...signedOnV1, pagato: false }), valid, '2026-07-11', { liberatoria_versione: 'v2' })).toEqual(['waiver', 'payment'])
     expect(stillDue(subscription(1, { ...signedOnV1, pagato: false }), valid, '2026-07-11', { liberatoria_versione: 'v1' })).toEqual(['payment'])
     expect(stillDue(subscription(1, signedOnV1), valid, '2026-07-11', { liberatoria_versione: 'v2' })).toEqual([])
-  })
-})
-
-describe('what a paid place may become', () => {
-  const cambi = { cessione: { tassa: 10, rimborso_percento: 90, chiude: '2026-05-31T21:59:00Z' }, rinvio: null }
-  const race = { data_evento: '2026-06-14T07:00:00Z', cambi }
-  const paid = subscription(202, { pagato: true })
-
-  it('may be passed on until the race deadline, not after, nor where the race does not allow it', () => {
-    expect(transferOutlook(race, Date.parse('2026-05-31T21:58:59Z'))).toEqual({ open: true, until: cambi.cessione.chiude })
-    expect(transferOutlook(race, Date.parse('2026-05-31T21:59:00Z'))).toEqual({ open: false, reason: 'deadline_passed', until: cambi.cessione.chiude })
-    expect(transferOutlook({ ...race, cambi: null }, Date.parse('2026-03-02T08:00:00Z'))).toEqual({ open: false, reason: 'not_allowed' })
-    expect(transferOutlook({ ...race, cambi: { ...cambi, cessione: { ...cambi.cessione, chiude: '2026-07-01T00:00:00Z' } } }, Date.parse('2026-06-14T07:00:00Z'))).toEqual({ open: false, reason: 'started' })
-  })
-
-  it('is changeable while paid, held and before the start', () => {
-    const before = Date.parse('2026-03-02T08:00:00Z')
-    expect(isChangeablePlace(paid, race, before)).toBe(true)
-    expect(isChangeablePlace({ ...paid, stato: 'attiva' }, race, before)).toBe(true)
-    expect(isChangeablePlace({ ...paid, stato: 'ritirata' }, race, before)).toBe(false)
-    expect(isChangeablePlace({ ...paid, pagato: false }, race, before)).toBe(false)
-    expect(isChangeablePlace(paid, race, Date.parse(race.data_evento))).toBe(false)
   })
 })

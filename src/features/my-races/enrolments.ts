@@ -49,23 +49,3 @@ export function stillDue(
   if (!validOnRaceDay) due.push('certificate')
   return due
 }
-
-/** Why a paid place cannot be passed on: the race does not allow it, its deadline passed, or the race started. */
-export type TransferOutlook = { open: true; until: string } | { open: false; reason: 'not_allowed' | 'started' } | { open: false; reason: 'deadline_passed'; until: string }
-
-/** Whether a paid place can be passed on at `nowMs` (the race's `cambi.cessione`, decision 038). */
-export function transferOutlook(race: Pick<Race, 'data_evento' | 'cambi'>, nowMs: number): TransferOutlook {
-  const rule = race.cambi?.cessione
-  if (!rule) return { open: false, reason: 'not_allowed' }
-  if (nowMs >= Date.parse(race.data_evento)) return { open: false, reason: 'started' }
-  if (nowMs >= Date.parse(rule.chiude)) return { open: false, reason: 'deadline_passed', until: rule.chiude }
-  return { open: true, until: rule.chiude }
-}
-
-/**
- * A paid place the athlete still holds before its race starts: withdrawing, passing on and
- * deferring are offered for it (each page says when the schedule or the race's rules close it).
- */
-export function isChangeablePlace(subscription: Subscription, race: Pick<Race, 'data_evento'>, nowMs: number): boolean {
-  return subscription.pagato && (subscription.stato ?? 'attiva') === 'attiva' && nowMs < Date.parse(race.data_evento)
-}

@@ -8,6 +8,7 @@ import type { Profile } from '../../../contracts/athlete.contract'
 import type { Race } from '../../../contracts/races.contract'
 import { placeDeadline } from '../../../machines/enrolment/eligibility'
 import { certificateStatus } from '../../../machines/rules/certificate-status'
+import { isChangeablePlace, isHeldPlace } from '../../../machines/rules/place'
 import { raceDay, raceEnd } from '../../../machines/rules/race-day'
 import { useAddressedSex, useAthlete, useSubscriptionHistory } from '../../lib/athlete-queries'
 import { now } from '../../lib/clock'
@@ -22,7 +23,7 @@ import { buttonClass } from '../../ui/button'
 import { DefinitionList } from '../../ui/definition-list'
 import { Page } from '../../ui/page'
 import { Empty, Loading, QueryErrorState } from '../../ui/state'
-import { groupEnrolments, isChangeablePlace, stillDue, type EnrolmentEntry } from './enrolments'
+import { groupEnrolments, stillDue, type EnrolmentEntry } from './enrolments'
 import styles from './my-races.module.css'
 import { isLapsed } from './open-subscriptions'
 import MyLottery from './my-lottery'
@@ -37,7 +38,7 @@ export default function MyRacesPage() {
   const history = useSubscriptionHistory()
   const races = useQuery(raceQueries.list('all'))
   // Read only for an athlete whose places changed (issue 23): the refunds and credits they show.
-  const changed = history.data?.iscrizioni.filter((s) => (s.stato ?? 'attiva') !== 'attiva') ?? []
+  const changed = history.data?.iscrizioni.filter((s) => !isHeldPlace(s)) ?? []
   const transactions = useQuery({ ...transactionQueries.list(), enabled: changed.some((s) => s.stato !== 'rinviata') })
   const credits = useQuery({ ...placesQueries.credits(), enabled: changed.some((s) => s.stato === 'rinviata') })
   const fates = { transactions: transactions.data?.transazioni ?? [], credits: credits.data?.crediti ?? [] }
@@ -118,7 +119,7 @@ function EnrolmentCard({ entry, profile, fates, upcoming }: { entry: EnrolmentEn
   const raceId = s.project_id
   const name = race ? `${race.nome} ${String(race.edizione)}` : t`Race ${raceId}`
   const headingId = `race-${String(s.project_id)}`
-  const held = (s.stato ?? 'attiva') === 'attiva'
+  const held = isHeldPlace(s)
   const current = now()
   const payment = s.pagato ? t`Paid` : s.domanda_lotteria ? t`Lottery application: paid only if drawn` : t`Not paid yet`
   const rows: Array<[string, string]> = [

@@ -4,11 +4,11 @@ import type { Subscription } from '../../../contracts/athlete.contract'
 import type { Credit } from '../../../contracts/places.contract'
 import type { Race } from '../../../contracts/races.contract'
 import type { Transaction } from '../../../contracts/transactions.contract'
+import { transferWindow } from '../../../machines/rules/place'
 import { deferOutlook } from '../../../machines/rules/refund'
 import { formatMoney, formatOwnMoment, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
-import { transferOutlook } from './enrolments'
 import styles from './my-races.module.css'
 
 /**
@@ -19,7 +19,7 @@ import styles from './my-races.module.css'
 export function PlaceActions({ subscription, race, now }: { subscription: Subscription; race: Race; now: number }) {
   const { t } = useLingui()
   const locale = activeLocale()
-  const transfer = transferOutlook(race, now)
+  const transfer = transferWindow(race, now)
   const deferral = deferOutlook(race, now)
   const offered = subscription.cessione
   return (

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useId, useState, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import type { Edition, RaceDetail, RefundRule } from '../../../contracts/races.contract'
+import { hasStarted } from '../../../machines/rules/place'
 import { hasEnded, raceEnd } from '../../../machines/rules/race-day'
 import { registrationDisplay } from '../../../machines/rules/registration-display'
 import { formatDate, formatMoney, formatNumber, formatPercent, formatRaceTime } from '../../lib/format'
@@ -245,7 +246,7 @@ function CalendarActions({ race, now }: { race: RaceDetail; now: number }) {
   const { t } = useLingui()
   const [failed, setFailed] = useState(false)
   const [busy, setBusy] = useState(false)
-  const upcoming = now < Date.parse(race.data_evento)
+  const upcoming = !hasStarted(race, now)
   const opening = registrationDisplay(race, now).kind === 'opening'
   if (!upcoming && !opening) return null
 

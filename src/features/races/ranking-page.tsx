@@ -4,6 +4,7 @@ import { useDeferredValue, useMemo, useRef, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import type { Locale } from '../../../contracts/locale'
 import type { RaceDetail, RankingRow } from '../../../contracts/races.contract'
+import { hasStarted } from '../../../machines/rules/place'
 import { hasEnded, isLive, raceEnd } from '../../../machines/rules/race-day'
 import { dayShown, formatDuration, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
@@ -268,7 +269,7 @@ function NoRankingYet({ race, now, query }: { race: RaceDetail; now: number; que
   const pastEditions = race.edizioni.filter((edition) => edition.id !== race.id && hasEnded({ ...edition, tempo_limite_ore: race.tempo_limite_ore }, now))
 
   let message
-  if (now < Date.parse(race.data_evento)) {
+  if (!hasStarted(race, now)) {
     message = (
       <Plural
         value={day}

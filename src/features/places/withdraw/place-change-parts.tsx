@@ -59,11 +59,6 @@ export function PlaceScreen({
   )
 }
 
-/** The entry a withdrawal or a deferral can change: paid and still the athlete's. */
-export function isActivePlace(subscription: Subscription | null): subscription is Subscription {
-  return subscription !== null && subscription.pagato && (subscription.stato ?? 'attiva') === 'attiva'
-}
-
 /**
  * The confirmation before a place changes (Radix Dialog: focus moves in, stays in, and goes back to
  * the button that opened it). Open while confirming and while the change is sent; Escape or
