@@ -8,8 +8,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CSP_NONCE_PLACEHOLDER } from '../scripts/security-headers'
 import { db } from './db'
-import { MAX_REQUEST_BODY_BYTES, negotiateEncoding, startMockServer, type MockServer } from './http-server'
+import { startMockServer, type MockServer } from './http-server'
 import { PERSONAS } from './seed'
+import { negotiateEncoding } from './server/compression'
+import { MAX_REQUEST_BODY_BYTES } from './server/exchange'
 
 /** A tiny build: a page with the nonce placeholder, a hashed script, an unhashed icon, a font. */
 const root = mkdtempSync(join(tmpdir(), 'pettorale-http-'))
