@@ -7,7 +7,7 @@ import type { QaImportRefusal } from './qa-api'
 /**
  * The mock database as a file QA saves and loads back (the panel's export and import): the change
  * set over the seed (decision 007), so a file holds what changed, not the whole seed, and the mock
- * clock's "now".
+ * clock's "now". It never holds a session (below).
  */
 
 export const DATABASE_FILE_FORMAT = 'pettorale-mock-database'
@@ -25,6 +25,16 @@ export interface DatabaseFile {
 
 const DB_NAMES = Object.keys(db) as DbName[]
 
+/**
+ * The change set without its sessions, both ways: they are the bearer tokens of whoever is signed
+ * in, and a file is passed between engineers, attached to issues, and read off a shared server
+ * (decision 057). Loaded back, nobody is signed in; an older file that holds sessions loads without
+ * them.
+ */
+function withoutSessions({ sessions: _sessions, ...changes }: ChangeSet): ChangeSet {
+  return changes
+}
+
 const DatabaseFileSchema = z.object({
   format: z.literal(DATABASE_FILE_FORMAT),
   version: z.literal(DATABASE_FILE_VERSION),
@@ -40,7 +50,7 @@ export function databaseFileText(changes: ChangeSet, mockNowMs: number, exported
     version: DATABASE_FILE_VERSION,
     exportedAt: new Date(exportedAtMs).toISOString(),
     clock: { now: new Date(mockNowMs).toISOString() },
-    changes,
+    changes: withoutSessions(changes),
   }
   return JSON.stringify(file, null, 2)
 }
@@ -67,5 +77,5 @@ export function readDatabaseFile(text: string): { ok: true; file: DatabaseFile }
   for (const [name, entries] of Object.entries(changes)) {
     if (validEntries(name as DbName, entries).length !== entries.length) return { ok: false, refusal: 'invalid_records' }
   }
-  return { ok: true, file: parsed.data as DatabaseFile }
+  return { ok: true, file: { ...(parsed.data as DatabaseFile), changes: withoutSessions(parsed.data.changes as ChangeSet) } }
 }

@@ -1,15 +1,18 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startMockServer, type MockServer } from './http-server'
 import type { QaApi } from './qa-api'
 import { createHttpQaApi } from './qa-http-client'
+import { PERSONAS } from './seed'
 import { ATHLETE_IDS } from './seed/personas'
 
-/** No build to serve: only the API and the QA route are asked for. */
+/** A one-page build: the page tells whether a foreign name still gets the portal. */
 const dist = mkdtempSync(join(tmpdir(), 'pettorale-qa-http-'))
+writeFileSync(join(dist, 'index.html'), '<!doctype html><title>pettorale</title>')
 const quiet = { info: () => {}, error: () => {} }
 let shared: MockServer
 let plain: MockServer
@@ -129,6 +132,97 @@ describe('the QA route of a server started for QA', () => {
     expect(answer.headers.get('cache-control')).toBe('no-store')
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
     expect((await fetch(`${shared.url}/__qa/no-such-control`)).status).toBe(404)
+  })
+})
+
+/** One request with the `Host` a browser would send for the name it was opened at. */
+function asHost(host: string, path: string, init: { method?: string; body?: string } = {}): Promise<{ status: number; text: string }> {
+  const { port } = new URL(shared.url)
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { host: '127.0.0.1', port, path, method: init.method ?? 'GET', agent: false, headers: { host, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) } },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (text += chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+        res.on('error', reject)
+      },
+    )
+    request.on('error', reject)
+    request.end(init.body)
+  })
+}
+
+describe('the mock-only routes answer only under the server’s own names (decision 057)', () => {
+  const own = () => new URL(shared.url).port
+
+  it('answers the QA route at 127.0.0.1, localhost and [::1] with its port', async () => {
+    for (const name of ['127.0.0.1', 'localhost', 'LOCALHOST', '[::1]']) {
+      expect((await asHost(`${name}:${own()}`, '/__qa/state')).status, name).toBe(200)
+    }
+  })
+
+  it('refuses another name 421 on the QA and provider routes, before anything runs', async () => {
+    await qa.fault('races.list', { kind: 'network' })
+    const rebound = `rebind.attacker.example:${own()}`
+    const cleared = await asHost(rebound, '/__qa/clear-faults', { method: 'POST', body: '{}' })
+    expect(cleared.status).toBe(421)
+    expect(JSON.parse(cleared.text)).toMatchObject({ status: 421, code: 'misdirected_request' })
+    expect((await qa.state()).faults).toEqual({ 'races.list': { kind: 'network' } })
+    const exported = await asHost(rebound, '/__qa/export')
+    expect(exported.status).toBe(421)
+    expect(exported.text).not.toContain('changes')
+    const paid = await asHost(rebound, '/__provider/pay-link', { method: 'POST', body: JSON.stringify({ link: 'x', outcome: 'authorised' }) })
+    expect(paid.status).toBe(421)
+    // The server's own address on another port, or with a user in front, is not its name either.
+    expect((await asHost('127.0.0.1:1', '/__qa/state')).status).toBe(421)
+    expect((await asHost(`evil@127.0.0.1:${own()}`, '/__qa/state')).status).toBe(421)
+  })
+
+  it('still serves the public API and the build under any name, as a host behind a proxy must', async () => {
+    await qa.clearFaults()
+    const rebound = `rebind.attacker.example:${own()}`
+    expect((await asHost(rebound, '/api/v1/vdatrailers/gare')).status).toBe(200)
+    const page = await asHost(rebound, '/company')
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('<title>pettorale</title>')
+  })
+})
+
+describe('the QA export', () => {
+  const completo = PERSONAS.find((persona) => persona.key === 'completo')!
+  const me = (token: string) => fetch(`${shared.url}/api/v1/vdatrailers/atleta_me`, { headers: { authorization: `Bearer ${token}` } })
+
+  async function signIn(): Promise<string> {
+    const answer = await fetch(`${shared.url}/api/oauth/token`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${btoa('pettorale-portal:test')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', username: completo.mail, password: completo.password }).toString(),
+    })
+    expect(answer.status).toBe(200)
+    return String(((await answer.json()) as { access_token: string }).access_token)
+  }
+
+  it('holds no session token, and loads back with nobody signed in', async () => {
+    const token = await signIn()
+    await qa.reviewCertificate(ATHLETE_IDS.revisione, 'valido')
+    expect((await me(token)).status).toBe(200)
+    const text = await qa.exportDatabase()
+    expect(text).not.toContain(token)
+    expect(Object.keys((JSON.parse(text) as { changes: object }).changes)).not.toContain('sessions')
+
+    expect(await qa.importDatabase(text)).toEqual({ ok: true })
+    expect((await qa.pending()).certificates).toEqual([])
+    expect((await me(token)).status).toBe(401)
+  })
+
+  it('loads a file that still holds sessions without them', async () => {
+    const token = await signIn()
+    const file = JSON.parse(await qa.exportDatabase()) as { changes: Record<string, unknown[]> }
+    file.changes.sessions = [[token, { token, athlete_id: completo.athleteId, expires_at: Date.parse('2099-01-01T00:00:00Z') }]]
+    expect(await qa.importDatabase(JSON.stringify(file))).toEqual({ ok: true })
+    expect((await me(token)).status).toBe(401)
   })
 })
 
