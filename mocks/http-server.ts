@@ -9,7 +9,7 @@ import type { QaApi } from './qa-api'
 import { QA_ROUTE_PREFIX } from './qa-http'
 import { createApiBridge, isApiPath } from './server/api-bridge'
 import { createServerBackend } from './server/backend'
-import { answerFailure, answerUnparsable, RequestProblem, targetOf } from './server/exchange'
+import { answerEach, RequestProblem, targetOf } from './server/exchange'
 import { createMockRoutes } from './server/mock-routes'
 import { ownHosts } from './server/own-hosts'
 import { raceAnswerOf } from './server/race-answer'
@@ -78,7 +78,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const log = options.log ?? console
   const { controls, requestLog, persist, qa } = await createServerBackend(options.qa ?? false)
   const server = createServer()
-  server.on('clientError', answerUnparsable)
   const { address, port } = await listen(server, options.port ?? DEFAULT_PORT, options.host ?? '127.0.0.1')
   // Trouble with the listening socket itself (out of file descriptors): report it, stay up.
   server.on('error', (error) => log.error('[pettorale mock] server error', error))
@@ -108,17 +107,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (isApiPath(target.pathname)) return api.answer(message, res, method, target)
     return site.answer(message, res, method, target)
   }
-  // Taken before any connection is read: the listen callback and what follows it run first.
-  server.on('request', (message: IncomingMessage, res: ServerResponse) => {
-    answer(message, res).catch((error: unknown) => {
-      try {
-        answerFailure(message, res, error, log.error)
-      } catch (failure) {
-        log.error('[pettorale mock] could not answer a failed request', failure)
-        res.destroy()
-      }
-    })
-  })
+  answerEach(server, answer, (...args) => log.error(...args))
   if (options.precompress ?? true) site.precompress()
 
   return {

@@ -12,7 +12,7 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib'
 /** Already compressed formats are sent as they are. */
 export const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.webmanifest', '.txt', '.svg', '.ico'])
 
-export type Encoding = 'br' | 'gzip' | 'identity'
+type Encoding = 'br' | 'gzip' | 'identity'
 
 /**
  * The encoding to answer in, from `accept-encoding`: brotli or gzip, whichever the client weighs

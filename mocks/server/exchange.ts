@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { MAX_UPLOAD_BYTES } from '../../contracts/files.contract'
 import { problem } from '../handler'
@@ -26,7 +26,7 @@ export class RequestProblem extends Error {
 /** The client went away before its request was complete: nobody to answer. */
 class ClientGone extends Error {}
 
-export interface Answer {
+interface Answer {
   status: number
   headers: Record<string, string>
   body?: Buffer | string
@@ -39,10 +39,12 @@ export function announcesBody(message: IncomingMessage): boolean {
 }
 
 /**
- * The request body, read while it streams in and refused (413) once it passes `limit`: never more
- * than that is held in memory. A client that goes away mid-body rejects with `ClientGone`.
+ * The request body, read while it streams in and refused (413) once it passes
+ * MAX_REQUEST_BODY_BYTES: never more than that is held in memory. A client that goes away mid-body
+ * rejects with `ClientGone`.
  */
-export function readBody(message: IncomingMessage, limit = MAX_REQUEST_BODY_BYTES): Promise<Buffer> {
+export function readBody(message: IncomingMessage): Promise<Buffer> {
+  const limit = MAX_REQUEST_BODY_BYTES
   const announced = Number(message.headers['content-length'])
   if (Number.isFinite(announced) && announced > limit) {
     return Promise.reject(new RequestProblem(413, 'payload_too_large', `The body is over ${String(limit)} bytes.`))
@@ -153,10 +155,28 @@ export function targetOf(raw: string | undefined, origin: string): URL {
 }
 
 /**
+ * Every request of `server` answered by `answer`, inside a catch: no request can stop the server.
+ * Registered once it listens, before any connection is read (the listen callback comes first).
+ */
+export function answerEach(server: Server, answer: (message: IncomingMessage, res: ServerResponse) => Promise<void>, logError: (...args: unknown[]) => void): void {
+  server.on('request', (message: IncomingMessage, res: ServerResponse) => {
+    answer(message, res).catch((error: unknown) => {
+      try {
+        answerFailure(message, res, error, logError)
+      } catch (failure) {
+        logError('[pettorale mock] could not answer a failed request', failure)
+        res.destroy()
+      }
+    })
+  })
+  server.on('clientError', answerUnparsable)
+}
+
+/**
  * A request that failed: dropped when its client has gone, its problem when it was refused, else a
  * 500 and the error in the log (a bug in the mock).
  */
-export function answerFailure(message: IncomingMessage, res: ServerResponse, error: unknown, logError: (...args: unknown[]) => void): void {
+function answerFailure(message: IncomingMessage, res: ServerResponse, error: unknown, logError: (...args: unknown[]) => void): void {
   if (isClientGone(message, res, error)) {
     res.destroy()
     return
@@ -178,7 +198,7 @@ export function answerFailure(message: IncomingMessage, res: ServerResponse, err
  * A request Node cannot even parse (a broken request line or header, headers too large, too
  * slow): answered on the socket itself, since there is no request object, then closed.
  */
-export function answerUnparsable(error: NodeJS.ErrnoException, socket: Socket): void {
+function answerUnparsable(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy()
     return

@@ -14,7 +14,7 @@ import { isOwnHost } from './own-hosts'
  * 057); any other `Host` is 421, before the body is read or anything runs.
  */
 
-export interface MockRoutesOptions {
+interface MockRoutesOptions {
   qa: QaApi
   provider: CheckoutProvider
   /** The QA state's counter, which `GET /__qa/state` answers beside the state. */
@@ -22,8 +22,6 @@ export interface MockRoutesOptions {
   /** What `Host` may say (`ownHosts`). */
   hosts: ReadonlySet<string>
 }
-
-export type MockRoutes = ReturnType<typeof createMockRoutes>
 
 export function createMockRoutes({ qa, provider, version, hosts }: MockRoutesOptions) {
   const routes: ReadonlyArray<readonly [prefix: string, answer: (request: MockRouteRequest) => Promise<MockRouteAnswer>]> = [

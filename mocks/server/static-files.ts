@@ -49,7 +49,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
 const STATIC_METHODS = ['GET', 'HEAD', 'OPTIONS']
 
-export interface StaticFilesOptions {
+interface StaticFilesOptions {
   /** The build folder, absolute. */
   dist: string
   /** What the pages' CSP and cross-origin headers name (`MockServerOptions`). */
