@@ -2,6 +2,7 @@ import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { errorCodeOf, toApiError, type ApiError } from '../../contracts/api-error'
 import type * as payments from '../../contracts/payments.contract'
 import type { PaymentLinkStatus, PaymentState } from '../../contracts/payments.contract'
+import { askAgainAfter } from '../polling'
 
 /**
  * Waiting for the payment provider to settle a payment, after the checkout: the one wait of the
@@ -94,6 +95,9 @@ export const paymentWaitMachine = setup({
     hasWaitedTooLong: ({ context }) => context.polls >= GIVE_UP_AFTER_POLLS,
     isLongWait: ({ context }) => context.polls >= LONG_WAIT_AFTER_POLLS,
   },
+  actions: {
+    countPoll: assign({ polls: ({ context }) => context.polls + 1 }),
+  },
 }).createMachine({
   id: 'paymentWait',
   context: ({ input }) => ({ paymentId: input.paymentId, polls: 0, failure: null }),
@@ -120,10 +124,10 @@ export const paymentWaitMachine = setup({
         ],
       },
     },
+    // The polling skeleton on XState's clock: the provider's seconds, not the portal's clock.
     waiting: {
       always: { guard: 'hasWaitedTooLong', target: 'stillPending' },
-      after: { pollDelay: { target: 'checking', actions: assign({ polls: ({ context }) => context.polls + 1 }) } },
-      on: { 'wait.retry': 'checking' },
+      ...askAgainAfter('pollDelay', { target: 'checking', retry: 'wait.retry', actions: 'countPoll' }),
     },
     stillPending: {
       on: { 'wait.retry': { target: 'checking', actions: assign({ polls: 0, failure: null }) } },

@@ -4,7 +4,8 @@ import { errorCodeOf, toApiError } from '../../contracts/api-error'
 import type * as queue from '../../contracts/queue.contract'
 import { QueueTicketSchema, type QueueTicket, type TicketEndReason, type TicketState } from '../../contracts/queue.contract'
 import { MINUTE_MS } from '../../contracts/time'
-import { afterFailure, readDueAt, retryFailureOf, type ReadFailure, type RetryFailure } from '../rules/server-reading'
+import { answered, callWithRetry, failed, initialPolling, NOT_READING, pollingGuards, pollingStates, whenReadDue, type PollingContext } from '../polling'
+import { retryFailureOf, type RetryFailure } from '../rules/server-reading'
 
 /**
  * Opening day (issue 22, decision 037): one athlete's ticket for one race's waiting room, from the
@@ -174,12 +175,11 @@ export interface WaitingRoomInput {
 
 export type AnnounceCode = 'position' | 'admitted' | 'holdEnding' | 'holdLastMinute' | 'holdExpired' | 'admissionExpired' | 'soldOut'
 
-export interface WaitingRoomContext {
+/** With the counts of its reads (`failure`: offline / busy / trouble while a call is retried; `nextReadAt`). */
+export interface WaitingRoomContext extends PollingContext {
   raceId: number
-  now: number
   opensAt: number
   roomOpensAt: number
-  jitterSeed: number
   autoJoin: boolean
   /** The last answer about the ticket; null while none is known (or there is none). */
   ticket: TicketReading | null
@@ -191,14 +191,6 @@ export interface WaitingRoomContext {
   /** What ran out, once the ticket ended (the server's `motivo`, or the clock past the deadline). */
   endReason: TicketEndReason | null
   refusal: RefusalCode | null
-  /** While a call is retried: why; null when the last call was answered. */
-  failure: ReadFailure | null
-  /** Failures in a row, for the back-off. */
-  failures: number
-  /** When the next read (or retry) is due; null while none is planned. */
-  nextReadAt: number | null
-  /** Answers and failures so far: the count the jitter is drawn with. */
-  reads: number
   /** The last position said to a screen reader, and when. */
   announcedPosition: { position: number; at: number } | null
   /** The deadlines of the held place whose warnings were said (a place held again warns again). */
@@ -262,16 +254,12 @@ export function afterAnswer(
 ): { changes: Partial<WaitingRoomContext>; said: WaitingRoomEmitted[] } {
   const previous = context.ticket
   const ticket = readingOf(answer)
-  const reads = context.reads + 1
   const readAfterS = ticket.readAfterS ?? (WAITING_STATES.has(ticket.state) ? DEFAULT_READ_AFTER_S : null)
   const changes: Partial<WaitingRoomContext> = {
     ticket,
-    reads,
-    failure: null,
-    failures: 0,
+    ...answered(context, ticket.receivedAt, readAfterS),
     admissionToken: answer.ticket.ammissione?.token ?? null,
     endReason: ticket.endReason,
-    nextReadAt: readAfterS === null ? null : readDueAt(ticket.receivedAt, readAfterS, context, reads),
   }
   const said: WaitingRoomEmitted[] = []
   if (ticket.state === 'in_coda' && ticket.position !== null) {
@@ -316,31 +304,19 @@ const onReadError = [
   { target: 'retrying', actions: 'recordFailure' },
 ] as const
 
-/** A retry is due, or the athlete or the connection asks for it now (not inside a `Retry-After`). */
-const retryWhenDue = {
-  always: { guard: 'isReadDue', target: 'asking' },
-  on: {
-    'connection.back': { guard: 'mayRetryNow', target: 'asking' },
-    'queue.retry': { guard: 'mayRetryNow', target: 'asking' },
-  },
-} as const
+/** Taking the place again after a failure, as any call is retried; its admission may run out meanwhile. */
+const retryingHold = whenReadDue('queue.retry', 'taking')
 
-/** Reading the ticket every `riprova_tra_s` (with jitter), and again after a failure. */
-const polling = {
-  initial: 'waiting',
-  states: {
-    waiting: { always: { guard: 'isReadDue', target: 'asking' } },
-    asking: {
-      invoke: {
-        src: 'readTicket',
-        input: ({ context }: { context: WaitingRoomContext }) => ({ raceId: context.raceId }),
-        onDone: { target: '#waitingRoom.routing', actions: 'takeTicket' },
-        onError: onReadError,
-      },
-    },
-    retrying: retryWhenDue,
+/** Reading the ticket as the server asks (`riprova_tra_s`, with jitter), and again after a failure. */
+const polling = pollingStates(
+  {
+    src: 'readTicket',
+    input: ({ context }: { context: WaitingRoomContext }) => ({ raceId: context.raceId }),
+    onDone: { target: '#waitingRoom.routing', actions: 'takeTicket' },
+    onError: onReadError,
   },
-} as const
+  'queue.retry',
+)
 
 export const waitingRoomMachine = setup({
   types: {
@@ -358,6 +334,7 @@ export const waitingRoomMachine = setup({
     leaveQueue: fromApiStandIn<RaceInput>('leaveQueue'),
   },
   guards: {
+    ...pollingGuards,
     isInRoom: ({ context }) => context.ticket?.state === 'in_sala',
     isQueued: ({ context }) => context.ticket?.state === 'in_coda',
     isSoldOutForGood: ({ context }) => context.ticket?.state === 'esaurito' && context.ticket.soldOutFinal,
@@ -369,9 +346,6 @@ export const waitingRoomMachine = setup({
     isEnded: ({ context }) => context.ticket?.state === 'scaduto',
     isRoomOpen: ({ context }) => context.now >= context.roomOpensAt,
     isRoomOpenToJoin: ({ context }) => context.now >= context.roomOpensAt && context.autoJoin,
-    isReadDue: ({ context }) => context.nextReadAt !== null && context.now >= context.nextReadAt,
-    /** Not inside a wait the server asked for: that one is kept whatever the page does. */
-    mayRetryNow: ({ context }) => context.failure === 'offline' || context.failure === 'trouble',
     isAdmissionOver: ({ context }) => context.ticket?.admissionEndsAt != null && context.now >= context.ticket.admissionEndsAt,
     isPaying: ({ context }) => context.ticket?.paying === true,
     isHoldOver: ({ context }) => !context.ticket?.paying && context.ticket?.holdEndsAt != null && context.now >= context.ticket.holdEndsAt,
@@ -413,10 +387,7 @@ export const waitingRoomMachine = setup({
       for (const emitted of said) enqueue.emit(emitted)
     }),
     /** After a failure: wait as the server asked (429/503), else 2, 4, 8 ... 60 s; with jitter either way. */
-    recordFailure: assign(({ context, event }) => {
-      const failure = failureOf(errorOf(event))
-      return afterFailure(context, failure.kind === 'retry' ? failure : null)
-    }),
+    recordFailure: assign(({ context, event }) => failed(context, failureOf(errorOf(event)))),
     refuse: enqueueActions(({ event, enqueue }) => {
       const failure = failureOf(errorOf(event))
       if (failure.kind === 'refused') enqueue.assign({ refusal: failure.code })
@@ -431,11 +402,11 @@ export const waitingRoomMachine = setup({
       enqueue.emit({ type: 'announce', code: 'soldOut' })
     }),
     expireAdmission: enqueueActions(({ enqueue }) => {
-      enqueue.assign({ endReason: 'admission_expired', admissionToken: null, nextReadAt: null, failure: null, failures: 0 })
+      enqueue.assign({ endReason: 'admission_expired', admissionToken: null, ...NOT_READING })
       enqueue.emit({ type: 'announce', code: 'admissionExpired' })
     }),
     expireHold: enqueueActions(({ enqueue }) => {
-      enqueue.assign({ endReason: 'hold_expired', nextReadAt: null, failure: null, failures: 0 })
+      enqueue.assign({ endReason: 'hold_expired', ...NOT_READING })
       enqueue.emit({ type: 'holdExpired' })
       enqueue.emit({ type: 'announce', code: 'holdExpired' })
     }),
@@ -455,14 +426,12 @@ export const waitingRoomMachine = setup({
       enqueue.emit({ type: 'announce', code: 'holdLastMinute' })
     }),
     forgetTicket: enqueueActions(({ enqueue }) => {
-      enqueue.assign({ ticket: null, admissionToken: null, nextReadAt: null, failure: null, failures: 0 })
+      enqueue.assign({ ticket: null, admissionToken: null, ...NOT_READING })
     }),
     /** Nothing more to read: the ticket will not change by itself. */
-    stopReading: assign({ nextReadAt: null, failure: null, failures: 0 }),
+    stopReading: assign(NOT_READING),
     /** A call starting now: nothing planned, nothing failing yet. */
-    startCall: enqueueActions(({ enqueue }) => {
-      enqueue.assign({ failure: null, failures: 0, nextReadAt: null, refusal: null })
-    }),
+    startCall: assign({ ...NOT_READING, refusal: null }),
     tellSessionExpired: enqueueActions(({ enqueue }) => {
       enqueue.emit({ type: 'sessionExpired' })
     }),
@@ -470,20 +439,15 @@ export const waitingRoomMachine = setup({
 }).createMachine({
   id: 'waitingRoom',
   context: ({ input }) => ({
+    ...initialPolling(input),
     raceId: input.raceId,
-    now: input.now,
     opensAt: input.opensAt,
     roomOpensAt: input.roomOpensAt,
-    jitterSeed: input.jitterSeed,
     autoJoin: input.autoJoin ?? false,
     ticket: null,
     admissionToken: null,
     endReason: null,
     refusal: null,
-    failure: null,
-    failures: 0,
-    nextReadAt: null,
-    reads: 0,
     announcedPosition: null,
     announcedHoldEnding: null,
     announcedLastMinute: null,
@@ -496,18 +460,15 @@ export const waitingRoomMachine = setup({
     reading: {
       meta: view('reading'),
       entry: 'startCall',
-      initial: 'asking',
-      states: {
-        asking: {
-          invoke: {
-            src: 'readTicket',
-            input: ({ context }) => ({ raceId: context.raceId }),
-            onDone: { target: '#waitingRoom.routing', actions: 'takeTicket' },
-            onError: onReadError,
-          },
+      ...callWithRetry(
+        {
+          src: 'readTicket',
+          input: ({ context }: { context: WaitingRoomContext }) => ({ raceId: context.raceId }),
+          onDone: { target: '#waitingRoom.routing', actions: 'takeTicket' },
+          onError: onReadError,
         },
-        retrying: retryWhenDue,
-      },
+        'queue.retry',
+      ),
     },
     /** A fresh answer about the ticket was kept: to the state it says. */
     routing: { always: ROUTES },
@@ -540,27 +501,24 @@ export const waitingRoomMachine = setup({
     joining: {
       meta: view('joining'),
       entry: 'startCall',
-      initial: 'asking',
-      states: {
-        asking: {
-          invoke: {
-            src: 'joinQueue',
-            input: ({ context }) => ({ raceId: context.raceId }),
-            onDone: { target: '#waitingRoom.routing', actions: 'takeTicket' },
-            onError: [
-              { guard: 'isSessionOver', target: '#waitingRoom.sessionEnded' },
-              { guard: 'isAlreadyInQueueWithTicket', target: '#waitingRoom.routing', actions: 'takeExistingTicket' },
-              // The 409 without its ticket: read it.
-              { guard: 'isAlreadyInQueue', target: '#waitingRoom.reading' },
-              { guard: 'isSoldOut', target: '#waitingRoom.soldOutFinal', actions: 'tellSoldOut' },
-              { guard: 'isClosed', target: '#waitingRoom.closed' },
-              { guard: 'isRefused', target: '#waitingRoom.refused', actions: 'refuse' },
-              { target: 'retrying', actions: 'recordFailure' },
-            ],
-          },
+      ...callWithRetry(
+        {
+          src: 'joinQueue',
+          input: ({ context }: { context: WaitingRoomContext }) => ({ raceId: context.raceId }),
+          onDone: { target: '#waitingRoom.routing', actions: 'takeTicket' },
+          onError: [
+            { guard: 'isSessionOver', target: '#waitingRoom.sessionEnded' },
+            { guard: 'isAlreadyInQueueWithTicket', target: '#waitingRoom.routing', actions: 'takeExistingTicket' },
+            // The 409 without its ticket: read it.
+            { guard: 'isAlreadyInQueue', target: '#waitingRoom.reading' },
+            { guard: 'isSoldOut', target: '#waitingRoom.soldOutFinal', actions: 'tellSoldOut' },
+            { guard: 'isClosed', target: '#waitingRoom.closed' },
+            { guard: 'isRefused', target: '#waitingRoom.refused', actions: 'refuse' },
+            { target: 'retrying', actions: 'recordFailure' },
+          ],
         },
-        retrying: retryWhenDue,
-      },
+        'queue.retry',
+      ),
     },
     /** Waiting with a ticket, reading it as often as the server asks. */
     following: {
@@ -597,15 +555,12 @@ export const waitingRoomMachine = setup({
           },
         },
         retrying: {
+          ...retryingHold,
           always: [
             // The admission ran out while the calls failed: what became of it is the server's to say.
             { guard: 'isAdmissionOver', target: '#waitingRoom.reading' },
-            { guard: 'isReadDue', target: 'taking' },
+            retryingHold.always,
           ],
-          on: {
-            'connection.back': { guard: 'mayRetryNow', target: 'taking' },
-            'queue.retry': { guard: 'mayRetryNow', target: 'taking' },
-          },
         },
       },
     },
@@ -671,18 +626,15 @@ export const waitingRoomMachine = setup({
     leaving: {
       meta: view('leaving'),
       entry: 'startCall',
-      initial: 'asking',
-      states: {
-        asking: {
-          invoke: {
-            src: 'leaveQueue',
-            input: ({ context }) => ({ raceId: context.raceId }),
-            onDone: { target: '#waitingRoom.routing', actions: 'takeTicket' },
-            onError: onReadError,
-          },
+      ...callWithRetry(
+        {
+          src: 'leaveQueue',
+          input: ({ context }: { context: WaitingRoomContext }) => ({ raceId: context.raceId }),
+          onDone: { target: '#waitingRoom.routing', actions: 'takeTicket' },
+          onError: onReadError,
         },
-        retrying: retryWhenDue,
-      },
+        'queue.retry',
+      ),
     },
     left: {
       meta: view('left'),

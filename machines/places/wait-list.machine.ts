@@ -4,7 +4,8 @@ import { errorCodeOf, toApiError } from '../../contracts/api-error'
 import { HOUR_MS } from '../../contracts/time'
 import type * as waitList from '../../contracts/wait-list.contract'
 import { WaitEntrySchema, type WaitEntry, type WaitEntryState } from '../../contracts/wait-list.contract'
-import { afterFailure, readDueAt, retryFailureOf, type ReadFailure, type RetryFailure } from '../rules/server-reading'
+import { answered, callWithRetry, failed, initialPolling, NOT_READING, pollingGuards, pollingStates, type PollingContext } from '../polling'
+import { retryFailureOf, type RetryFailure } from '../rules/server-reading'
 
 /**
  * A sold-out race's wait list (issue 23 point 3, decision 038), as one athlete's page sees it: the
@@ -113,18 +114,12 @@ export interface WaitListInput {
 
 export type AnnounceCode = 'offered' | 'offerEnding' | 'lapsed'
 
-export interface WaitListContext {
+export interface WaitListContext extends PollingContext {
   raceId: number
-  now: number
-  jitterSeed: number
   entry: EntryReading | null
   /** The athlete chose to take the offer: the wizard is (or was) open for it. */
   enrolling: boolean
   refusal: RefusalCode | null
-  failure: ReadFailure | null
-  failures: number
-  nextReadAt: number | null
-  reads: number
   /** The deadline whose warning was said (a new offer warns again). */
   announcedEnding: number | null
 }
@@ -163,14 +158,7 @@ const LIVE: ReadonlySet<WaitEntryState> = new Set(['in_attesa', 'offerta'])
 export function afterAnswer(context: WaitListContext, answer: EntryAnswer): { changes: Partial<WaitListContext>; said: WaitListEmitted[] } {
   const previous = context.entry
   const entry = readingOf(answer)
-  const reads = context.reads + 1
-  const changes: Partial<WaitListContext> = {
-    entry,
-    reads,
-    failure: null,
-    failures: 0,
-    nextReadAt: LIVE.has(entry.state) ? readDueAt(entry.receivedAt, READ_EVERY_S, context, reads) : null,
-  }
+  const changes: Partial<WaitListContext> = { entry, ...answered(context, entry.receivedAt, LIVE.has(entry.state) ? READ_EVERY_S : null) }
   const said: WaitListEmitted[] = []
   if (previous !== null && previous.state !== entry.state) {
     if (entry.state === 'offerta') said.push({ type: 'announce', code: 'offered' })
@@ -196,30 +184,16 @@ const onReadError = [
   { target: 'retrying', actions: 'recordFailure' },
 ] as const
 
-const retryWhenDue = {
-  always: { guard: 'isReadDue', target: 'asking' },
-  on: {
-    'connection.back': { guard: 'mayRetryNow', target: 'asking' },
-    'waitList.retry': { guard: 'mayRetryNow', target: 'asking' },
-  },
+/** Reading the entry (the call of `reading`, and the one made every minute with jitter). */
+const readEntry = {
+  src: 'readEntry',
+  input: ({ context }: { context: WaitListContext }) => ({ raceId: context.raceId }),
+  onDone: { target: '#waitList.routing', actions: 'takeEntry' },
+  onError: onReadError,
 } as const
 
 /** Reading the entry every minute (with jitter), and again after a failure. */
-const polling = {
-  initial: 'idle',
-  states: {
-    idle: { always: { guard: 'isReadDue', target: 'asking' } },
-    asking: {
-      invoke: {
-        src: 'readEntry',
-        input: ({ context }: { context: WaitListContext }) => ({ raceId: context.raceId }),
-        onDone: { target: '#waitList.routing', actions: 'takeEntry' },
-        onError: onReadError,
-      },
-    },
-    retrying: retryWhenDue,
-  },
-} as const
+const polling = pollingStates(readEntry, 'waitList.retry')
 
 /**
  * The offer's deadline counted down by the clock, in the views given (none while enrolling: the
@@ -252,6 +226,7 @@ export const waitListMachine = setup({
     leaveList: fromApiStandIn<RaceInput>('leaveList'),
   },
   guards: {
+    ...pollingGuards,
     isWaiting: ({ context }) => context.entry?.state === 'in_attesa',
     isOfferedEnrolling: ({ context }) => context.entry?.state === 'offerta' && context.enrolling,
     isOffered: ({ context }) => context.entry?.state === 'offerta',
@@ -260,8 +235,6 @@ export const waitListMachine = setup({
     isLapsedAnswer: ({ event }) => answerOf(event).entry.stato === 'scaduta',
     isEnrolled: ({ context }) => context.entry?.state === 'iscritto',
     isLapsed: ({ context }) => context.entry?.state === 'scaduta',
-    isReadDue: ({ context }) => context.nextReadAt !== null && context.now >= context.nextReadAt,
-    mayRetryNow: ({ context }) => context.failure === 'offline' || context.failure === 'trouble',
     isOfferOver: ({ context }) => context.entry?.offerEndsAt != null && context.now >= context.entry.offerEndsAt,
     isOfferEnding: ({ context }) => context.entry?.offerEndsAt != null && context.entry.offerEndsAt - context.now <= OFFER_WARNING_MS,
     isSessionOver: ({ event }) => failureOf(errorOf(event)).kind === 'sessionOver',
@@ -293,10 +266,7 @@ export const waitListMachine = setup({
       enqueue.assign(changes)
       for (const emitted of said) enqueue.emit(emitted)
     }),
-    recordFailure: assign(({ context, event }) => {
-      const failure = failureOf(errorOf(event))
-      return afterFailure(context, failure.kind === 'retry' ? failure : null)
-    }),
+    recordFailure: assign(({ context, event }) => failed(context, failureOf(errorOf(event)))),
     refuse: enqueueActions(({ event, enqueue }) => {
       const failure = failureOf(errorOf(event))
       if (failure.kind === 'refused') enqueue.assign({ refusal: failure.code })
@@ -317,10 +287,10 @@ export const waitListMachine = setup({
       enqueue.assign({ enrolling: false, nextReadAt: context.now, failure: null, failures: 0 })
       enqueue.emit({ type: 'announce', code: 'lapsed' })
     }),
-    forgetEntry: assign({ entry: null, enrolling: false, nextReadAt: null, failure: null, failures: 0 }),
-    stopReading: assign({ nextReadAt: null, failure: null, failures: 0 }),
+    forgetEntry: assign({ entry: null, enrolling: false, ...NOT_READING }),
+    stopReading: assign(NOT_READING),
     /** A call starting now: nothing planned or failing yet, and no wizard open for an offer it may end. */
-    startCall: assign({ failure: null, failures: 0, nextReadAt: null, refusal: null, enrolling: false }),
+    startCall: assign({ ...NOT_READING, refusal: null, enrolling: false }),
     tellSessionExpired: enqueueActions(({ enqueue }) => {
       enqueue.emit({ type: 'sessionExpired' })
     }),
@@ -328,16 +298,11 @@ export const waitListMachine = setup({
 }).createMachine({
   id: 'waitList',
   context: ({ input }) => ({
+    ...initialPolling(input),
     raceId: input.raceId,
-    now: input.now,
-    jitterSeed: input.jitterSeed,
     entry: null,
     enrolling: false,
     refusal: null,
-    failure: null,
-    failures: 0,
-    nextReadAt: null,
-    reads: 0,
     announcedEnding: null,
   }),
   on: { 'clock.tick': { actions: 'setNow' } },
@@ -347,18 +312,7 @@ export const waitListMachine = setup({
     reading: {
       meta: view('reading'),
       entry: 'startCall',
-      initial: 'asking',
-      states: {
-        asking: {
-          invoke: {
-            src: 'readEntry',
-            input: ({ context }) => ({ raceId: context.raceId }),
-            onDone: { target: '#waitList.routing', actions: 'takeEntry' },
-            onError: onReadError,
-          },
-        },
-        retrying: retryWhenDue,
-      },
+      ...callWithRetry(readEntry, 'waitList.retry'),
     },
     routing: { always: ROUTES },
     notListed: {
@@ -370,24 +324,21 @@ export const waitListMachine = setup({
     joining: {
       meta: view('joining'),
       entry: 'startCall',
-      initial: 'asking',
-      states: {
-        asking: {
-          invoke: {
-            src: 'joinList',
-            input: ({ context }) => ({ raceId: context.raceId }),
-            onDone: { target: '#waitList.routing', actions: 'takeEntry' },
-            onError: [
-              { guard: 'isSessionOver', target: '#waitList.sessionEnded' },
-              { guard: 'isAlreadyListedWithEntry', target: '#waitList.routing', actions: 'takeExistingEntry' },
-              { guard: 'isAlreadyListed', target: '#waitList.reading' },
-              { guard: 'isRefused', target: '#waitList.refused', actions: 'refuse' },
-              { target: 'retrying', actions: 'recordFailure' },
-            ],
-          },
+      ...callWithRetry(
+        {
+          src: 'joinList',
+          input: ({ context }: { context: WaitListContext }) => ({ raceId: context.raceId }),
+          onDone: { target: '#waitList.routing', actions: 'takeEntry' },
+          onError: [
+            { guard: 'isSessionOver', target: '#waitList.sessionEnded' },
+            { guard: 'isAlreadyListedWithEntry', target: '#waitList.routing', actions: 'takeExistingEntry' },
+            { guard: 'isAlreadyListed', target: '#waitList.reading' },
+            { guard: 'isRefused', target: '#waitList.refused', actions: 'refuse' },
+            { target: 'retrying', actions: 'recordFailure' },
+          ],
         },
-        retrying: retryWhenDue,
-      },
+        'waitList.retry',
+      ),
     },
     /** In line, read every minute: a place offered shows here (and by e-mail). */
     listed: {
@@ -448,18 +399,15 @@ export const waitListMachine = setup({
     leaving: {
       meta: view('leaving'),
       entry: 'startCall',
-      initial: 'asking',
-      states: {
-        asking: {
-          invoke: {
-            src: 'leaveList',
-            input: ({ context }) => ({ raceId: context.raceId }),
-            onDone: { target: '#waitList.routing', actions: 'takeEntry' },
-            onError: onReadError,
-          },
+      ...callWithRetry(
+        {
+          src: 'leaveList',
+          input: ({ context }: { context: WaitListContext }) => ({ raceId: context.raceId }),
+          onDone: { target: '#waitList.routing', actions: 'takeEntry' },
+          onError: onReadError,
         },
-        retrying: retryWhenDue,
-      },
+        'waitList.retry',
+      ),
     },
     left: {
       meta: view('left'),
