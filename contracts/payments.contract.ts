@@ -37,10 +37,13 @@ export type PaymentState = z.infer<typeof PaymentStateSchema>
  * Why a payment the provider authorised was not taken: the place had been paid by another payment
  * (another tab, the organiser's link) by the time it settled (`already_paid`), or the place held
  * from a race's waiting room ran out before the card was authorised (`hold_expired`, decision 037),
- * or the place offered from the wait list lapsed or was declined before it (`offer_expired`, issue 23), so this one was voided or refunded (`stato: 'failed'`, and a refunded line among the athlete's
- * transactions). Never a second place, never a charge without one.
+ * or the place offered from the wait list lapsed or was declined before it (`offer_expired`, issue
+ * 23), or the place passed on by a transfer lapsed before it (`transfer_expired`), or the race's
+ * last place went to another athlete's payment first (`sold_out`, issue 40), so this one was voided
+ * or refunded (`stato: 'failed'`, and a refunded line among the athlete's transactions). Never a
+ * second place, never a charge without one.
  */
-export const PaymentVoidReasonSchema = z.enum(['already_paid', 'hold_expired', 'offer_expired'])
+export const PaymentVoidReasonSchema = z.enum(['already_paid', 'hold_expired', 'offer_expired', 'transfer_expired', 'sold_out'])
 export type PaymentVoidReason = z.infer<typeof PaymentVoidReasonSchema>
 
 /**

@@ -191,6 +191,8 @@ export const PaymentRecordSchema = z.extend(PaymentStatusSchema, {
    * theirs: the entry alone cannot say it once they join the line again or leave it.
    */
   per_offerta: z.optional(z.boolean()),
+  /** Started for a place a transfer passes to the athlete: settling checks the transfer is still live. */
+  per_cessione: z.optional(z.boolean()),
 })
 export type PaymentRecord = z.infer<typeof PaymentRecordSchema>
 

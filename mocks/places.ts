@@ -5,7 +5,7 @@ import { calendarDayInRome } from '../contracts/time'
 import { db, type AthleteRecord, type CreditRecord, type RaceRecord, type SubscriptionRecord } from './db'
 import { mailLanguageOf, mailLinks, sendMail } from './outbox'
 import { placeFreed } from './place-events'
-import { describedIn, randomToken, raceTitle, sameAmount, toSubscription } from './records'
+import { describedIn, isActivePlace, placeLine, randomToken, raceTitle, sameAmount, toSubscription } from './records'
 
 // Withdrawals and deferrals of paid places (issue 23, decision 038). The backend works the refund
 // out itself, as a real one would, from the same published rule the portal reads
@@ -42,9 +42,9 @@ function placeOf(athleteId: number, raceId: number) {
   const subscription = db.subscriptions.findFirst((q) => q.where({ athlete_id: athleteId, project_id: raceId }))
   const race = db.races.findFirst((q) => q.where({ id: raceId }))
   if (!subscription || !race) return { ok: false as const, code: 'not_enrolled' as const }
-  // A place with a transfer on offer is promised to someone: the athlete cancels the offer first.
-  if ((subscription.stato ?? 'attiva') !== 'attiva' || subscription.cessione) return { ok: false as const, code: 'place_changed' as const }
   if (!subscription.pagato) return { ok: false as const, code: 'not_paid' as const }
+  // A place with a transfer on offer is promised to someone: the athlete cancels the offer first.
+  if (!isActivePlace(subscription) || subscription.cessione) return { ok: false as const, code: 'place_changed' as const }
   return { ok: true as const, subscription, race }
 }
 
@@ -81,7 +81,7 @@ export async function withdrawPlace(
   const quote = quoteOf(race, subscription, now)
   if (started(race, now) || cents(quote.totale) === 0) return { ok: false, code: 'withdrawal_closed' }
   if (!sameAmount(quote.totale, request.rimborso_atteso)) return { ok: false, code: 'refund_changed', rimborso: quote }
-  const line = db.transactions.findFirst((q) => q.where({ athlete_id: athlete.id, gara_id: race.id, stato: 'paid' }))
+  const line = placeLine(athlete.id, race.id)
   if (!line) return { ok: false, code: 'not_paid' }
 
   const refunded = await db.transactions.update((q) => q.where({ id: line.id }), {

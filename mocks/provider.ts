@@ -1,11 +1,12 @@
-import { advancePlaces, onPlacePaid, reservedPlaceOf } from './place-events'
+import { advancePlaces, onPlacePaid } from './place-events'
 import type { PaymentDeclineReason, PaymentState } from '../contracts/payments.contract'
 import { hexOf } from '../contracts/hex'
 import { db, type PaymentRecord } from './db'
 import { mailLanguageOf, mailLinks, sendMail } from './outbox'
 import { providerPages } from './provider-pages'
-import { advanceRooms, convertHold, markPaying, settlementOf } from './queue'
-import { nextId, raceTitle } from './records'
+import { placeAtSettlement } from './place-rule'
+import { advanceRooms, convertHold, markPaying } from './queue'
+import { isActivePlace, nextId, raceTitle } from './records'
 
 // The sentinel cards live apart (the checkout page reads them without the database); said here
 // too, as the provider's own, for the ledger's tests.
@@ -155,8 +156,10 @@ export function createProvider(now: () => number, onChanged: () => void) {
     try {
       await withLedger(async () => {
         const at = now()
-        // A held place that ran out by now is gone before the card is decided (decision 037).
+        // A held place, an offer or a transfer that ran out by now is gone before the card is
+        // decided (decision 037, issue 40): a card authorised after its deadline cannot keep it.
         await advanceRooms(at)
+        await advancePlaces(at)
         const payment = db.payments.findFirst((q) => q.where({ pagamento_id }))
         // Only an open payment is decided, once: a second decision (another tab's checkout, a
         // cancel after the card went through) never replaces an authorisation.
@@ -342,11 +345,11 @@ async function settle(pagamento_id: string, now: number): Promise<void> {
   const athlete = db.athletes.findFirst((q) => q.where({ id: payment.athlete_id }))
   const subscription = db.subscriptions.findFirst((q) => q.where({ athlete_id: payment.athlete_id, project_id: payment.project_id }))
   const authorised = payment.esito === 'authorised'
-  // Settling never pays a place twice: the place is paid (another tab's card, the organiser's link),
-  // so this authorisation is voided, visibly, instead of taking a second place.
-  const placePaid =
-    subscription?.pagato === true ||
-    paymentsOfPlace(payment.athlete_id, payment.project_id).some((other) => other.pagamento_id !== pagamento_id && other.stato === 'success')
+  // Settling never pays a place twice, nor takes one that is not there (place-rule.ts): the place
+  // is paid (another tab's card, the organiser's link), its hold, offer or transfer lapsed, or the
+  // race's last place went to another payment first, so this authorisation is voided, visibly.
+  const claim = race && authorised ? placeAtSettlement(payment, race, now) : null
+  const placePaid = isActivePlace(subscription)
 
   // A card declined on the organiser's link does not close it: the link is open again for another
   // card, saying when the last one was declined. Nothing was charged, so no line is added (the
@@ -365,23 +368,15 @@ async function settle(pagamento_id: string, now: number): Promise<void> {
     if (placePaid) await expirePayment(payment, now)
     return
   }
-  // A race's waiting room: the card is taken only for a place held and being paid (decision 037);
-  // one authorised after its hold ran out is voided, never charged without a place. A place kept
-  // for the athlete (issue 23) is theirs either way; a card started for a wait-list offer they no
-  // longer hold (lapsed, declined, or lapsed and joined again at the end of the line) finds its place
-  // gone to the next in line, and a full race has no other place for it.
-  const reserved = race !== undefined && reservedPlaceOf(payment.athlete_id, race, now) !== null
-  const holdLost = authorised && !placePaid && !reserved && race !== undefined && settlementOf(payment.athlete_id, race) === 'hold_expired'
-  const offerLost = authorised && !placePaid && !reserved && race !== undefined && payment.per_offerta === true && race.iscritti >= race.posti
-  const voided = authorised && (placePaid || holdLost || offerLost)
-  const paid = authorised && !voided
+  const voided = claim?.ok === false ? claim.motivo : null
+  const paid = authorised && voided === null
 
   await db.payments.update((q) => q.where({ pagamento_id }), {
     data(record) {
       record.stato = paid ? 'success' : 'failed'
       record.aggiornato = at
       record.settle_at = null
-      if (voided) record.motivo = placePaid ? 'already_paid' : holdLost ? 'hold_expired' : 'offer_expired'
+      if (voided) record.motivo = voided
       // The provider's reason for a declined card, as its webhook tells it.
       if (record.esito === 'declined') record.motivo_rifiuto = record.esito_motivo ?? 'card_declined'
       else record.motivo_rifiuto = undefined

@@ -83,3 +83,41 @@ export function describedIn({ athlete_id: _owner, descrizione, ...row }: Transac
   const lingua = servedLanguage(asked, [written])
   return { ...row, lingua, descrizione: textIn(written, lingua) }
 }
+
+/** Paid and neither withdrawn, passed on nor deferred: the place is the athlete's. */
+export function isActivePlace(subscription: Pick<SubscriptionRecord, 'pagato' | 'stato'> | undefined): boolean {
+  return subscription?.pagato === true && (subscription.stato ?? 'attiva') === 'attiva'
+}
+
+/**
+ * A place the athlete once had and left (withdrawn, passed on, deferred) taken again, by an
+ * enrolment or an accepted transfer: a new place to sign for and pay, nothing of the old one kept
+ * but its answers. An unpaid place being changed keeps what it had.
+ */
+export function takenAgain(subscription: SubscriptionRecord | undefined): Partial<SubscriptionRecord> {
+  if (!subscription || (subscription.stato ?? 'attiva') === 'attiva') return {}
+  return {
+    stato: 'attiva',
+    pagato: false,
+    pettorale: null,
+    liberatoria: false,
+    liberatoria_signed: null,
+    liberatoria_versione: null,
+    liberatoria_lingua: null,
+    liberatoria_sha256: null,
+    cessione: null,
+    ritiro: undefined,
+  }
+}
+
+/**
+ * The payment line of the athlete's current place in the race: their newest line paid. An earlier
+ * place they left (passed on, deferred) keeps its own line, which a refund of this one must not touch.
+ */
+export function placeLine(athleteId: number, raceId: number): TransactionRecord | undefined {
+  return db.transactions
+    .findMany((q) => q.where({ athlete_id: athleteId, gara_id: raceId, stato: 'paid' }))
+    // Newest created first among lines of the same instant.
+    .reverse()
+    .sort((a, b) => Date.parse(b.data) - Date.parse(a.data))[0]
+}

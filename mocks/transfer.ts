@@ -2,7 +2,7 @@ import type { AcceptTransferErrorSchema, Transfer, TransferError } from '../cont
 import { DAY_MS } from '../contracts/time'
 import { db, type AthleteRecord, type RaceRecord, type SubscriptionRecord, type TransferRecord } from './db'
 import { mailLanguageOf, mailLinks, sendMail } from './outbox'
-import { enrolmentTotal, findAthleteByMail, randomToken, raceTitle } from './records'
+import { enrolmentTotal, findAthleteByMail, isActivePlace, placeLine, randomToken, raceTitle, takenAgain } from './records'
 import { categoryFor } from './seed/categories'
 import type * as z from 'zod/mini'
 
@@ -24,10 +24,6 @@ const cents = (euros: number) => Math.round(euros * 100)
 function subscriptionOf(athleteId: number, raceId: number): SubscriptionRecord | undefined {
   return db.subscriptions.findFirst((q) => q.where({ athlete_id: athleteId, project_id: raceId }))
 }
-
-/** Entered: paid and neither withdrawn, passed on nor deferred. */
-const activePlace = (subscription: SubscriptionRecord | undefined) =>
-  subscription?.pagato === true && (subscription.stato ?? 'attiva') === 'attiva'
 
 const live = (transfer: TransferRecord) => transfer.stato === 'offerta' || transfer.stato === 'accettata'
 
@@ -78,14 +74,14 @@ export async function offerTransfer(giver: AthleteRecord, race: RaceRecord, mail
   const subscription = subscriptionOf(giver.id, race.id)
   if (!subscription) return { ok: false, code: 'not_enrolled' }
   if (!subscription.pagato) return { ok: false, code: 'not_paid' }
-  if (!activePlace(subscription)) return { ok: false, code: 'place_changed' }
+  if (!isActivePlace(subscription)) return { ok: false, code: 'place_changed' }
   const rule = race.cambi?.cessione
   if (!rule || now >= Date.parse(rule.chiude) || now >= Date.parse(race.data_evento)) return { ok: false, code: 'transfer_closed' }
   if (liveTransferOf(giver.id, race.id)) return { ok: false, code: 'transfer_pending' }
   const recipient = findAthleteByMail(mail)
   if (!recipient) return { ok: false, code: 'recipient_unknown' }
   if (recipient.id === giver.id) return { ok: false, code: 'recipient_is_self' }
-  if (activePlace(subscriptionOf(recipient.id, race.id))) return { ok: false, code: 'recipient_enrolled' }
+  if (isActivePlace(subscriptionOf(recipient.id, race.id))) return { ok: false, code: 'recipient_enrolled' }
 
   const created = await db.transfers.create({
     codice: randomToken('T'),
@@ -148,14 +144,17 @@ export async function acceptTransfer(
   if (!transfer || !race) return { ok: false, code: 'transfer_not_found' }
   const own = subscriptionOf(recipient.id, race.id)
   if (transfer.stato === 'completata' && own) return { ok: true, transfer, subscription: own }
-  if (!live(transfer) || now >= transfer.scade || !activePlace(subscriptionOf(transfer.giver_id, race.id))) {
+  if (!live(transfer) || now >= transfer.scade || !isActivePlace(subscriptionOf(transfer.giver_id, race.id))) {
     return { ok: false, code: 'transfer_closed' }
   }
   if (!eligible(recipient, race)) return { ok: false, code: 'not_eligible' }
-  if (own?.pagato) return { ok: false, code: 'already_enrolled' }
+  // The same rule as the offer's `recipient_enrolled`: a place the recipient once had and left
+  // (withdrawn, passed on, even passed to the giver who now passes it back) does not stop them.
+  if (isActivePlace(own)) return { ok: false, code: 'already_enrolled' }
 
   const accepted = transfer.stato === 'accettata' ? transfer : await setState(transfer, 'accettata')
   const choice = {
+    ...takenAgain(own),
     opzione_rimborso: 'standard' as const,
     noleggio_gps,
     totale: enrolmentTotal(race, { opzione_rimborso: 'standard', noleggio_gps }, recipient.id),
@@ -183,7 +182,7 @@ export async function acceptTransfer(
 function acceptedBy(athleteId: number, raceId: number): TransferRecord | undefined {
   return db.transfers
     .findMany((q) => q.where({ recipient_id: athleteId, race_id: raceId, stato: 'accettata' }))
-    .find((transfer) => activePlace(subscriptionOf(transfer.giver_id, raceId)))
+    .find((transfer) => isActivePlace(subscriptionOf(transfer.giver_id, raceId)))
 }
 
 /** The athlete accepted a transfer of this race's place and it has not lapsed: theirs to pay, however full the race. */
@@ -209,7 +208,7 @@ export async function transferPaid(athleteId: number, race: RaceRecord, now: num
   await db.races.update((q) => q.where({ id: race.id }), { data: (record) => void (record.iscritti -= 1) })
 
   const refund = (Math.floor((cents(transfer.prezzo) * transfer.rimborso_percento) / 100) + (giverPlace.noleggio_gps ? cents(race.noleggio_gps) : 0)) / 100
-  const paid = db.transactions.findFirst((q) => q.where({ athlete_id: transfer.giver_id, gara_id: race.id, stato: 'paid' }))
+  const paid = placeLine(transfer.giver_id, race.id)
   if (paid) {
     await db.transactions.update((q) => q.where({ id: paid.id }), {
       data: (record) => void (record.rimborso = { importo: refund, data: new Date(now).toISOString() }),
@@ -228,7 +227,7 @@ export async function transferPaid(athleteId: number, race: RaceRecord, now: num
  */
 export async function advanceTransfers(now: number): Promise<void> {
   for (const transfer of db.transfers.findMany((q) => q.where({ stato: (stato) => stato === 'offerta' || stato === 'accettata' }))) {
-    if (!activePlace(subscriptionOf(transfer.giver_id, transfer.race_id))) await setState(transfer, 'annullata')
+    if (!isActivePlace(subscriptionOf(transfer.giver_id, transfer.race_id))) await setState(transfer, 'annullata')
     else if (transfer.scade <= now && !paying(transfer)) await setState(transfer, 'scaduta')
   }
 }

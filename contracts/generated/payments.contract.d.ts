@@ -14,7 +14,7 @@ export namespace byLink {
       project_id: number;
       totale: number;
       aggiornato: string;
-      motivo?: ("already_paid" | "hold_expired" | "offer_expired") | undefined;
+      motivo?: ("already_paid" | "hold_expired" | "offer_expired" | "transfer_expired" | "sold_out") | undefined;
       motivo_rifiuto?: ("card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc") | undefined;
       gara: string;
       scade?: string | undefined;
@@ -53,7 +53,7 @@ export type PaymentLinkStatus = {
     project_id: number;
     totale: number;
     aggiornato: string;
-    motivo?: ("already_paid" | "hold_expired" | "offer_expired") | undefined;
+    motivo?: ("already_paid" | "hold_expired" | "offer_expired" | "transfer_expired" | "sold_out") | undefined;
     motivo_rifiuto?: ("card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc") | undefined;
     gara: string;
     scade?: string | undefined;
@@ -71,11 +71,11 @@ export type PaymentStatus = {
     project_id: number;
     totale: number;
     aggiornato: string;
-    motivo?: ("already_paid" | "hold_expired" | "offer_expired") | undefined;
+    motivo?: ("already_paid" | "hold_expired" | "offer_expired" | "transfer_expired" | "sold_out") | undefined;
     motivo_rifiuto?: ("card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc") | undefined;
 };
 
-export type PaymentVoidReason = "already_paid" | "hold_expired" | "offer_expired";
+export type PaymentVoidReason = "already_paid" | "hold_expired" | "offer_expired" | "transfer_expired" | "sold_out";
 
 /**
  * payments.start: POST /api/v1/vdatrailers/pagamenti (auth: bearer) [inferred: not in the organiser's published calls]
@@ -150,7 +150,7 @@ export namespace status {
       project_id: number;
       totale: number;
       aggiornato: string;
-      motivo?: ("already_paid" | "hold_expired" | "offer_expired") | undefined;
+      motivo?: ("already_paid" | "hold_expired" | "offer_expired" | "transfer_expired" | "sold_out") | undefined;
       motivo_rifiuto?: ("card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc") | undefined;
   }
   type Response404 = {

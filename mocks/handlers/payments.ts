@@ -1,12 +1,10 @@
 import type { StartPayment } from '../../contracts/payments.contract'
 import { db, type PaymentRecord } from '../db'
 import { portalOriginOf, problem, reply, type MockContext, type ResourceHandlers } from '../handler'
-import { reservedPlaceOf } from '../place-events'
+import { placeFor } from '../place-rule'
 import { expirePayment, hasLapsed, isAwaitingConfirmation, isOpenLink, isPayableLink, newPaymentId, paymentsOfPlace, withLedger } from '../provider'
 import { providerPages } from '../provider-pages'
-import { enrolmentGate } from '../queue'
-import { enrolmentTotal, raceTitle, sameAmount } from '../records'
-import { offerLapsed } from '../wait-list'
+import { enrolmentTotal, isActivePlace, raceTitle, sameAmount } from '../records'
 
 export function paymentsHandlers(ctx: MockContext): ResourceHandlers<'payments'> {
   // Where the athlete is sent to pay: the portal as configured, never a request header (an `Origin`
@@ -42,7 +40,7 @@ export function paymentsHandlers(ctx: MockContext): ResourceHandlers<'payments'>
         const subscription = db.subscriptions.findFirst((q) => q.where({ athlete_id: athlete.id, project_id: body.project_id }))
         if (!race || !subscription) return reply(422, problem(422, 'no_subscription'))
         const place = paymentsOfPlace(athlete.id, race.id)
-        if (subscription.pagato || place.some((payment) => payment.stato === 'success')) return reply(422, problem(422, 'already_paid'))
+        if (isActivePlace(subscription)) return reply(422, problem(422, 'already_paid'))
         if (subscription.domanda_lotteria) return reply(422, problem(422, 'lottery_application'))
         if (!subscription.liberatoria || subscription.liberatoria_versione !== race.liberatoria_versione) {
           return reply(422, problem(422, 'waiver_not_signed'))
@@ -61,16 +59,11 @@ export function paymentsHandlers(ctx: MockContext): ResourceHandlers<'payments'>
           return reply(409, { ...problem(409, 'payment_link_open'), codice_link: link.link_code })
         }
 
-        // A place kept for the athlete (a wait-list offer, a transfer accepted) is paid whatever the
-        // count. Otherwise a race with a waiting room is paid within a place held from it (decision
-        // 037); without one, a place must be left; an offer that lapsed is said so.
-        const reserved = reservedPlaceOf(athlete.id, race, now)
-        if (reserved === null) {
-          if (offerLapsed(athlete.id, race) && race.iscritti >= race.posti) return reply(409, problem(409, 'offer_expired'))
-          const gate = enrolmentGate(athlete.id, race, now)
-          if (gate === 'queue_required' || gate === 'hold_expired') return reply(409, problem(409, gate))
-          if (gate === 'free' && race.iscritti >= race.posti) return reply(409, problem(409, 'sold_out'))
-        }
+        // Checked here, and again when the payment settles, which alone counts the place
+        // (place-rule.ts): what it is taken on goes with the payment, so a lapsed offer or transfer
+        // cannot turn into a place of another kind.
+        const claim = placeFor(athlete.id, race, now)
+        if (!claim.ok) return reply(409, problem(409, claim.code))
         const total = enrolmentTotal(race, body, athlete.id)
         if (!sameAmount(total, body.totale_atteso)) return reply(409, problem(409, 'total_mismatch'))
 
@@ -95,7 +88,8 @@ export function paymentsHandlers(ctx: MockContext): ResourceHandlers<'payments'>
           noleggio_gps: body.noleggio_gps,
           esito: null,
           settle_at: null,
-          per_offerta: reserved === 'offer',
+          per_offerta: claim.basis === 'offer',
+          per_cessione: claim.basis === 'transfer',
         })
         return answer(payment)
       }),

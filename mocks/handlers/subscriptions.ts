@@ -2,11 +2,10 @@ import type { EnrolmentRequest } from '../../contracts/subscriptions.contract'
 import { db, type AthleteRecord, type RaceRecord } from '../db'
 import { problem, reply, type ResourceHandlers } from '../handler'
 import { onApplication, reservedPlaceOf } from '../place-events'
-import { enrolmentGate } from '../queue'
-import { enrolmentTotal, toSubscription } from '../records'
+import { placeFor } from '../place-rule'
+import { enrolmentTotal, isActivePlace, takenAgain, toSubscription } from '../records'
 import { categoryFor } from '../seed/categories'
 import { extraFieldsOf } from '../seed/races'
-import { offerLapsed } from '../wait-list'
 
 export function subscriptionsHandlers(): ResourceHandlers<'subscriptions'> {
   return {
@@ -21,20 +20,15 @@ export function subscriptionsHandlers(): ResourceHandlers<'subscriptions'> {
       }
       if (!answersRequired(race, body)) return reply(422, problem(422, 'missing_field'))
       const existing = db.subscriptions.findFirst((q) => q.where({ athlete_id: athlete.id, project_id: race.id }))
-      if (existing?.pagato) return reply(409, problem(409, 'already_enrolled'))
+      if (isActivePlace(existing)) return reply(409, problem(409, 'already_enrolled'))
       const lottery = race.ammissione === 'lotteria' && !athlete.pax && !reserved
-      if (!reserved) {
-        // The offer this athlete held lapsed and went to the next in line: said so, not just "sold out".
-        if (offerLapsed(athlete.id, race) && race.iscritti >= race.posti) return reply(409, problem(409, 'offer_expired'))
-        // A race with a waiting room is entered within a place held from it (decision 037): the held
-        // place is the athlete's share of `posti`, so the count is not checked again.
-        const gate = enrolmentGate(athlete.id, race, now)
-        if (gate === 'queue_required' || gate === 'hold_expired') return reply(409, problem(409, gate))
-        // A lottery draws among applicants whatever the places; direct entry needs one left.
-        if (gate === 'free' && !lottery && race.iscritti >= race.posti) return reply(409, problem(409, 'sold_out'))
-      }
+      // The same rule as the payment's start (place-rule.ts); a lottery draws among applicants
+      // whatever the places, so only direct entry needs one left.
+      const place = placeFor(athlete.id, race, now)
+      if (!place.ok && !(lottery && place.code === 'sold_out')) return reply(409, problem(409, place.code))
 
       const choice = {
+        ...takenAgain(existing),
         opzione_rimborso: body.opzione_rimborso,
         noleggio_gps: body.noleggio_gps,
         totale: enrolmentTotal(race, body),
