@@ -253,10 +253,13 @@ export function createDataControls(onChanged: () => void, now: () => number) {
       }
     },
 
-    /** Fills every place of a race, as other athletes would: direct entry is sold out. */
-    async fillRace(raceId: number): Promise<void> {
+    /**
+     * Fills every place of a race but `left`, as other athletes would: with none left direct entry
+     * is sold out; with one, two athletes paying at once meet over its last place (issue 40).
+     */
+    async fillRace(raceId: number, left = 0): Promise<void> {
       try {
-        const filled = await db.races.update((q) => q.where({ id: raceId }), { data: (race) => void (race.iscritti = race.posti) })
+        const filled = await db.races.update((q) => q.where({ id: raceId }), { data: (race) => void (race.iscritti = Math.max(0, race.posti - left)) })
         if (!filled) throw new Error(`pettoraleMock.fillRace: no race ${JSON.stringify(raceId)}`)
       } finally {
         onChanged()

@@ -176,8 +176,8 @@ export interface QaApi {
 
   /** The races not yet run, by start. */
   races(): Promise<QaRace[]>
-  /** Other athletes take every place of a race: direct entry is sold out. */
-  fillRace(raceId: number): Promise<void>
+  /** Other athletes take every place of a race but `left` (none by default: direct entry is sold out). */
+  fillRace(raceId: number, left?: number): Promise<void>
   /** The organiser revises a race's waiver; answers the new version. */
   reviseWaiver(raceId: number): Promise<string>
   /**

@@ -62,6 +62,8 @@ describe('the QA route of a server started for QA', () => {
   })
 
   it('fills a race and revises its waiver, refuses a race it does not have (422) and a race id that is not one (400)', async () => {
+    await qa.fillRace(203, 1)
+    expect(await (await fetch(`${shared.url}/api/v1/vdatrailers/gare/203`)).json()).toMatchObject({ posti: 350, iscritti: 349 })
     await qa.fillRace(203)
     expect(await (await fetch(`${shared.url}/api/v1/vdatrailers/gare/203`)).json()).toMatchObject({ posti: 350, iscritti: 350 })
     expect(await qa.reviseWaiver(203)).toBe('v2')

@@ -49,7 +49,7 @@ export const QA_ROUTES = {
   setNow: post('now', z.object({ at: InstantSchema }), (qa, { at }) => qa.setNow(at)),
   clockPresets: get('clock-presets', (qa) => qa.clockPresets()),
   races: get('races', (qa) => qa.races()),
-  fillRace: post('fill-race', RaceIdBody, (qa, { raceId }) => qa.fillRace(raceId)),
+  fillRace: post('fill-race', z.extend(RaceIdBody, { left: z.optional(z.number().check(z.int(), z.nonnegative())) }), (qa, { raceId, left }) => qa.fillRace(raceId, left)),
   reviseWaiver: post('revise-waiver', RaceIdBody, async (qa, { raceId }) => ({ version: await qa.reviseWaiver(raceId) })),
   stageRush: post(
     'stage-rush',

@@ -65,7 +65,7 @@ export function createLocalQaApi({ controls, data, provider, database, requestLo
           lotteryDrawn: (lotteryOf(race.id)?.ordine ?? null) !== null,
         }))
     },
-    fillRace: (raceId) => data.fillRace(raceId),
+    fillRace: (raceId, left) => data.fillRace(raceId, left),
     reviseWaiver: (raceId) => data.reviseWaiver(raceId),
     async stageRush(options) {
       try {

@@ -125,8 +125,8 @@ describe('the wait list under any interleaving', () => {
             if (action.kind === 'join') status = (await post(token, list(raceId), {})).status
             if (action.kind === 'leave') status = (await api(list(raceId), { method: 'DELETE', headers: bearer(token) })).status
             // A place free with nobody waiting is sold directly, outside the wait list: two cards
-            // for its last seat at once are the direct sale's matter (reported, not this property's),
-            // so an athlete pays here only for a place offered, or asks for one of a full race.
+            // for its last seat at once are the direct sale's matter (place.property.test.ts), so
+            // an athlete pays here only for a place offered, or asks for one of a full race.
             const full = race.posti <= db.races.findFirst((q) => q.where({ id: raceId }))!.iscritti
             const offered = db.waitEntries.findFirst((q) => q.where({ race_id: raceId, athlete_id: athleteOf(token), stato: 'offerta' })) !== undefined
             if (action.kind === 'pay' && (offered || full)) {

@@ -158,29 +158,42 @@ function PaymentFailed({ paymentId }: { paymentId: string }) {
   const { t, i18n } = useLingui()
   const { status, race } = usePaymentRace(paymentId)
   const declined = status?.stato === 'failed' ? status.motivo_rifiuto : undefined
-  // The place held from the race's waiting room (decision 037) or offered from its wait list
-  // (decision 038) ran out before the card was authorised.
-  const ranOut = status?.stato === 'failed' && (status.motivo === 'hold_expired' || status.motivo === 'offer_expired') ? status.motivo : null
+  // The card found no place when it settled (issue 40): the place held from the race's waiting room
+  // (decision 037), offered from its wait list or passed on by a transfer (decision 038) ran out
+  // before the card was authorised, or the race's last place went to another athlete's payment.
+  const noPlace = status?.stato === 'failed' && status.motivo !== 'already_paid' ? status.motivo : undefined
   return (
     <Page title={t`Payment failed`}>
       <div className={styles.step}>
         <p role="alert" className={styles.alert}>
-          {ranOut === 'hold_expired'
+          {noPlace === 'hold_expired'
             ? t`Nothing was charged: the place held for you ran out before the payment was authorised, and it went to the next athlete in line.`
-            : ranOut === 'offer_expired'
+            : noPlace === 'offer_expired'
               ? t`Nothing was charged: the deadline of the place offered to you passed before the payment was authorised, and it went to the next athlete in line.`
-              : declined
+              : noPlace === 'transfer_expired'
+                ? t`Nothing was charged: the place passed on to you lapsed before the payment was authorised, so it stays with the athlete who offered it.`
+                : noPlace === 'sold_out'
+                  ? t`Nothing was charged: the race's last place went to another athlete whose payment was confirmed first. The race is now full.`
+                  : declined
               ? i18n._(DECLINED[declined])
               : t`The payment did not go through and you have not been charged. Your enrolment is kept: you can try to pay again.`}
         </p>
         {race ? <p>{`${race.nome} ${String(race.edizione)}`}</p> : null}
-        {ranOut === 'hold_expired' && status ? (
+        {noPlace === 'hold_expired' && status ? (
           <Link href={paths.queue(status.project_id)} className={buttonClass('primary')}>
             {t`Back to the waiting room`}
           </Link>
-        ) : ranOut === 'offer_expired' && status ? (
+        ) : noPlace === 'offer_expired' && status ? (
           <Link href={paths.waitList(status.project_id)} className={buttonClass('primary')}>
             {t`See the wait list`}
+          </Link>
+        ) : noPlace === 'transfer_expired' ? (
+          <Link href={paths.myRaces} className={buttonClass('primary')}>
+            {t`Go to my races`}
+          </Link>
+        ) : noPlace === 'sold_out' && status ? (
+          <Link href={paths.race(status.project_id)} className={buttonClass('primary')}>
+            {t`See the race`}
           </Link>
         ) : status ? (
           <Link href={paths.subscribe(status.project_id)} className={buttonClass('primary')}>

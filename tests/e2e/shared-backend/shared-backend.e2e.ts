@@ -123,9 +123,33 @@ test.describe('the QA panel against a shared mock server', () => {
   })
 })
 
-/** completo, signed in from the panel, enrols in the race up to Pay: the provider's checkout comes next. */
-async function enrolToCheckout(page: Page) {
-  await signInFromPanelAndClose(page, 'completo')
+test.describe('the last place of a race, two athletes paying at once', () => {
+  test('one is charged and the race is full; the other is told, and charged nothing', async ({ page, browser, request }, testInfo) => {
+    // Two wizards and two checkouts, each payment confirmed by the provider three seconds after it.
+    test.setTimeout(90_000)
+    expect((await request.post(serverAddress(testInfo, '/__qa/fill-race'), { data: { raceId: RACE, left: 1 } })).ok()).toBe(true)
+    const other = await teammate(browser, testInfo)
+    // Both find the last place free and reach the provider with it.
+    await enrolToCheckout(page)
+    await enrolToCheckout(other, 'pax')
+    await payOnCheckout(page, '4242 4242 4242 4242')
+    await payOnCheckout(other, '4242 4242 4242 4242')
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible()
+    await expect(other.getByRole('heading', { level: 1, name: 'Payment failed' })).toBeVisible()
+    await expect(main(other).getByRole('alert')).toHaveText(
+      "Nothing was charged: the race's last place went to another athlete whose payment was confirmed first. The race is now full.",
+    )
+    await expect(main(other).getByRole('link', { name: 'See the race' })).toHaveAttribute('href', `/race/${String(RACE)}`)
+    const race = (await (await request.get(serverAddress(testInfo, `/api/v1/vdatrailers/gare/${String(RACE)}`))).json()) as { posti: number; iscritti: number }
+    expect(race.iscritti).toBe(race.posti)
+    await other.context().close()
+  })
+})
+
+/** The persona (completo unless said), signed in from the panel, enrols in the race up to Pay: the provider's checkout comes next. */
+async function enrolToCheckout(page: Page, key: Parameters<typeof persona>[0] = 'completo') {
+  await signInFromPanelAndClose(page, key)
   await page.goto(`/race/${String(RACE)}/subscribe`)
   await expect(stepHeading(page, 'Your data')).toBeFocused()
   await toSummary(page)
