@@ -44,6 +44,15 @@ export async function matchesCommitment(seed: string, commitment: string): Promi
 }
 
 /**
+ * The draw's one hash: SHA-256 of the seed, a colon and a whole number, in lowercase hex. The
+ * lottery reads it as step s's number; the waiting room (room-draw.ts) as ticket n's draw key. One
+ * function, so the two published protocols cannot drift apart in how they spell their input.
+ */
+export function drawDigest(seed: string, n: number): Promise<string> {
+  return sha256Hex(`${seed}:${String(n)}`)
+}
+
+/**
  * The draw's order: every application number, first drawn first. Step s (from 0) takes
  * r = SHA-256(seed + ":" + s), read as a 256-bit unsigned integer, modulo the tickets still in the
  * drum; the application holding ticket r, counting tickets in application-number order from 0, is
@@ -55,7 +64,7 @@ export async function drawOrder(seed: string, entries: readonly DrawEntry[]): Pr
   let left = drum.reduce((sum, entry) => sum + BigInt(entry.biglietti), 0n)
   const order: number[] = []
   for (let step = 0; drum.length > 0; step++) {
-    let r = BigInt(`0x${await sha256Hex(`${seed}:${String(step)}`)}`) % left
+    let r = BigInt(`0x${await drawDigest(seed, step)}`) % left
     const index = drum.findIndex((entry) => {
       if (r < BigInt(entry.biglietti)) return true
       r -= BigInt(entry.biglietti)

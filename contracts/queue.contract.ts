@@ -1,12 +1,15 @@
 import * as z from 'zod/mini'
 import { InstantSchema, NumericIdParam, problemOf } from './common'
+import { Sha256HexSchema } from './lottery.contract'
 import { defineOperation } from './operation'
 
 // Inferred (issue 22, decision 037): the organiser's published calls have no waiting room. A race
 // that sells out in minutes opens through one: athletes present when registration opens are put in
 // a random order, later arrivals queue behind in arrival order, and the backend admits them at its
-// own pace. An admitted athlete holds a place for a fixed time while walking the wizard; paying
-// within it converts it, letting it run out or leaving releases it to the next in line.
+// own pace (the random order's seed is fixed when the room is made, committed to on every ticket
+// answer and revealed at the opening, so anyone can recompute it: `sorteggio`). An admitted
+// athlete holds a place for a fixed time while walking the wizard; paying within it converts it,
+// letting it run out or leaving releases it to the next in line.
 
 /** The longest wait the backend asks a client to leave between two reads of its ticket. */
 export const MAX_RETRY_AFTER_S = 300
@@ -40,6 +43,29 @@ export const TicketEndReasonSchema = z.enum(['admission_expired', 'hold_expired'
 export type TicketEndReason = z.infer<typeof TicketEndReasonSchema>
 
 /**
+ * The room's draw as every ticket answer publishes it (issue 40; the protocol is room-draw.ts).
+ * The room's seed is random and fixed when the room is made; from the first answer only its
+ * SHA-256 (`impegno`) is published, and at registration's opening, when the order is drawn, the
+ * seed itself (`seme`) and how many tickets were drawn (`biglietti`: numbers 1 to it, every ticket
+ * taken before the opening). Anyone then checks the seed against the commitment and recomputes the
+ * order (`npm run lottery:verify` with this answer saved as JSON). Ticket numbers only: the draw
+ * names no athlete.
+ */
+export const RoomDrawSchema = z.object({
+  /** SHA-256 (hex) of the room's seed, the same in every answer from the room's first on. */
+  impegno: Sha256HexSchema,
+  /** The seed, once the order is drawn; `null` before. */
+  seme: z.nullable(z.string().check(z.minLength(1), z.maxLength(256))),
+  /** Once drawn: the tickets drawn are numbers 1 to this; `null` before. */
+  biglietti: z.nullable(z.int().check(z.nonnegative())),
+  /** This ticket's number: its place in the order tickets were taken, from 1. */
+  numero: z.int().check(z.positive()),
+  /** Once drawn, for a drawn ticket: its place in the order drawn (1: drawn first). */
+  estratto: z.optional(z.int().check(z.positive())),
+})
+export type RoomDraw = z.infer<typeof RoomDrawSchema>
+
+/**
  * One athlete's ticket for one race's waiting room: one per athlete and race, whichever tab or
  * device asks. `riprova_tra_s` says when to read it again (absent once nothing more will change).
  */
@@ -67,6 +93,11 @@ export const QueueTicketSchema = z.object({
   /** While `scaduto`: what ran out. */
   motivo: z.optional(TicketEndReasonSchema),
   riprova_tra_s: z.optional(z.int().check(z.positive(), z.lte(MAX_RETRY_AFTER_S))),
+  /**
+   * The room's draw: its commitment, and after the opening its seed (decision 037, amended). Optional
+   * so that answers written before it (fixtures, a backend that has not adopted it) still read.
+   */
+  sorteggio: z.optional(RoomDrawSchema),
 })
 export type QueueTicket = z.infer<typeof QueueTicketSchema>
 

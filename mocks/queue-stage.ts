@@ -1,6 +1,7 @@
 import { DAY_MS } from '../contracts/time'
 import { db } from './db'
 import type { QaRushOptions } from './qa-api'
+import { newRoomSeed } from './queue-defaults'
 import { nextId, openSession } from './records'
 import { athleteById, ATHLETE_IDS } from './seed/personas'
 import { raceById, SEED_RACE_IDS } from './seed/races'
@@ -39,7 +40,7 @@ export async function stageRush(options: QaRushOptions): Promise<{ raceId: numbe
       posto_s: options.holdSeconds,
     },
   })
-  await db.queueRooms.create({ race_id: raceId, seme: `rush-${String(raceId)}`, arrivi: 0, ammissioni: 0, simulati: [] })
+  await db.queueRooms.create({ race_id: raceId, seme: newRoomSeed(), arrivi: 0, ammissioni: 0, simulati: [] })
 
   const athlete = athleteById(ATHLETE_IDS.completo)
   // Valid a year past race day, whatever day the rush is staged on.

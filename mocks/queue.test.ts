@@ -7,10 +7,13 @@ import { db, dumpDb, loadDb } from './db'
 import { controls } from './node'
 import { createProvider, SETTLE_DELAY_MS } from './provider'
 import { createPersistentDb, memoryChangeStore } from './persistence'
-import { drawKey, roomReport } from './queue'
+import { commitmentOf } from '../contracts/lottery-draw'
+import { roomDrawOrder } from '../contracts/room-draw'
+import { describeRoomVerdict, verifyRoomDraw } from '../scripts/lottery-verify'
+import { roomReport } from './queue'
 import { stageRush } from './queue-stage'
 import { createSeed, SEED_NOW_MS, SEED_RACE_IDS } from './seed'
-import { RUSH_DRAW_SEED } from './seed/rush'
+import { RUSH_DRAW_COMMITMENT, RUSH_DRAW_SEED } from './seed/rush'
 import { api, bearer, get, persona, post, signIn } from './test-api'
 import '../tests/setup/mock-backend'
 
@@ -120,15 +123,14 @@ describe('joining the room', () => {
 describe('the order', () => {
   it('draws the tickets taken before the opening by the seed, whatever order they came in', async () => {
     const { raceId, tokens } = await staged(6, 6)
-    const athleteIds = tokens.map((_, index) => db.athletes.all().at(-tokens.length + index)!.id)
     clockAt(ROOM_OPENS)
     // They join in reverse order of id.
     for (const token of [...tokens].reverse()) await post(token, coda(raceId), {})
     clockAt(OPENING + 10 * MINUTE_MS)
     await get(tokens[0]!, coda(raceId))
     const seed = db.queueRooms.findFirst((q) => q.where({ race_id: raceId }))!.seme
-    const drawn = [...athleteIds].sort((a, b) => drawKey(seed, a) - drawKey(seed, b))
-    expect(roomReport(raceOf(raceId), controls.now()).admissions.map((admission) => admission.athleteId)).toEqual(drawn)
+    const drawn = (await roomDrawOrder(seed, 6)).map((number) => `Q-${String(raceId)}-${String(number)}`)
+    expect(roomReport(raceOf(raceId), controls.now()).admissions.map((admission) => admission.ticket)).toEqual(drawn)
   })
 
   it('queues the arrivals after the opening behind every drawn ticket, in arrival order', async () => {
@@ -157,6 +159,72 @@ describe('the order', () => {
     // One admitted at the opening; the last of five has three ahead, three minutes at one a minute.
     expect(await ticket(tokens[4]!, raceId)).toMatchObject({ stato: 'in_coda', posizione: 4, davanti: 3, attesa_stimata_s: 180, riprova_tra_s: 30 })
     expect(await ticket(tokens[1]!, raceId)).toMatchObject({ stato: 'in_coda', posizione: 1, davanti: 0, attesa_stimata_s: 0, riprova_tra_s: 5 })
+  })
+})
+
+describe('the draw anyone can check (issue 40)', () => {
+  const SHA256_HEX = /^[0-9a-f]{64}$/
+  const seedOf = (raceId: number) => db.queueRooms.findFirst((q) => q.where({ race_id: raceId }))!.seme
+
+  it('publishes the SHA-256 of the seed from the first answer, and the seed itself only once the order is drawn at the opening', async () => {
+    const { raceId, tokens } = await staged(3, 3)
+    clockAt(ROOM_OPENS)
+    const first = z.parse(QueueTicketSchema, (await post(tokens[0]!, coda(raceId), {})).body)
+    const second = z.parse(QueueTicketSchema, (await post(tokens[1]!, coda(raceId), {})).body)
+    const impegno = first.sorteggio!.impegno
+    expect(impegno).toMatch(SHA256_HEX)
+    expect(first.sorteggio).toEqual({ impegno, seme: null, biglietti: null, numero: 1 })
+    expect(second.sorteggio).toEqual({ impegno, seme: null, biglietti: null, numero: 2 })
+
+    clockAt(OPENING - SECOND_MS)
+    expect((await ticket(tokens[0]!, raceId)).sorteggio).toEqual({ impegno, seme: null, biglietti: null, numero: 1 })
+
+    clockAt(OPENING)
+    const drawn = [await ticket(tokens[0]!, raceId), await ticket(tokens[1]!, raceId)]
+    const seme = drawn[0]!.sorteggio!.seme!
+    expect(seme).toBe(seedOf(raceId))
+    expect(await commitmentOf(seme)).toBe(impegno)
+    const order = await roomDrawOrder(seme, 2)
+    expect(drawn.map((answer) => answer.sorteggio)).toEqual([
+      { impegno, seme, biglietti: 2, numero: 1, estratto: order.indexOf(1) + 1 },
+      { impegno, seme, biglietti: 2, numero: 2, estratto: order.indexOf(2) + 1 },
+    ])
+    // Taken after the opening: not in the draw, behind it.
+    clockAt(OPENING + SECOND_MS)
+    expect(z.parse(QueueTicketSchema, (await post(tokens[2]!, coda(raceId), {})).body).sorteggio).toEqual({ impegno, seme, biglietti: 2, numero: 3 })
+  })
+
+  it('admits in the order the verify script recomputes from the published seed and count', async () => {
+    const { raceId, tokens } = await staged(8, 8)
+    clockAt(ROOM_OPENS)
+    // Arrival order is not the draw's: every other athlete joins first.
+    for (const token of [...tokens.filter((_, index) => index % 2 === 1), ...tokens.filter((_, index) => index % 2 === 0)]) await post(token, coda(raceId), {})
+    clockAt(OPENING + 10 * MINUTE_MS)
+    const answers = await Promise.all(tokens.map((token) => ticket(token, raceId)))
+    for (const answer of answers) expect(await verifyRoomDraw(answer)).toMatchObject({ ok: true, tickets: 8, ticket: answer.biglietto })
+    const verdict = await verifyRoomDraw(answers[0]!)
+    if (!verdict.ok) throw new Error(describeRoomVerdict(verdict))
+    const admitted = roomReport(raceOf(raceId), controls.now()).admissions.map((admission) => admission.ticket)
+    expect(admitted).toEqual(verdict.order.map((number) => `Q-${String(raceId)}-${String(number)}`))
+  })
+
+  it('draws from a random seed made with the room, never one derived from the race', async () => {
+    const one = await staged(1, 1)
+    const other = await staged(1, 1)
+    expect(seedOf(one.raceId)).toMatch(SHA256_HEX)
+    expect(seedOf(other.raceId)).toMatch(SHA256_HEX)
+    expect(seedOf(one.raceId)).not.toBe(seedOf(other.raceId))
+    // A race given a room without one in the database: the room is made at the next request.
+    const raceId = SEED_RACE_IDS.open
+    expect(db.queueRooms.findFirst((q) => q.where({ race_id: raceId }))).toBeUndefined()
+    await db.races.update((q) => q.where({ id: raceId }), {
+      data: (race) => void (race.sala_attesa = { apre: new Date(ROOM_OPENS).toISOString(), ammissioni_al_minuto: 10, ammissione_s: 300, posto_s: 600 }),
+    })
+    await api('/api/v1/vdatrailers/gare')
+    const seed = seedOf(raceId)
+    expect(seed).toMatch(SHA256_HEX)
+    expect(seed).not.toContain(String(raceId))
+    expect([seedOf(one.raceId), seedOf(other.raceId)]).not.toContain(seed)
   })
 })
 
@@ -375,19 +443,22 @@ describe('the tickets in the database', () => {
 describe('the seeded rush (Vertical della Grivola)', () => {
   const rush = () => raceOf(SEED_RACE_IDS.rush)
 
-  it('draws completo, joining in the room, 3rd: admitted 30 seconds after the opening', async () => {
+  it('draws completo, joining as the room opens, 3rd: admitted 30 seconds after the opening', async () => {
     expect(rush().sala_attesa).toEqual({ apre: rush().sala_attesa!.apre, ammissioni_al_minuto: 4, ammissione_s: 300, posto_s: 600 })
     expect(db.queueRooms.findFirst((q) => q.where({ race_id: SEED_RACE_IDS.rush }))!.seme).toBe(RUSH_DRAW_SEED)
+    expect(await commitmentOf(RUSH_DRAW_SEED)).toBe(RUSH_DRAW_COMMITMENT)
     const opening = Date.parse(rush().apertura_iscrizioni)
     expect(opening - SEED_NOW_MS).toBe(2 * 60 * MINUTE_MS)
-    clockAt(Date.parse(rush().sala_attesa!.apre) + 5 * MINUTE_MS)
+    // The QA walkthrough's moment: the clock set to the room's opening, then the room entered.
+    clockAt(Date.parse(rush().sala_attesa!.apre) + 30 * SECOND_MS)
     const token = await signIn('completo')
-    expect((await post(token, coda(SEED_RACE_IDS.rush), {})).body).toMatchObject({ stato: 'in_sala', sorteggiato: true })
+    expect((await post(token, coda(SEED_RACE_IDS.rush), {})).body).toMatchObject({ biglietto: 'Q-260-1', stato: 'in_sala', sorteggiato: true })
     clockAt(opening + 20 * SECOND_MS)
     expect(await ticket(token, SEED_RACE_IDS.rush)).toMatchObject({ stato: 'in_coda', posizione: 1, davanti: 0 })
     clockAt(opening + 30 * SECOND_MS)
     expect(await ticket(token, SEED_RACE_IDS.rush)).toMatchObject({ stato: 'ammesso' })
     expect(roomReport(rush(), controls.now()).admissions.map((admission) => admission.drawn)).toEqual([true, true, true])
+    expect((await ticket(token, SEED_RACE_IDS.rush)).sorteggio).toEqual({ impegno: RUSH_DRAW_COMMITMENT, seme: RUSH_DRAW_SEED, biglietti: 26, numero: 1, estratto: 3 })
   })
 
   it('plays the simulated others by the clock: places are paid, some holds run out, never more than twelve', async () => {

@@ -1,15 +1,21 @@
-import type { QueueTicket, TicketState } from '../contracts/queue.contract'
+import { commitmentOf } from '../contracts/lottery-draw'
+import type { QueueTicket, RoomDraw, TicketState } from '../contracts/queue.contract'
+import { roomDrawOrder } from '../contracts/room-draw'
 import { MINUTE_MS, SECOND_MS } from '../contracts/time'
 import { db, type AthleteRecord, type QueueRoomRecord, type QueueTicketRecord, type RaceRecord, type SimulatedPlan } from './db'
+import { newRoomSeed } from './queue-defaults'
 import { nextId } from './records'
 import { simulatedEntrant } from './seed/entrants'
 
 /**
  * The waiting room of a race that opens through one (issue 22, decision 037), kept by the simulated
  * backend by its clock. The rules, which a real backend must keep too:
- * - Tickets taken between the room's opening (`sala_attesa.apre`) and registration's are ordered by
- *   a keyed hash of the race's draw seed and the athlete (`drawKey`): a seeded random order, fixed
- *   at the join, whatever the arrival order or the reloads. Later tickets queue behind, by arrival.
+ * - Tickets taken between the room's opening (`sala_attesa.apre`) and registration's are ordered at
+ *   registration's opening by contracts/room-draw.ts: SHA-256 of the room's seed and the ticket's
+ *   number, so the order does not depend on arrival or reloads. The seed is random, made with the
+ *   room; every ticket answer publishes its SHA-256, and from the opening the seed itself and how
+ *   many tickets were drawn, so anyone recomputes the order (`npm run lottery:verify`). Later
+ *   tickets queue behind, by arrival.
  * - From the opening, admissions are given at the race's rate (the first at the opening itself), to
  *   the next waiting ticket, only while a place is free: paid places + held places + admissions not
  *   yet used never exceed `posti`.
@@ -138,7 +144,9 @@ interface Room {
   /** The simulated others by arrival; those before `nextPlan` have arrived (or could not). */
   arrivals: SimulatedPlan[]
   nextPlan: number
-  /** The line once drawn: athlete ids, drawn tickets first by draw key, then by arrival. */
+  /** The highest number of a ticket taken before the opening: the draw covers numbers 1 to it. */
+  lastDrawn: number
+  /** The line once drawn: athlete ids, drawn tickets first in the order drawn, then by arrival. */
   ordered: boolean
   order: number[]
   slot: Map<number, number>
@@ -177,23 +185,45 @@ async function engineWrite<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * A ticket's draw key: a keyed hash (53 bits, cyrb53) of the race's draw seed and the athlete. Not
- * cryptographic: the seed is the server's and the athlete does not choose their id; a real backend
- * uses an HMAC with a secret seed.
- */
-export function drawKey(seed: string, athleteId: number): number {
-  const text = `${seed}:${String(athleteId)}`
-  let h1 = 0xdeadbeef
-  let h2 = 0x41c6ce57
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index)
-    h1 = Math.imul(h1 ^ code, 2654435761)
-    h2 = Math.imul(h2 ^ code, 1597334677)
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0)
+/** A ticket's number, what the draw keys (its `biglietto` is `Q-<race>-<number>`). */
+const ticketNumber = (ticket: QueueTicketRecord) => ticket.arrivo + 1
+
+/** A room's order drawn: each drawn ticket number's place (1: drawn first), for numbers 1 to `count`. */
+interface DrawnOrder {
+  count: number
+  rank: Map<number, number>
+}
+
+// By seed, outside the index: both are computed asynchronously (Web Crypto) while the index is
+// rebuilt synchronously after a write not the engine's, so they outlive it. A reset or an import
+// brings the rooms' own seeds, hence their own entries.
+const commitments = new Map<string, string>()
+const drawnOrders = new Map<string, DrawnOrder>()
+
+function highestDrawn(tickets: Iterable<QueueTicketRecord>): number {
+  let highest = 0
+  for (const ticket of tickets) if (ticket.sorteggiato) highest = Math.max(highest, ticketNumber(ticket))
+  return highest
+}
+
+/** The room's order, when drawn for its seed and its tickets as they are. */
+function drawnOrder(room: Room): DrawnOrder | undefined {
+  const order = drawnOrders.get(room.record.seme)
+  return order?.count === room.lastDrawn ? order : undefined
+}
+
+/** Publishes the room's commitment: computed once per seed, before any answer carries it. */
+async function commit(room: Room): Promise<void> {
+  const seed = room.record.seme
+  if (!commitments.has(seed)) commitments.set(seed, await commitmentOf(seed))
+}
+
+/** Draws the room's order (at the opening, or again when the clock went back and more joined before it). */
+async function draw(room: Room): Promise<void> {
+  if (drawnOrder(room)) return
+  const count = room.lastDrawn
+  const order = await roomDrawOrder(room.record.seme, count)
+  drawnOrders.set(room.record.seme, { count, rank: new Map(order.map((number, index) => [number, index + 1])) })
 }
 
 function buildRoom(record: RoomRow, tickets: readonly TicketRow[]): Room {
@@ -205,6 +235,7 @@ function buildRoom(record: RoomRow, tickets: readonly TicketRow[]): Room {
     plans: new Map(record.simulati.map((plan) => [plan.athlete_id, plan])),
     arrivals,
     nextPlan: 0,
+    lastDrawn: highestDrawn(tickets),
     ordered: false,
     order: [],
     slot: new Map(),
@@ -245,11 +276,15 @@ function roomsIndex(): Map<number, Room> {
   return built
 }
 
-/** The room of a race with `sala_attesa`, made on first use when the database has none (its seed: the race). */
+/**
+ * The room of a race with `sala_attesa`, made on first use when the database has none, with a
+ * random seed: every request moves every room first (`advanceRooms`), so that is the mock's first
+ * request, well before a room opens.
+ */
 async function roomOf(race: RaceRecord): Promise<Room> {
   const found = roomsIndex().get(race.id)
   if (found) return found
-  const record = await engineWrite(() => db.queueRooms.create({ race_id: race.id, seme: `race-${String(race.id)}`, arrivi: 0, ammissioni: 0, simulati: [] }))
+  const record = await engineWrite(() => db.queueRooms.create({ race_id: race.id, seme: newRoomSeed(), arrivi: 0, ammissioni: 0, simulati: [] }))
   const room = buildRoom(record, [])
   roomsIndex().set(race.id, room)
   return room
@@ -288,13 +323,18 @@ function ticketWaiting(ticket: QueueTicketRecord | undefined): boolean {
   return ticket?.stato === 'in_attesa'
 }
 
-/** Draws the line: the tickets taken before the opening by draw key, then the others by arrival. */
-function ensureOrdered(room: Room): void {
-  if (room.ordered) return
-  const seed = room.record.seme
+/**
+ * Puts the waiting tickets in line: those taken before the opening in the order drawn, then the
+ * others by arrival. False while the order is not drawn (`draw`, asynchronous, runs as the room is
+ * moved past the opening, before any answer reads it).
+ */
+function ensureOrdered(room: Room): boolean {
+  if (room.ordered) return true
+  const order = drawnOrder(room)
+  if (!order) return false
   const keyed = [...room.tickets.values()]
     .filter(ticketWaiting)
-    .map((ticket) => ({ ticket, key: ticket.sorteggiato ? drawKey(seed, ticket.athlete_id) : 0 }))
+    .map((ticket) => ({ ticket, key: ticket.sorteggiato ? (order.rank.get(ticketNumber(ticket)) ?? Number.MAX_SAFE_INTEGER) : 0 }))
   keyed.sort(
     (a, b) =>
       Number(b.ticket.sorteggiato) - Number(a.ticket.sorteggiato) ||
@@ -308,6 +348,7 @@ function ensureOrdered(room: Room): void {
   room.line.fill(room.order.length)
   room.cursor = 0
   room.ordered = true
+  return true
 }
 
 function leaveLine(room: Room, athleteId: number): void {
@@ -367,6 +408,7 @@ function nextDue(room: Room): Due | undefined {
 
 /** Plays a room forward to `now`: whatever fell due, in the order it fell due. */
 async function advance(room: Room, now: number): Promise<void> {
+  await commit(room)
   // The clock went back (QA): play on from there.
   if (now < room.playedTo) room.playedTo = now
   for (;;) {
@@ -381,7 +423,12 @@ async function advance(room: Room, now: number): Promise<void> {
       admission !== null && admission <= now ? admission : Infinity,
     ]
     const at = Math.min(...candidates)
-    if (at === Infinity) break
+    if (at === Infinity) {
+      room.playedTo = Math.max(room.playedTo, now)
+      // Drawn at the opening even with no place to give, so every answer from then on has the order.
+      if (now >= Date.parse(race.apertura_iscrizioni)) await draw(room)
+      return
+    }
     room.playedTo = Math.max(room.playedTo, at)
     if (candidates[0] === at) {
       room.due.pop()
@@ -393,7 +440,6 @@ async function advance(room: Room, now: number): Promise<void> {
       await admit(room, race, at)
     }
   }
-  room.playedTo = Math.max(room.playedTo, now)
 }
 
 async function update(room: Room, athleteId: number, change: (draft: QueueTicketRecord) => void): Promise<TicketRow> {
@@ -409,6 +455,7 @@ async function updateRoom(room: Room, change: (draft: QueueRoomRecord) => void):
 }
 
 async function admit(room: Room, race: RaceRecord, at: number): Promise<void> {
+  await draw(room)
   ensureOrdered(room)
   while (room.cursor < room.order.length && !room.line.isSet(room.cursor)) room.cursor++
   const athleteId = room.order[room.cursor]
@@ -497,10 +544,16 @@ async function enter(room: Room, race: RaceRecord, athleteId: number, at: number
     motivo: null,
   }
   // The last admission's token stays: offered again, it is answered as run out, not as forged.
-  const ticket = room.tickets.has(athleteId)
+  const before = room.tickets.get(athleteId)
+  // Read before the update, which may change the record in place.
+  const gaveUp = before?.sorteggiato === true && ticketNumber(before) === room.lastDrawn
+  const ticket = before
     ? await update(room, athleteId, (draft) => void Object.assign(draft, fields))
     : await engineWrite(() => db.queueTickets.create({ race_id: race.id, athlete_id: athleteId, ammissione_token: null, ...fields }))
   room.tickets.set(athleteId, ticket)
+  // A drawn ticket taken again gives up its number; the draw's range ends at the highest still held.
+  if (gaveUp) room.lastDrawn = highestDrawn(room.tickets.values())
+  if (ticket.sorteggiato) room.lastDrawn = Math.max(room.lastDrawn, ticketNumber(ticket))
   joinLine(room, ticket)
 }
 
@@ -542,17 +595,31 @@ const clamp = (value: number, low: number, high: number) => Math.min(high, Math.
  */
 function waitingPlace(race: RaceRecord, ticket: QueueTicketRecord, now: number): { stato: 'in_sala' } | { stato: 'esaurito' } | { stato: 'in_coda'; davanti: number } {
   const room = roomsIndex().get(race.id)
-  if (now < Date.parse(race.apertura_iscrizioni) || !room) return { stato: 'in_sala' }
-  ensureOrdered(room)
+  // Not yet drawn: only when the index was rebuilt between this request's move and its answer.
+  if (now < Date.parse(race.apertura_iscrizioni) || !room || !ensureOrdered(room)) return { stato: 'in_sala' }
   const davanti = room.line.before(room.slot.get(ticket.athlete_id)!)
   return freePlaces(room, race) - davanti <= 0 ? { stato: 'esaurito' } : { stato: 'in_coda', davanti }
+}
+
+/**
+ * The room's draw as the ticket publishes it: the commitment always; from the opening, once drawn,
+ * the seed, the tickets drawn and this ticket's place among them.
+ */
+function drawOf(room: Room | undefined, race: RaceRecord, ticket: QueueTicketRecord, now: number): { sorteggio?: RoomDraw } {
+  const impegno = room && commitments.get(room.record.seme)
+  if (!room || !impegno) return {}
+  const numero = ticketNumber(ticket)
+  const order = now >= Date.parse(race.apertura_iscrizioni) ? drawnOrder(room) : undefined
+  if (!order) return { sorteggio: { impegno, seme: null, biglietti: null, numero } }
+  const estratto = ticket.sorteggiato ? order.rank.get(numero) : undefined
+  return { sorteggio: { impegno, seme: room.record.seme, biglietti: order.count, numero, ...(estratto === undefined ? {} : { estratto }) } }
 }
 
 /** The ticket as the athlete is answered it: where it stands now, and when to ask again. */
 export function ticketView(race: RaceRecord, ticket: QueueTicketRecord, now: number): QueueTicket {
   const room = roomsIndex().get(race.id)
   const sala = race.sala_attesa!
-  const base = { biglietto: ticket.biglietto, gara_id: race.id, entrato: iso(ticket.entrato), sorteggiato: ticket.sorteggiato }
+  const base = { biglietto: ticket.biglietto, gara_id: race.id, entrato: iso(ticket.entrato), sorteggiato: ticket.sorteggiato, ...drawOf(room, race, ticket, now) }
   const minutesFor = (ahead: number) => Math.ceil(ahead / sala.ammissioni_al_minuto) * 60
   switch (ticket.stato) {
     case 'in_attesa': {

@@ -7,7 +7,9 @@ import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { commitmentOf, drawOrder } from '../contracts/lottery-draw'
 import type { Lottery } from '../contracts/lottery.contract'
-import { describeVerdict, verifyLottery } from './lottery-verify'
+import type { QueueTicket } from '../contracts/queue.contract'
+import { roomDrawOrder } from '../contracts/room-draw'
+import { describeRoomVerdict, describeVerdict, verifyLottery, verifyRoomDraw } from './lottery-verify'
 
 const seed = 'verify-test-seed'
 
@@ -61,6 +63,68 @@ describe('verifyLottery', () => {
   })
 })
 
+const roomSeed = '6b1f0c3e9a7d4e2f8c5b1a0d9e7f3c2b6a4d8e1f0c9b7a5d3e2f1c0b9a8d7e6f'
+
+/** A drawn ticket of a room of 12 drawn tickets, as queue.status answers it after the opening. */
+async function roomTicket(numero = 5): Promise<QueueTicket> {
+  const order = await roomDrawOrder(roomSeed, 12)
+  return {
+    biglietto: `Q-260-${String(numero)}`,
+    gara_id: 260,
+    stato: 'in_coda',
+    entrato: '2026-03-02T09:35:00.000Z',
+    sorteggiato: true,
+    posizione: 2,
+    davanti: 1,
+    sorteggio: { impegno: await commitmentOf(roomSeed), seme: roomSeed, biglietti: 12, numero, estratto: order.indexOf(numero) + 1 },
+  }
+}
+
+describe('verifyRoomDraw', () => {
+  it("agrees with a room's draw made from what its ticket publishes, and lists the order", async () => {
+    const ticket = await roomTicket()
+    const order = await roomDrawOrder(roomSeed, 12)
+    const verdict = await verifyRoomDraw(ticket)
+    expect(verdict).toEqual({ ok: true, tickets: 12, ticket: 'Q-260-5', place: ticket.sorteggio!.estratto, order })
+    expect(describeRoomVerdict(verdict)).toBe(
+      `The room's draw agrees: the seed matches the commitment, tickets 1 to 12 recompute to the order drawn, and ticket Q-260-5 is number ${String(ticket.sorteggio!.estratto)} of them, as published.\nOrder drawn (ticket numbers, first drawn first): ${order.join(', ')}`,
+    )
+  })
+
+  it('orders every ticket number 1 to the count once, independently of anything but the seed', async () => {
+    const order = await roomDrawOrder(roomSeed, 200)
+    expect([...order].sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, index) => index + 1))
+    expect(await roomDrawOrder(roomSeed, 200)).toEqual(order)
+    expect(await roomDrawOrder(`${roomSeed}0`, 200)).not.toEqual(order)
+  })
+
+  it('catches a place in the draw other than the one the seed gives', async () => {
+    const ticket = await roomTicket()
+    const published = ticket.sorteggio!.estratto === 1 ? 2 : 1
+    expect(await verifyRoomDraw({ ...ticket, sorteggio: { ...ticket.sorteggio!, estratto: published } })).toEqual({
+      ok: false,
+      reason: 'place',
+      ticket: 'Q-260-5',
+      expected: ticket.sorteggio!.estratto,
+      published,
+    })
+  })
+
+  it('catches a seed other than the one committed to', async () => {
+    const ticket = await roomTicket()
+    expect(await verifyRoomDraw({ ...ticket, sorteggio: { ...ticket.sorteggio!, seme: 'a seed chosen afterwards' } })).toMatchObject({ ok: false, reason: 'commitment' })
+  })
+
+  it('says a room not yet drawn cannot be checked, and a ticket taken after the opening is behind the draw', async () => {
+    const ticket = await roomTicket()
+    expect(await verifyRoomDraw({ ...ticket, stato: 'in_sala', sorteggio: { ...ticket.sorteggio!, seme: null, biglietti: null, estratto: undefined } })).toEqual({ ok: false, reason: 'not_drawn' })
+    const late = { ...ticket, biglietto: 'Q-260-13', sorteggiato: false, sorteggio: { impegno: ticket.sorteggio!.impegno, seme: roomSeed, biglietti: 12, numero: 13 } }
+    const verdict = await verifyRoomDraw(late)
+    expect(verdict).toMatchObject({ ok: true, place: null })
+    expect(describeRoomVerdict(verdict)).toContain('ticket Q-260-13 was taken after the opening and queues behind them, as published')
+  })
+})
+
 describe('npm run lottery:verify', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pettorale-lottery-verify-'))
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -78,5 +142,15 @@ describe('npm run lottery:verify', () => {
     writeFileSync(bad, JSON.stringify({ ...lottery, ordine: [...lottery.ordine!].reverse() }))
     expect(await run(good)).toMatchObject({ code: 0, out: expect.stringMatching(/^The draw agrees/) })
     expect(await run(bad)).toMatchObject({ code: 1, out: expect.stringMatching(/^The order differs at position 1:/) })
+  }, 30_000)
+
+  it("checks a waiting room's ticket saved from its page the same way", async () => {
+    const ticket = await roomTicket(7)
+    const good = join(dir, 'room-good.json')
+    const bad = join(dir, 'room-bad.json')
+    writeFileSync(good, JSON.stringify(ticket))
+    writeFileSync(bad, JSON.stringify({ ...ticket, sorteggio: { ...ticket.sorteggio!, estratto: ticket.sorteggio!.estratto === 12 ? 11 : 12 } }))
+    expect(await run(good)).toMatchObject({ code: 0, out: expect.stringMatching(/^The room's draw agrees: .* ticket Q-260-7 is number \d+ of them/) })
+    expect(await run(bad)).toMatchObject({ code: 1, out: expect.stringMatching(/^Ticket Q-260-7 is published at place \d+ of the draw, but recomputes to \d+\./) })
   }, 30_000)
 })

@@ -1,16 +1,23 @@
 /**
- * `npm run lottery:verify -- <url or file>`: checks a drawn lottery from what its page publishes
- * (issue 23, decision 038), as anyone could. It reads the published JSON (`lottery.get`: from the
- * backend's URL, e.g. http://127.0.0.1:47613/api/v1/vdatrailers/gara/201/lotteria, or from a file
- * saved from it), checks that the revealed seed is the one committed to before the first
- * application, recomputes the draw's order from the seed and the list of tickets, and prints that
- * they agree or the first difference. Exit code 0 when they agree, 1 otherwise.
+ * `npm run lottery:verify -- <url or file>`: checks a draw from what is published, as anyone could.
+ * - A lottery (issue 23, decision 038): the published JSON (`lottery.get`: from the backend's URL,
+ *   e.g. http://127.0.0.1:47613/api/v1/vdatrailers/gara/201/lotteria, or a file saved from it). It
+ *   checks that the revealed seed is the one committed to before the first application, recomputes
+ *   the order from the seed and the list of tickets, and prints that they agree or the first
+ *   difference.
+ * - A waiting room's draw (issue 40, decision 037 amended): a ticket answer (`queue.status`, saved
+ *   from the room's page) after registration opened. It checks the seed against the commitment,
+ *   recomputes the order of the tickets drawn (contracts/room-draw.ts) and checks this ticket's
+ *   published place in it.
+ * Exit code 0 when they agree, 1 otherwise.
  */
 import { readFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
 import * as z from 'zod/mini'
 import { drawOrder, firstDifference, matchesCommitment } from '../contracts/lottery-draw'
 import { LotterySchema, type Lottery } from '../contracts/lottery.contract'
+import { QueueTicketSchema, type QueueTicket } from '../contracts/queue.contract'
+import { roomDrawOrder } from '../contracts/room-draw'
 
 export type Verdict =
   | { ok: true; applications: number; places: number }
@@ -42,25 +49,78 @@ export function describeVerdict(verdict: Verdict): string {
   }
 }
 
-/** The published lottery from a URL or a file, validated against the contract. */
-export async function readPublished(source: string): Promise<Lottery> {
+export type RoomVerdict =
+  | { ok: true; tickets: number; ticket: string; place: number | null; order: number[] }
+  | { ok: false; reason: 'no_draw' | 'not_drawn' }
+  | { ok: false; reason: 'commitment'; seed: string; commitment: string }
+  | { ok: false; reason: 'place'; ticket: string; expected: number | null; published: number | null }
+
+/** A room's draw checked from one ticket's answer: commitment, then the ticket's place in the order. */
+export async function verifyRoomDraw(ticket: QueueTicket): Promise<RoomVerdict> {
+  const draw = ticket.sorteggio
+  if (!draw) return { ok: false, reason: 'no_draw' }
+  if (draw.seme === null || draw.biglietti === null) return { ok: false, reason: 'not_drawn' }
+  if (!(await matchesCommitment(draw.seme, draw.impegno))) return { ok: false, reason: 'commitment', seed: draw.seme, commitment: draw.impegno }
+  const order = await roomDrawOrder(draw.seme, draw.biglietti)
+  const at = order.indexOf(draw.numero)
+  const expected = ticket.sorteggiato && at >= 0 ? at + 1 : null
+  const published = draw.estratto ?? null
+  if (expected !== published) return { ok: false, reason: 'place', ticket: ticket.biglietto, expected, published }
+  return { ok: true, tickets: draw.biglietti, ticket: ticket.biglietto, place: expected, order }
+}
+
+/** How many of the order's first numbers the verdict lists: a room of thousands would fill the screen. */
+const ORDER_SHOWN = 30
+
+/** What the room's verdict says, in a line or two. */
+export function describeRoomVerdict(verdict: RoomVerdict): string {
+  if (verdict.ok) {
+    const shown = verdict.order.slice(0, ORDER_SHOWN).join(', ') + (verdict.order.length > ORDER_SHOWN ? ', …' : '')
+    const ticket =
+      verdict.place === null
+        ? `ticket ${verdict.ticket} was taken after the opening and queues behind them, as published`
+        : `ticket ${verdict.ticket} is number ${String(verdict.place)} of them, as published`
+    return `The room's draw agrees: the seed matches the commitment, tickets 1 to ${String(verdict.tickets)} recompute to the order drawn, and ${ticket}.\nOrder drawn (ticket numbers, first drawn first): ${shown || 'none'}`
+  }
+  switch (verdict.reason) {
+    case 'no_draw':
+      return 'This ticket answer publishes no draw (no `sorteggio`).'
+    case 'not_drawn':
+      return 'Not drawn yet: the seed is published when registration opens.'
+    case 'commitment':
+      return `The seed does not match the commitment: SHA-256("${verdict.seed}") is not ${verdict.commitment}.`
+    case 'place':
+      return `Ticket ${verdict.ticket} is published at place ${String(verdict.published ?? 'none')} of the draw, but recomputes to ${String(verdict.expected ?? 'none')}.`
+  }
+}
+
+export type Published = { kind: 'lottery'; lottery: Lottery } | { kind: 'room'; ticket: QueueTicket }
+
+/** What was published, from a URL or a file, validated against the contract: a lottery or a room's ticket. */
+export async function readPublished(source: string): Promise<Published> {
   const text = /^https?:\/\//.test(source) ? await (await fetch(source, { headers: { accept: 'application/json' } })).text() : await readFile(source, 'utf8')
-  const parsed = LotterySchema.safeParse(JSON.parse(text))
-  if (!parsed.success) throw new Error(`not a published lottery: ${z.prettifyError(parsed.error)}`)
-  return parsed.data
+  const json: unknown = JSON.parse(text)
+  const lottery = LotterySchema.safeParse(json)
+  if (lottery.success) return { kind: 'lottery', lottery: lottery.data }
+  const ticket = QueueTicketSchema.safeParse(json)
+  if (ticket.success) return { kind: 'room', ticket: ticket.data }
+  throw new Error(`neither a published lottery nor a waiting room's ticket: ${z.prettifyError(lottery.error)}`)
 }
 
 async function main(source: string | undefined): Promise<number> {
   if (!source) {
-    console.error('usage: npm run lottery:verify -- <url or file of the published lottery JSON>')
+    console.error("usage: npm run lottery:verify -- <url or file of the published lottery JSON, or of a waiting room's ticket>")
     return 1
   }
   try {
-    const verdict = await verifyLottery(await readPublished(source))
-    const line = describeVerdict(verdict)
-    if (verdict.ok) console.log(line)
+    const published = await readPublished(source)
+    const { ok, line } =
+      published.kind === 'lottery'
+        ? await verifyLottery(published.lottery).then((verdict) => ({ ok: verdict.ok, line: describeVerdict(verdict) }))
+        : await verifyRoomDraw(published.ticket).then((verdict) => ({ ok: verdict.ok, line: describeRoomVerdict(verdict) }))
+    if (ok) console.log(line)
     else console.error(line)
-    return verdict.ok ? 0 : 1
+    return ok ? 0 : 1
   } catch (error) {
     console.error(`Cannot check ${source}: ${error instanceof Error ? error.message : String(error)}`)
     return 1

@@ -32,6 +32,13 @@ export namespace hold {
       definitivo?: boolean | undefined;
       motivo?: ("admission_expired" | "hold_expired") | undefined;
       riprova_tra_s?: number | undefined;
+      sorteggio?: {
+          impegno: string;
+          seme: string | null;
+          biglietti: number | null;
+          numero: number;
+          estratto?: number | undefined;
+      } | undefined;
   }
   type Response404 = {
       status?: number | undefined;
@@ -93,6 +100,13 @@ export namespace join {
       definitivo?: boolean | undefined;
       motivo?: ("admission_expired" | "hold_expired") | undefined;
       riprova_tra_s?: number | undefined;
+      sorteggio?: {
+          impegno: string;
+          seme: string | null;
+          biglietti: number | null;
+          numero: number;
+          estratto?: number | undefined;
+      } | undefined;
   }
   type Response409 = {
       status?: number | undefined;
@@ -120,6 +134,13 @@ export namespace join {
           definitivo?: boolean | undefined;
           motivo?: ("admission_expired" | "hold_expired") | undefined;
           riprova_tra_s?: number | undefined;
+          sorteggio?: {
+              impegno: string;
+              seme: string | null;
+              biglietti: number | null;
+              numero: number;
+              estratto?: number | undefined;
+          } | undefined;
       } | undefined;
       [x: string]: unknown;
   }
@@ -159,6 +180,13 @@ export type JoinQueueConflict = {
         definitivo?: boolean | undefined;
         motivo?: ("admission_expired" | "hold_expired") | undefined;
         riprova_tra_s?: number | undefined;
+        sorteggio?: {
+            impegno: string;
+            seme: string | null;
+            biglietti: number | null;
+            numero: number;
+            estratto?: number | undefined;
+        } | undefined;
     } | undefined;
     [x: string]: unknown;
 };
@@ -193,6 +221,13 @@ export namespace leave {
       definitivo?: boolean | undefined;
       motivo?: ("admission_expired" | "hold_expired") | undefined;
       riprova_tra_s?: number | undefined;
+      sorteggio?: {
+          impegno: string;
+          seme: string | null;
+          biglietti: number | null;
+          numero: number;
+          estratto?: number | undefined;
+      } | undefined;
   }
   type Response404 = {
       status?: number | undefined;
@@ -226,6 +261,21 @@ export type QueueTicket = {
     definitivo?: boolean | undefined;
     motivo?: ("admission_expired" | "hold_expired") | undefined;
     riprova_tra_s?: number | undefined;
+    sorteggio?: {
+        impegno: string;
+        seme: string | null;
+        biglietti: number | null;
+        numero: number;
+        estratto?: number | undefined;
+    } | undefined;
+};
+
+export type RoomDraw = {
+    impegno: string;
+    seme: string | null;
+    biglietti: number | null;
+    numero: number;
+    estratto?: number | undefined;
 };
 
 /**
@@ -256,6 +306,13 @@ export namespace status {
       definitivo?: boolean | undefined;
       motivo?: ("admission_expired" | "hold_expired") | undefined;
       riprova_tra_s?: number | undefined;
+      sorteggio?: {
+          impegno: string;
+          seme: string | null;
+          biglietti: number | null;
+          numero: number;
+          estratto?: number | undefined;
+      } | undefined;
   }
   type Response404 = {
       status?: number | undefined;

@@ -18,10 +18,16 @@ export const RUSH_DRAWN_OTHERS = 25
 export const RUSH_LATE_OTHERS = 35
 
 /**
- * The rush's draw seed, chosen so that the persona `completo`, joining before the opening, is drawn
- * 3rd of the 26 in the room (admitted 30 seconds after the opening at 4 a minute); mocks/README.md.
+ * The rush's draw seed: fixed, as the whole seed is deterministic (QA and the tests walk the same
+ * opening), and random-looking, like the seeds the mock makes for other rooms (queue-defaults.ts
+ * `newRoomSeed`). Chosen so that ticket Q-260-1, the persona `completo` joining as the room opens
+ * (the first of the others arrives at 10:31:50), is drawn 3rd of the 26 taken before the opening
+ * (admitted 30 seconds after it at 4 a minute); mocks/README.md. Its SHA-256 is published with
+ * every ticket until the opening, the seed itself from then on.
  */
-export const RUSH_DRAW_SEED = 'grivola-2026-62'
+export const RUSH_DRAW_SEED = '1e4d734179011729d78661427ce35d07373bbbdb19cab0798b13fdade06906c0'
+/** SHA-256 of RUSH_DRAW_SEED, as the tickets publish it; queue.test.ts checks the two agree. */
+export const RUSH_DRAW_COMMITMENT = 'ffd4f111c1bfd5093824a22dbf6295a15f060ad45c42c872c217a7d2d7a0b1a1'
 
 function plans(): SimulatedPlan[] {
   const race = raceById(SEED_RACE_IDS.rush)

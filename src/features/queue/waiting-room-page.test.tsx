@@ -9,6 +9,7 @@ import * as auth from '../../../contracts/auth.contract'
 import { MINUTE_MS } from '../../../contracts/time'
 import { controls } from '../../../mocks/node'
 import { PERSONAS } from '../../../mocks/seed'
+import { RUSH_DRAW_COMMITMENT, RUSH_DRAW_SEED } from '../../../mocks/seed/rush'
 import '../../../tests/setup/mock-backend'
 import { createQueryClient } from '../../app/app'
 import { callApi } from '../../lib/api-client'
@@ -106,6 +107,26 @@ describe('the waiting room page', () => {
     expect(screen.getByText('Estimated wait').nextElementSibling?.textContent).toMatch(/^(About \d+ minutes?|A minute or less)$/)
     // Said once, then not again every second.
     expect(document.querySelector('[aria-live]')?.textContent).toBe(`You are number ${String(place)} in line.`)
+  })
+
+  it("shows the commitment to the draw's seed while in the room, and the seed, the ticket's place and how to check once drawn", { timeout: 20_000 }, async () => {
+    moveClockTo(ROOM_OPENS)
+    open(`/race/${String(RACE)}/queue`, '/race/:id/queue', <WaitingRoomPage />)
+    await heading('You are in the waiting room')
+    const draw = await screen.findByRole('region', { name: 'A draw anyone can check' })
+    const value = (label: string) => screen.getByText(label).nextElementSibling?.textContent
+    expect(value('Commitment (SHA-256 of the seed)')).toBe(RUSH_DRAW_COMMITMENT)
+    expect(value('Seed')).toBe('Published when registration opens.')
+    expect(value('Your ticket number')).toBe('1')
+    expect(document.body.textContent).not.toContain(RUSH_DRAW_SEED)
+    expect(screen.queryByRole('button', { name: 'Download your ticket (JSON)' })).toBeNull()
+
+    moveClockTo(REGISTRATION_OPENS)
+    await vi.waitFor(() => expect(value('Seed')).toBe(RUSH_DRAW_SEED), { timeout: 5_000 })
+    expect(value('Commitment (SHA-256 of the seed)')).toBe(RUSH_DRAW_COMMITMENT)
+    expect(value('Your place in the draw')).toBe('3 of 26')
+    expect(screen.getByRole('button', { name: 'Download your ticket (JSON)' })).toBeTruthy()
+    expect(draw.querySelector('pre')?.textContent).toBe(`npm run lottery:verify -- room-${String(RACE)}.json`)
   })
 })
 

@@ -6,6 +6,7 @@ import { Link, useLocation } from 'wouter'
 import { dayShown, formatNumber, formatRaceClock } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
+import { queueQueries } from '../../lib/queue-queries'
 import { raceQueries } from '../../lib/race-queries'
 import { useSession } from '../../lib/session'
 import { Button, buttonClass } from '../../ui/button'
@@ -14,6 +15,7 @@ import { Page } from '../../ui/page'
 import { registrationOpeningText } from '../../ui/registration-opening'
 import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-found'
 import { Loading, QueryErrorState } from '../../ui/state'
+import { RoomDrawCheck } from './room-draw-check'
 import { Announcer, FailureNote, WaitListWay } from './room-parts'
 import styles from './queue.module.css'
 import type { WaitingRoomView } from '../../../machines/opening/waiting-room.machine'
@@ -59,6 +61,9 @@ function Room({ race, name, waitList }: { race: RoomRace; name: string; waitList
   const onAdmitted = useCallback(() => navigate(paths.subscribe(race.id)), [navigate, race.id])
   const onSessionExpired = useCallback(() => askToLogIn(location), [askToLogIn, location])
   const room = useWaitingRoom(race, { autoJoin: true, onAdmitted, onSessionExpired })
+  // The ticket's answer as the room's machine last put it in the cache: the draw it publishes.
+  // Never fetched from here: the machine decides when the ticket is read.
+  const answer = useQuery({ ...queueQueries.status(race.id), enabled: false }).data
 
   return (
     <Page title={t`Waiting room`} lead={name}>
@@ -72,6 +77,7 @@ function Room({ race, name, waitList }: { race: RoomRace; name: string; waitList
             <Trans>Your place is kept on our side: refreshing this page or opening it in another tab does not change it.</Trans>
           </p>
         )}
+        <RoomDrawCheck ticket={answer} />
         <Announcer announcement={room.announcement} />
       </div>
     </Page>
