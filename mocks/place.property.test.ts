@@ -5,6 +5,7 @@ import { DAY_MS, HOUR_MS, SECOND_MS } from '../contracts/time'
 import { refundQuote } from '../machines/rules/refund'
 import { db, type RaceRecord } from './db'
 import { controls } from './node'
+import { placesLeft } from './place-rule'
 import { createProvider, type CheckoutOutcome } from './provider'
 import { stageRush } from './queue-stage'
 import { enrolmentTotal, isActivePlace, randomToken } from './records'
@@ -94,10 +95,10 @@ const BACK_TO_THE_GIVER: Step[] = [
 const base = '/api/v1/vdatrailers'
 
 /** A race selling directly (no waiting room), with a wait list, transfers, deferrals and an organiser's link. */
-async function stageRace(): Promise<{ raceId: number; tokens: string[] }> {
+async function stageRace(athletes = ATHLETES): Promise<{ raceId: number; tokens: string[] }> {
   const start = controls.now()
   const staged = await stageRush({
-    athletes: ATHLETES,
+    athletes,
     places: PLACES,
     admissionsPerMinute: 60,
     admissionSeconds: 60,
@@ -248,6 +249,32 @@ describe('a place under any interleaving of every path', () => {
     // Two places, one promised by the organiser's link: one left for the three.
     expect(athleteIds.slice(0, 3).map((id) => paymentsOf(id, raceId)[0]?.stato)).toEqual(['success', 'failed', 'failed'])
     expect(athleteIds.slice(1, 3).map((id) => paymentsOf(id, raceId)[0]?.motivo)).toEqual(['sold_out', 'sold_out'])
+  })
+
+  it('leaves one of thirty athletes paying the last place at once charged, and the race full', async () => {
+    const { raceId, tokens } = await stageRace(30)
+    const race = raceOf(raceId)
+    const choice = { opzione_rimborso: 'standard' as const, noleggio_gps: false }
+    const payers = tokens.filter((_, index) => index !== LINKED)
+    const started = await Promise.all(
+      payers.map(async (token, index) => {
+        await post(token, `${base}/iscrizione`, { project_id: raceId, ...choice, campi: { navetta: 'Aosta' } })
+        await post(token, `${base}/sign_liberatoria`, { project_id: raceId })
+        return post(token, `${base}/pagamenti`, { project_id: raceId, ...choice, totale_atteso: race.prezzo, idempotency_key: `thirty-${String(index)}` })
+      }),
+    )
+    // Every start finds the last place free: a start does not reserve it.
+    expect(started.map((answer) => answer.status)).toEqual(payers.map(() => 201))
+    await Promise.all(started.map((answer) => provider.decide(String(answer.body.pagamento_id), 'authorised')))
+    controls.setNow(controls.now() + 4 * SECOND_MS)
+    await api(`${base}/lista_attesa`, { headers: bearer(tokens[0]!) })
+    const outcomes = db.payments.findMany((q) => q.where({ project_id: raceId, link_code: null }))
+    expect(outcomes.filter((payment) => payment.stato === 'success')).toHaveLength(1)
+    expect(outcomes.filter((payment) => payment.motivo === 'sold_out')).toHaveLength(payers.length - 1)
+    // One place paid, one promised by the organiser's link: full, never over.
+    expect(raceOf(raceId).iscritti).toBe(1)
+    expect(placesLeft(raceOf(raceId), controls.now())).toBe(0)
+    expectInvariants(raceId, tokens.map(athleteOf))
   })
 
   it("gives a lapsed transfer's late card nothing: refunded, and the giver keeps the place", async () => {
