@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -152,5 +154,21 @@ describe('npm run lottery:verify', () => {
     writeFileSync(bad, JSON.stringify({ ...ticket, sorteggio: { ...ticket.sorteggio!, estratto: ticket.sorteggio!.estratto === 12 ? 11 : 12 } }))
     expect(await run(good)).toMatchObject({ code: 0, out: expect.stringMatching(/^The room's draw agrees: .* ticket Q-260-7 is number \d+ of them/) })
     expect(await run(bad)).toMatchObject({ code: 1, out: expect.stringMatching(/^Ticket Q-260-7 is published at place \d+ of the draw, but recomputes to \d+\./) })
+  }, 30_000)
+
+  it('reads an address too, and says so when it refuses the script (a ticket needs its athlete)', async () => {
+    const ticket = await roomTicket(7)
+    const server = createServer((request, response) => {
+      if (request.url === '/ticket') response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(ticket))
+      else response.writeHead(401, { 'content-type': 'application/json' }).end('{"code":"unauthorized"}')
+    })
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
+    try {
+      const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`
+      expect(await run(`${base}/ticket`)).toMatchObject({ code: 0, out: expect.stringMatching(/^The room's draw agrees/) })
+      expect(await run(`${base}/coda`)).toMatchObject({ code: 1, out: expect.stringMatching(/the address needs a signed-in athlete/) })
+    } finally {
+      await new Promise((closed) => server.close(closed))
+    }
   }, 30_000)
 })

@@ -94,11 +94,22 @@ export function describeRoomVerdict(verdict: RoomVerdict): string {
   }
 }
 
+/**
+ * The body at a URL. A refusal is said as such: a room's ticket is the athlete's own (its call
+ * needs their session), so its address answers 401 to the script; the page's saved file is the way.
+ */
+async function fetchText(url: string): Promise<string> {
+  const response = await fetch(url, { headers: { accept: 'application/json' } })
+  if (response.status === 401) throw new Error("the address needs a signed-in athlete (a waiting room's ticket does): save the JSON from the page and give its file")
+  if (!response.ok) throw new Error(`the address answered HTTP ${String(response.status)}`)
+  return response.text()
+}
+
 export type Published = { kind: 'lottery'; lottery: Lottery } | { kind: 'room'; ticket: QueueTicket }
 
 /** What was published, from a URL or a file, validated against the contract: a lottery or a room's ticket. */
 export async function readPublished(source: string): Promise<Published> {
-  const text = /^https?:\/\//.test(source) ? await (await fetch(source, { headers: { accept: 'application/json' } })).text() : await readFile(source, 'utf8')
+  const text = /^https?:\/\//.test(source) ? await fetchText(source) : await readFile(source, 'utf8')
   const json: unknown = JSON.parse(text)
   const lottery = LotterySchema.safeParse(json)
   if (lottery.success) return { kind: 'lottery', lottery: lottery.data }
