@@ -1,27 +1,81 @@
-import { assertEvent, assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import { errorCodeOf, type ApiError } from '../../contracts/api-error'
+import { assertEvent, assign, emit, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate'
+import { errorCodeOf, toApiError, type ApiError } from '../../contracts/api-error'
+import type { Profile, RefundOption } from '../../contracts/athlete.contract'
 import type * as liberatoria from '../../contracts/liberatoria.contract'
 import type * as payments from '../../contracts/payments.contract'
 import type * as places from '../../contracts/places.contract'
-import { TransferRequestSchema, type Transfer, type TransferError } from '../../contracts/places.contract'
+import { TransferRequestSchema, type Transfer } from '../../contracts/places.contract'
+import { calendarDayInRome } from '../../contracts/time'
 import { disclaimerMatches } from '../enrolment/disclaimer'
+import { enrolmentGate, type GateRace, type GateRefusal } from '../enrolment/eligibility'
 import type { ShownWaiver } from '../enrolment/enrolment.machine'
+import { toCents, toEuros } from '../enrolment/price'
+import { isActivePlace, type PlaceFacts } from '../rules/place'
 
-// A paid place passed on (issue 23, decision 038), as two flows: the giver's (`transferGiveMachine`,
-// /me/races/:id/transfer) and the recipient's (`transferTakeMachine`, /transfer/:code). The offer
-// itself, its deadline and its state are the query cache's (the subscription's `cessione`, the
-// transfer read by its code): the machines decide what is asked and what an answer means. No
-// timers: an offer lapses on the server, and the next read says so.
+// A paid place passed on (issue 23, decision 038; rebuilt on the house model for issue 40), as two
+// flows: the giver's (`transferGiveMachine`, /me/races/:id/transfer) and the recipient's
+// (`transferTakeMachine`, /transfer/:code). The offer, the race and the athlete's places stay the
+// query cache's: the machines decide what is asked, what an answer means and what the page shows
+// (`giveView`, `takeView`, from state meta). Effects are provided by src/features/places/transfer.
+
+/** A call that got no usable answer, or an answer no screen has words of its own for: said, with a retry. */
+const isRetryable = (error: ApiError) => error.kind === 'network' || (error.kind === 'http' && (error.status >= 500 || error.status === 429))
+
+/** The view of a snapshot: the meta of its deepest state that has one. */
+function viewOf<V>(metas: Record<string, { view: V } | undefined>, id: string, value: unknown): V {
+  const found = Object.values(metas).flatMap((meta) => (meta ? [meta.view] : [])).at(-1)
+  if (found === undefined) throw new Error(`${id}: no view for ${JSON.stringify(value)}`)
+  return found
+}
 
 // ---------------------------------------------------------------------------------------------
 // The giver
+//
+// Public surface: input `{ pending }` (the place has an offer open, its `cessione`); events
+// `mail.change`, `offer.submit { key }` (a fresh key, taken only when the offer has none yet: a
+// retry after a lost answer sends the same one), `offer.retry`, `offer.cancel`; the view
+// `giveView(snapshot)`; emitted `offered`, `cancelled`, `changed` (the place changed on the server:
+// the page reads it again); actors `offer` and `cancel`.
 
 /** A refusal the athlete can fix in the e-mail field: said beside it. */
 export type MailProblem = 'required' | 'invalid' | 'recipient_unknown' | 'recipient_is_self' | 'recipient_enrolled'
-const MAIL_REFUSALS: readonly TransferError[] = ['recipient_unknown', 'recipient_is_self', 'recipient_enrolled']
 
 /** A refusal that ends the flow: the place cannot be offered now (the page says why). */
-export type GiveRefusal = Exclude<TransferError, 'recipient_unknown' | 'recipient_is_self' | 'recipient_enrolled' | 'transfer_pending'>
+export type GiveRefusal = 'not_enrolled' | 'not_paid' | 'place_changed' | 'transfer_closed'
+
+/** What a failed offer or cancellation means to the giver. */
+export type GiveFailure =
+  | { kind: 'mail'; problem: Extract<MailProblem, 'recipient_unknown' | 'recipient_is_self' | 'recipient_enrolled'> }
+  /** Another offer of this place is open (another tab): the page shows it from the place. */
+  | { kind: 'pending' }
+  /** Nothing left to cancel: the offer was taken, lapsed or closed meanwhile. */
+  | { kind: 'gone' }
+  | { kind: 'refused'; code: GiveRefusal }
+  | { kind: 'retry'; error: ApiError }
+
+export function giveFailureOf(error: unknown): GiveFailure {
+  const apiError = toApiError(error)
+  const code = errorCodeOf<typeof places.offerTransfer | typeof places.cancelTransfer>(apiError)
+  switch (code) {
+    case 'recipient_unknown':
+    case 'recipient_is_self':
+    case 'recipient_enrolled':
+      return { kind: 'mail', problem: code }
+    case 'transfer_pending':
+      return { kind: 'pending' }
+    case 'no_transfer':
+      return { kind: 'gone' }
+    case 'not_enrolled':
+    case 'not_paid':
+    case 'place_changed':
+    case 'transfer_closed':
+      return { kind: 'refused', code }
+    case null:
+      return { kind: 'retry', error: apiError }
+  }
+}
+
+export type GiveView = 'form' | 'sending' | 'failed' | 'offered' | 'cancelling' | 'refused' | 'gone'
 
 export interface TransferGiveContext {
   /** The place had an offer open when the page opened (its `cessione`). */
@@ -31,12 +85,12 @@ export interface TransferGiveContext {
   /** The idempotency key of the offer being made, kept for its retries; a changed e-mail is a new offer. */
   key: string | null
   refusal: GiveRefusal | null
-  failure: { action: 'offer' | 'cancel'; error: ApiError } | null
+  /** The last offer or cancellation that got no usable answer (the view says which). */
+  failure: ApiError | null
 }
 
 export type TransferGiveEvent =
   | { type: 'mail.change'; value: string }
-  /** `key`: a fresh key, taken only when the offer has none yet. */
   | { type: 'offer.submit'; key: string }
   | { type: 'offer.retry' }
   | { type: 'offer.cancel' }
@@ -48,7 +102,7 @@ export interface OfferRequest {
   key: string
 }
 
-const codeOf = (error: ApiError) => errorCodeOf<typeof places.offerTransfer>(error)
+type GiveFailureKind = GiveFailure['kind']
 
 export const transferGiveMachine = setup({
   types: {
@@ -56,26 +110,47 @@ export const transferGiveMachine = setup({
     input: {} as { pending: boolean },
     events: {} as TransferGiveEvent,
     emitted: {} as TransferGiveEmitted,
+    meta: {} as { view: GiveView },
   },
   actors: {
-    offer: fromPromise<Transfer, OfferRequest>(() => {
-      throw new Error('offer is provided by the portal')
-    }),
-    cancel: fromPromise<void, void>(() => {
-      throw new Error('cancel is provided by the portal')
-    }),
+    // Provided by the page (src/features/places/transfer) through `provide`; these stand-ins carry the types.
+    offer: fromPromise<Transfer, OfferRequest>(() => Promise.reject(new Error('transferGive: offer is provided by the portal'))),
+    cancel: fromPromise<void, void>(() => Promise.reject(new Error('transferGive: cancel is provided by the portal'))),
   },
   guards: {
     wasPending: ({ context }) => context.pendingAtStart,
     isMailEmpty: ({ context }) => context.mail.trim() === '',
     isMailInvalid: ({ context }) => !TransferRequestSchema.shape.mail.safeParse(context.mail.trim()).success,
-    isMailRefusal: (_, params: { error: ApiError }) => MAIL_REFUSALS.includes(codeOf(params.error) as TransferError),
-    isPendingRefusal: (_, params: { error: ApiError }) => codeOf(params.error) === 'transfer_pending',
-    isFinalRefusal: (_, params: { error: ApiError }) => {
-      const code = codeOf(params.error)
-      return code !== null && !MAIL_REFUSALS.includes(code) && code !== 'transfer_pending'
-    },
-    isNothingToCancel: (_, params: { error: ApiError }) => errorCodeOf<typeof places.cancelTransfer>(params.error) === 'no_transfer',
+    isGiveFailure: (_, params: { error: unknown; kind: GiveFailureKind }) => giveFailureOf(params.error).kind === params.kind,
+  },
+  actions: {
+    changeMail: assign(({ event }) => {
+      assertEvent(event, 'mail.change')
+      return { mail: event.value, problem: null, key: null, failure: null }
+    }),
+    takeKey: assign(({ context, event }) => {
+      assertEvent(event, 'offer.submit')
+      return { key: context.key ?? event.key, problem: null }
+    }),
+    sayMailProblem: assign((_, params: { problem: MailProblem }) => ({ problem: params.problem })),
+    recordFailure: assign((_, params: { error: unknown }) => {
+      const failure = giveFailureOf(params.error)
+      return { failure: failure.kind === 'retry' ? failure.error : null }
+    }),
+    refuse: assign((_, params: { error: unknown }) => {
+      const failure = giveFailureOf(params.error)
+      return { refusal: failure.kind === 'refused' ? failure.code : null }
+    }),
+    refuseMail: assign((_, params: { error: unknown }) => {
+      const failure = giveFailureOf(params.error)
+      // A new recipient is a new offer: the next submit takes a new key.
+      return { problem: failure.kind === 'mail' ? failure.problem : null, key: null }
+    }),
+    clearFailure: assign({ failure: null }),
+    forgetOffer: assign({ mail: '', key: null, failure: null }),
+    emitOffered: emit({ type: 'offered' }),
+    emitCancelled: emit({ type: 'cancelled' }),
+    emitChanged: emit({ type: 'changed' }),
   },
 }).createMachine({
   id: 'transferGive',
@@ -86,95 +161,258 @@ export const transferGiveMachine = setup({
       always: [{ guard: 'wasPending', target: 'offered' }, { target: 'editing' }],
     },
     editing: {
+      meta: { view: 'form' },
       on: {
-        'mail.change': { actions: assign({ mail: ({ event }) => event.value, problem: null, key: null, failure: null }) },
+        'mail.change': { actions: 'changeMail' },
         'offer.submit': [
-          { guard: 'isMailEmpty', actions: assign({ problem: 'required' }) },
-          { guard: 'isMailInvalid', actions: assign({ problem: 'invalid' }) },
-          { target: 'sending', actions: assign({ key: ({ context, event }) => context.key ?? event.key, problem: null }) },
+          { guard: 'isMailEmpty', actions: { type: 'sayMailProblem', params: { problem: 'required' } } },
+          { guard: 'isMailInvalid', actions: { type: 'sayMailProblem', params: { problem: 'invalid' } } },
+          { target: 'sending', actions: 'takeKey' },
         ],
       },
     },
     sending: {
+      meta: { view: 'sending' },
+      entry: 'clearFailure',
       invoke: {
         src: 'offer',
-        id: 'offer',
-        input: ({ context }) => ({ mail: context.mail.trim(), key: context.key! }),
-        onDone: { target: 'offered', actions: [assign({ failure: null }), emit({ type: 'offered' })] },
+        input: ({ context }) => ({ mail: context.mail.trim(), key: context.key ?? '' }),
+        onDone: { target: 'offered', actions: 'emitOffered' },
         onError: [
           {
-            guard: { type: 'isMailRefusal', params: ({ event }) => ({ error: event.error as ApiError }) },
+            guard: { type: 'isGiveFailure', params: ({ event }) => ({ error: event.error, kind: 'mail' }) },
             target: 'editing',
-            actions: assign({ problem: ({ event }) => codeOf(event.error as ApiError) as MailProblem, key: null }),
+            actions: { type: 'refuseMail', params: ({ event }) => ({ error: event.error }) },
           },
-          // Another offer of this place is open (another tab): the page shows it from the place.
-          { guard: { type: 'isPendingRefusal', params: ({ event }) => ({ error: event.error as ApiError }) }, target: 'offered', actions: emit({ type: 'changed' }) },
+          { guard: { type: 'isGiveFailure', params: ({ event }) => ({ error: event.error, kind: 'pending' }) }, target: 'offered', actions: 'emitChanged' },
           {
-            guard: { type: 'isFinalRefusal', params: ({ event }) => ({ error: event.error as ApiError }) },
+            guard: { type: 'isGiveFailure', params: ({ event }) => ({ error: event.error, kind: 'refused' }) },
             target: 'refused',
-            actions: [assign({ refusal: ({ event }) => codeOf(event.error as ApiError) as GiveRefusal }), emit({ type: 'changed' })],
+            actions: [{ type: 'refuse', params: ({ event }) => ({ error: event.error }) }, 'emitChanged'],
           },
-          { target: 'failed', actions: assign({ failure: ({ event }) => ({ action: 'offer' as const, error: event.error as ApiError }) }) },
+          { target: 'failed', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
     failed: {
+      meta: { view: 'failed' },
       on: {
         'offer.retry': 'sending',
-        'mail.change': { target: 'editing', actions: assign({ mail: ({ event }) => event.value, problem: null, key: null, failure: null }) },
+        'mail.change': { target: 'editing', actions: 'changeMail' },
       },
     },
     offered: {
+      meta: { view: 'offered' },
       on: { 'offer.cancel': 'cancelling' },
     },
     cancelling: {
+      meta: { view: 'cancelling' },
+      entry: 'clearFailure',
       invoke: {
         src: 'cancel',
-        id: 'cancel',
-        onDone: { target: 'editing', actions: [assign({ mail: '', key: null, failure: null }), emit({ type: 'cancelled' })] },
+        onDone: { target: 'editing', actions: ['forgetOffer', 'emitCancelled'] },
         onError: [
-          // Taken, lapsed or closed meanwhile: nothing left to cancel, the place says what became of it.
-          { guard: { type: 'isNothingToCancel', params: ({ event }) => ({ error: event.error as ApiError }) }, target: 'gone', actions: emit({ type: 'changed' }) },
-          { target: 'offered', actions: assign({ failure: ({ event }) => ({ action: 'cancel' as const, error: event.error as ApiError }) }) },
+          { guard: { type: 'isGiveFailure', params: ({ event }) => ({ error: event.error, kind: 'gone' }) }, target: 'gone', actions: 'emitChanged' },
+          { target: 'offered', actions: { type: 'recordFailure', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
-    refused: { type: 'final' },
-    gone: { type: 'final' },
+    refused: { type: 'final', meta: { view: 'refused' } },
+    gone: { type: 'final', meta: { view: 'gone' } },
   },
 })
 
 export type TransferGiveSnapshot = SnapshotFrom<typeof transferGiveMachine>
 
+export function giveView(snapshot: TransferGiveSnapshot): GiveView {
+  return viewOf(snapshot.getMeta(), 'transferGive', snapshot.value)
+}
+
 // ---------------------------------------------------------------------------------------------
 // The recipient
+//
+// Public surface: input `{ code }` (the offer's code from the e-mail); events `offer.retry`,
+// `gps.choose`, `offer.accept { key }` and `payment.retry { key }` (a fresh idempotency key made by
+// the page, taken only when the payment has none: a payment that got no answer is asked again with
+// its own), `disclaimer.type`, `disclaimer.submit { waiver }` (the text shown), `disclaimer.close`; the view
+// `takeView(snapshot)`; emitted `accepted` (the athlete's places changed). Actors: `readOffer`, `accept`, `readConditions`, `signWaiver`, `readWaiver`,
+// `startPayment`, `openCheckout`.
+//
+// The offer lapses at its deadline: until the athlete is on the provider's checkout the machine
+// counts down to it (on the portal's clock, read with the offer) and ends `lapsed` there, so no card
+// is asked for a place no longer kept (a card authorised after the deadline would be voided). A
+// payment asked for before the deadline is the server's to answer.
 
-/** What the server refused the acceptance with (each its own screen). */
-export type TakeEnd = 'done' | 'closed' | 'notFound' | 'ineligible' | 'enrolled'
+/** The refund option of a place taken from a transfer: the standard schedule (decision 038). */
+export const TRANSFER_REFUND_OPTION: RefundOption = 'standard'
 
-export type DisclaimerProblem = 'required' | 'incorrect' | 'outdated'
+/** What the recipient pays (euros): the race's fee, the transfer fee, and the race's GPS rental when chosen. */
+export interface TransferPrices {
+  fee: number
+  transferFee: number
+  gpsRental: number
+}
+
+export function transferTotal(prices: TransferPrices, gps: boolean): number {
+  return toEuros(toCents(prices.fee) + toCents(prices.transferFee) + (gps ? toCents(prices.gpsRental) : 0))
+}
+
+/** One read of the offer, as `readOffer` gives it. */
+export interface OfferReading {
+  state: Transfer['stato']
+  raceId: number
+  /** When the offer lapses, and when it was read, on the portal's clock (epoch ms). */
+  lapsesAt: number
+  readAt: number
+  prices: TransferPrices
+  /** The recipient's own subscription to the race, if any: an active place is not taken twice. */
+  own: PlaceFacts | null
+}
+
+/** What the gate needs to say why an athlete may not take the place, as `readConditions` gives it. */
+export interface Conditions {
+  race: GateRace
+  profile: Profile
+  now: number
+}
+
+/**
+ * The gate's refusals that are the athlete's own: a place passed on ignores the race's count, its
+ * dates and its waiting room, so only the profile, the certificate and the age apply.
+ */
+type OwnCondition =
+  | 'profile_incomplete'
+  | 'certificate_missing'
+  | 'certificate_in_review'
+  | 'certificate_not_valid'
+  | 'certificate_expires_before_race'
+  | 'under_minimum_age'
+export type OwnRefusal = Extract<GateRefusal, { code: OwnCondition }>
+
+const OWN_CONDITIONS: ReadonlySet<GateRefusal['code']> = new Set<OwnCondition>([
+  'profile_incomplete',
+  'certificate_missing',
+  'certificate_in_review',
+  'certificate_not_valid',
+  'certificate_expires_before_race',
+  'under_minimum_age',
+])
+
+const isOwnRefusal = (refusal: GateRefusal): refusal is OwnRefusal => OWN_CONDITIONS.has(refusal.code)
+
+export function ownRefusals({ race, profile, now }: Conditions): OwnRefusal[] {
+  const gate = enrolmentGate({ race, athlete: { profile, subscription: null }, now, today: calendarDayInRome(now), heldPlace: true })
+  return gate.refusals.filter(isOwnRefusal)
+}
+
+/** How a take ended: taken (paid), the offer closed or lapsed, unknown, the gate refused, entered already. */
+export type TakeEnd = 'taken' | 'closed' | 'lapsed' | 'notFound' | 'ineligible' | 'enrolled'
+
+/** What a failed call of the recipient's means. */
+export type TakeFailure =
+  | { kind: 'end'; end: TakeEnd }
+  /** The waiver changed since it was shown (`outdated`) or since it was signed (`unsigned`): read again and signed anew. */
+  | { kind: 'waiverChanged'; problem: 'outdated' | 'unsigned' }
+  /** The server would charge another total than the one shown: the offer is read again. */
+  | { kind: 'totalChanged' }
+  | { kind: 'retry'; error: ApiError }
+
+export function takeFailureOf(error: unknown): TakeFailure {
+  const apiError = toApiError(error)
+  const code = errorCodeOf<
+    typeof places.getTransfer | typeof places.acceptTransfer | typeof liberatoria.sign | typeof payments.start
+  >(apiError)
+  switch (code) {
+    case 'transfer_not_found':
+      return { kind: 'end', end: 'notFound' }
+    case 'transfer_closed':
+    case 'no_subscription':
+      return { kind: 'end', end: 'closed' }
+    case 'not_eligible':
+      return { kind: 'end', end: 'ineligible' }
+    case 'already_enrolled':
+      return { kind: 'end', end: 'enrolled' }
+    case 'already_paid':
+    case 'already_signed':
+      return { kind: 'end', end: 'taken' }
+    // The place is no longer kept for the recipient: the offer ran out before the payment.
+    case 'sold_out':
+    case 'offer_expired':
+    case 'hold_expired':
+    case 'queue_required':
+      return { kind: 'end', end: 'lapsed' }
+    // The text signed is not the organiser's text of that version: read it again, as if revised.
+    case 'waiver_outdated':
+    case 'hash_mismatch':
+      return { kind: 'waiverChanged', problem: 'outdated' }
+    case 'waiver_not_signed':
+      return { kind: 'waiverChanged', problem: 'unsigned' }
+    case 'total_mismatch':
+      return { kind: 'totalChanged' }
+    case 'payment_link_open':
+    case 'payment_in_progress':
+    case 'lottery_application':
+    case 'idempotency_key_reused':
+    case null:
+      return { kind: 'retry', error: apiError }
+  }
+}
+
+export type WaiverProblem = 'required' | 'incorrect' | 'outdated' | 'unsigned'
+
+/** Where a call failed, for the page to say it there; `redirectRefused`: the checkout's address was not followed. */
+export type TakeProblem =
+  | { step: 'read' | 'accept' | 'sign' | 'pay'; error: ApiError }
+  | { step: 'pay'; redirectRefused: true }
+
+/**
+ * What the recipient's page shows: the offer being read or failed to read; the offer (`step`: what
+ * the athlete is at, `busy` while a call runs, `waiver` whether the signing dialog is open); or how
+ * it ended.
+ */
+export type TakeView =
+  | { screen: 'reading' }
+  | { screen: 'readFailed' }
+  | { screen: 'offer'; step: 'choosing' | 'accepting' | 'waiver' | 'signing' | 'paying' | 'payFailed' | 'checkout'; busy: boolean; waiver: boolean }
+  | { screen: 'ended'; end: TakeEnd }
+
+export interface OfferTerms {
+  raceId: number
+  prices: TransferPrices
+  lapsesAt: number
+  readAt: number
+}
 
 export interface TransferTakeContext {
   code: string
-  raceId: number | null
+  /**
+   * The figures of the offer as shown to the athlete when read: what is sent as the expected total
+   * is what was shown (a different one on the server is `total_mismatch`, and the offer is read again).
+   */
+  terms: OfferTerms | null
   gps: boolean
   disclaimerText: string
-  problems: { disclaimer?: DisclaimerProblem }
-  /** The payment's idempotency key, made once for the page and kept for its retries. */
-  key: string
-  failure: { action: 'read' | 'accept' | 'sign' | 'pay'; error: ApiError } | null
+  waiverProblem: WaiverProblem | null
+  /** The total changed since the offer was shown: said beside the new one. */
+  totalChanged: boolean
+  /** The payment's idempotency key, kept for retries of an attempt; null once an attempt is dropped. */
+  key: string | null
+  /** The provider's checkout the payment started, until the browser is sent there. */
+  checkoutUrl: string | null
+  refusals: OwnRefusal[]
+  problem: TakeProblem | null
 }
 
 export type TransferTakeEvent =
   | { type: 'offer.retry' }
   | { type: 'gps.choose'; rent: boolean }
-  | { type: 'offer.accept' }
+  | { type: 'offer.accept'; key: string }
   | { type: 'disclaimer.type'; text: string }
   | { type: 'disclaimer.submit'; waiver: ShownWaiver }
   | { type: 'disclaimer.close' }
-  | { type: 'payment.retry' }
+  | { type: 'payment.retry'; key: string }
 
-export type TransferTakeEmitted = { type: 'accepted' } | { type: 'redirect'; url: string }
+export type TransferTakeEmitted = { type: 'accepted' }
 
 export interface AcceptRequest {
   code: string
@@ -186,147 +424,302 @@ export interface TakeSignRequest {
 }
 export interface TakePaymentRequest {
   raceId: number
-  code: string
   key: string
   gps: boolean
+  refundOption: RefundOption
+  expectedTotal: number
+}
+export interface PaymentStarted {
+  redirectUrl: string
 }
 
-const acceptCodeOf = (error: ApiError) => errorCodeOf<typeof places.acceptTransfer>(error)
-type TakeAction = TransferTakeContext['failure'] extends infer F ? (F extends { action: infer A } ? A : never) : never
-const failed = (action: TakeAction) => ({
-  type: 'recordFailure' as const,
-  params: ({ event }: { event: { error: unknown } }) => ({ action, error: event.error as ApiError }),
-})
+type TakeStep = TakeProblem['step']
+type FailureKind = TakeFailure['kind']
+
+const offerView = (step: Extract<TakeView, { screen: 'offer' }>['step'], busy = false, waiver = false) => ({ view: { screen: 'offer' as const, step, busy, waiver } })
+const endView = (end: TakeEnd) => ({ view: { screen: 'ended' as const, end } })
 
 export const transferTakeMachine = setup({
   types: {
     context: {} as TransferTakeContext,
-    input: {} as { code: string; key: string },
+    input: {} as { code: string },
     events: {} as TransferTakeEvent,
     emitted: {} as TransferTakeEmitted,
+    meta: {} as { view: TakeView },
   },
   actors: {
-    readOffer: fromPromise<Transfer, { code: string }>(() => {
-      throw new Error('readOffer is provided by the portal')
-    }),
-    accept: fromPromise<void, AcceptRequest>(() => {
-      throw new Error('accept is provided by the portal')
-    }),
-    signWaiver: fromPromise<void, TakeSignRequest>(() => {
-      throw new Error('signWaiver is provided by the portal')
-    }),
-    startPayment: fromPromise<{ redirectUrl: string }, TakePaymentRequest>(() => {
-      throw new Error('startPayment is provided by the portal')
-    }),
+    // Provided by the page (src/features/places/transfer) through `provide`; these stand-ins carry the types.
+    readOffer: fromPromise<OfferReading, { code: string }>(() => Promise.reject(new Error('transferTake: readOffer is provided by the portal'))),
+    accept: fromPromise<void, AcceptRequest>(() => Promise.reject(new Error('transferTake: accept is provided by the portal'))),
+    readConditions: fromPromise<Conditions, { raceId: number }>(() => Promise.reject(new Error('transferTake: readConditions is provided by the portal'))),
+    signWaiver: fromPromise<void, TakeSignRequest>(() => Promise.reject(new Error('transferTake: signWaiver is provided by the portal'))),
+    /** Reads the race's waiver afresh into the cache, where the signing dialog shows it from. */
+    readWaiver: fromPromise<void, { raceId: number }>(() => Promise.reject(new Error('transferTake: readWaiver is provided by the portal'))),
+    startPayment: fromPromise<PaymentStarted, TakePaymentRequest>(() => Promise.reject(new Error('transferTake: startPayment is provided by the portal'))),
+    /** Sends the browser to the checkout; false when the address is not one the portal follows. */
+    openCheckout: fromPromise<boolean, { url: string }>(() => Promise.reject(new Error('transferTake: openCheckout is provided by the portal'))),
   },
-  actions: {
-    recordFailure: assign((_, params: { action: TakeAction; error: ApiError }) => ({ failure: params })),
+  delays: {
+    // From the read: the offer's part is entered as soon as it is read.
+    offerLapses: ({ context }) => (context.terms ? Math.max(0, context.terms.lapsesAt - context.terms.readAt) : 0),
   },
   guards: {
-    isOpen: (_, params: { transfer: Transfer }) => params.transfer.stato === 'offerta' || params.transfer.stato === 'accettata',
-    isCompleted: (_, params: { transfer: Transfer }) => params.transfer.stato === 'completata',
-    isNotFound: (_, params: { error: ApiError }) => errorCodeOf<typeof places.getTransfer>(params.error) === 'transfer_not_found',
-    acceptRefused: (_, params: { error: ApiError; code: string }) => acceptCodeOf(params.error) === params.code,
+    isOfferState: (_, params: { reading: OfferReading; states: ReadonlyArray<Transfer['stato']> }) => params.states.includes(params.reading.state),
+    isRecipientEntered: (_, params: { reading: OfferReading }) => isActivePlace(params.reading.own),
+    hasLapsed: (_, params: { reading: OfferReading }) => params.reading.readAt >= params.reading.lapsesAt,
+    isFailure: (_, params: { error: unknown; kind: FailureKind }) => takeFailureOf(params.error).kind === params.kind,
+    isEnd: (_, params: { error: unknown; end: TakeEnd }) => {
+      const failure = takeFailureOf(params.error)
+      return failure.kind === 'end' && failure.end === params.end
+    },
+    /** No usable answer: the same attempt, with its key, may be asked again. */
+    isUnanswered: (_, params: { error: unknown }) => {
+      const failure = takeFailureOf(params.error)
+      return failure.kind === 'retry' && isRetryable(failure.error)
+    },
+    hasLeft: (_, params: { left: boolean }) => params.left,
     isDisclaimerEmpty: ({ context }) => context.disclaimerText.trim() === '',
     isTypedTextCorrect: ({ context }, params: { waiver: ShownWaiver }) => disclaimerMatches(context.disclaimerText, params.waiver.frase),
-    isWaiverOutdated: (_, params: { error: ApiError }) => errorCodeOf<typeof liberatoria.sign>(params.error) === 'waiver_outdated',
-    isWaiverUnsigned: (_, params: { error: ApiError }) => errorCodeOf<typeof payments.start>(params.error) === 'waiver_not_signed',
+    /** A payment asked for, or a checkout being opened: its answer is awaited whatever the hour. */
+    isPaymentUnderWay: stateIn('#transferTake.offer.payment'),
+  },
+  actions: {
+    keepTerms: assign((_, params: { reading: OfferReading }) => ({
+      terms: { raceId: params.reading.raceId, prices: params.reading.prices, lapsesAt: params.reading.lapsesAt, readAt: params.reading.readAt },
+      problem: null,
+    })),
+    // Another choice is another request: a payment attempt made for the old one is not reused.
+    chooseGps: assign(({ context, event }) => {
+      assertEvent(event, 'gps.choose')
+      return { gps: event.rent, key: event.rent === context.gps ? context.key : null }
+    }),
+    typeDisclaimer: assign(({ event }) => {
+      assertEvent(event, 'disclaimer.type')
+      return { disclaimerText: event.text }
+    }),
+    sayWaiverProblem: assign((_, params: { problem: WaiverProblem }) => ({ waiverProblem: params.problem })),
+    clearWaiverProblem: assign({ waiverProblem: null }),
+    clearProblem: assign({ problem: null }),
+    /** The text changed: the sentence typed for the old one is not the signature of the new one. */
+    askToSignAgain: assign((_, params: { error: unknown }) => {
+      const failure = takeFailureOf(params.error)
+      return { waiverProblem: failure.kind === 'waiverChanged' ? failure.problem : 'outdated', disclaimerText: '', problem: null }
+    }),
+    recordProblem: assign((_, params: { step: TakeStep; error: unknown }) => {
+      const failure = takeFailureOf(params.error)
+      return { problem: { step: params.step, error: failure.kind === 'retry' ? failure.error : toApiError(params.error) } }
+    }),
+    keepRefusals: assign((_, params: { conditions: Conditions }) => ({ refusals: ownRefusals(params.conditions) })),
+    keepCheckout: assign((_, params: { started: PaymentStarted }) => ({ checkoutUrl: params.started.redirectUrl })),
+    /** Nothing left the portal, so nothing can be charged: the next try is a new attempt, with a new key. */
+    refuseRedirect: assign({ key: null, checkoutUrl: null, problem: { step: 'pay', redirectRefused: true } as TakeProblem }),
+    /** The server refused the attempt (nothing was made): the next try is a new attempt, with a new key. */
+    dropAttempt: assign({ key: null }),
+    takeKey: assign(({ context, event }) => {
+      assertEvent(event, ['offer.accept', 'payment.retry'])
+      return { key: context.key ?? event.key, problem: null, totalChanged: false }
+    }),
+    sayTotalChanged: assign({ totalChanged: true, key: null }),
+    emitAccepted: emit({ type: 'accepted' }),
   },
 }).createMachine({
   id: 'transferTake',
-  context: ({ input }) => ({ code: input.code, raceId: null, gps: false, disclaimerText: '', problems: {}, key: input.key, failure: null }),
+  context: ({ input }) => ({
+    code: input.code,
+    terms: null,
+    gps: false,
+    disclaimerText: '',
+    waiverProblem: null,
+    totalChanged: false,
+    key: null,
+    checkoutUrl: null,
+    refusals: [],
+    problem: null,
+  }),
   initial: 'reading',
   states: {
     reading: {
+      meta: { view: { screen: 'reading' } },
       invoke: {
         src: 'readOffer',
-        id: 'readOffer',
         input: ({ context }) => ({ code: context.code }),
         onDone: [
-          {
-            guard: { type: 'isOpen', params: ({ event }) => ({ transfer: event.output }) },
-            target: 'choosing',
-            actions: assign({ raceId: ({ event }) => event.output.gara_id, failure: null }),
+          { guard: { type: 'isOfferState', params: ({ event }) => ({ reading: event.output, states: ['completata'] }) }, target: 'taken' },
+          // Offered a place in a race the athlete is entered in already: refused before anything is asked.
+          { guard: { type: 'isRecipientEntered', params: ({ event }) => ({ reading: event.output }) }, target: 'enrolled' },
+          { guard: { type: 'isOfferState', params: ({ event }) => ({ reading: event.output, states: ['annullata', 'scaduta'] }) }, target: 'closed' },
+          { guard: { type: 'hasLapsed', params: ({ event }) => ({ reading: event.output }) }, target: 'lapsed' },
+          { target: 'offer', actions: { type: 'keepTerms', params: ({ event }) => ({ reading: event.output }) } },
+        ],
+        onError: [
+          { guard: { type: 'isEnd', params: ({ event }) => ({ error: event.error, end: 'notFound' }) }, target: 'notFound' },
+          { target: 'readFailed', actions: { type: 'recordProblem', params: ({ event }) => ({ step: 'read', error: event.error }) } },
+        ],
+      },
+    },
+    readFailed: {
+      meta: { view: { screen: 'readFailed' } },
+      on: { 'offer.retry': 'reading' },
+    },
+    offer: {
+      initial: 'choosing',
+      after: { offerLapses: { guard: not('isPaymentUnderWay'), target: 'lapsed' } },
+      states: {
+        choosing: {
+          meta: offerView('choosing'),
+          on: {
+            'gps.choose': { actions: 'chooseGps' },
+            'offer.accept': { target: 'accepting', actions: 'takeKey' },
           },
-          { guard: { type: 'isCompleted', params: ({ event }) => ({ transfer: event.output }) }, target: 'done' },
-          { target: 'closed' },
-        ],
-        onError: [
-          { guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error as ApiError }) }, target: 'notFound' },
-          { target: 'readFailed', actions: failed('read') },
-        ],
-      },
-    },
-    readFailed: { on: { 'offer.retry': 'reading' } },
-    choosing: {
-      on: {
-        'gps.choose': { actions: assign({ gps: ({ event }) => event.rent }) },
-        'offer.accept': { target: 'accepting', actions: assign({ failure: null }) },
-      },
-    },
-    accepting: {
-      invoke: {
-        src: 'accept',
-        id: 'accept',
-        input: ({ context }) => ({ code: context.code, gps: context.gps }),
-        onDone: { target: 'disclaimer', actions: emit({ type: 'accepted' }) },
-        onError: [
-          { guard: { type: 'acceptRefused', params: ({ event }) => ({ error: event.error as ApiError, code: 'not_eligible' }) }, target: 'ineligible' },
-          { guard: { type: 'acceptRefused', params: ({ event }) => ({ error: event.error as ApiError, code: 'transfer_closed' }) }, target: 'closed' },
-          { guard: { type: 'acceptRefused', params: ({ event }) => ({ error: event.error as ApiError, code: 'already_enrolled' }) }, target: 'enrolled' },
-          { guard: { type: 'acceptRefused', params: ({ event }) => ({ error: event.error as ApiError, code: 'transfer_not_found' }) }, target: 'notFound' },
-          { target: 'choosing', actions: failed('accept') },
-        ],
-      },
-    },
-    disclaimer: {
-      exit: assign({ problems: {} }),
-      on: {
-        'disclaimer.type': { actions: assign({ disclaimerText: ({ event }) => event.text }) },
-        'disclaimer.close': 'choosing',
-        'disclaimer.submit': [
-          { guard: 'isDisclaimerEmpty', actions: assign({ problems: { disclaimer: 'required' } }) },
-          { guard: { type: 'isTypedTextCorrect', params: ({ event }) => ({ waiver: event.waiver }) }, target: 'signing', actions: assign({ failure: null }) },
-          { actions: assign({ problems: { disclaimer: 'incorrect' } }) },
-        ],
-      },
-    },
-    signing: {
-      invoke: {
-        src: 'signWaiver',
-        id: 'signWaiver',
-        input: ({ context, event }) => {
-          assertEvent(event, 'disclaimer.submit')
-          return { raceId: context.raceId!, waiver: event.waiver }
         },
-        onDone: { target: 'paying', actions: assign({ disclaimerText: '' }) },
-        onError: [
-          { guard: { type: 'isWaiverOutdated', params: ({ event }) => ({ error: event.error as ApiError }) }, target: 'disclaimer', actions: assign({ problems: { disclaimer: 'outdated' } }) },
-          { target: 'disclaimer', actions: failed('sign') },
-        ],
+        accepting: {
+          meta: offerView('accepting', true),
+          invoke: {
+            src: 'accept',
+            input: ({ context }) => ({ code: context.code, gps: context.gps }),
+            onDone: { target: 'disclaimer', actions: 'emitAccepted' },
+            onError: [
+              { guard: { type: 'isEnd', params: ({ event }) => ({ error: event.error, end: 'ineligible' }) }, target: 'checkingConditions' },
+              { guard: { type: 'isEnd', params: ({ event }) => ({ error: event.error, end: 'closed' }) }, target: '#transferTake.closed' },
+              { guard: { type: 'isEnd', params: ({ event }) => ({ error: event.error, end: 'enrolled' }) }, target: '#transferTake.enrolled' },
+              { guard: { type: 'isEnd', params: ({ event }) => ({ error: event.error, end: 'notFound' }) }, target: '#transferTake.notFound' },
+              { target: 'choosing', actions: { type: 'recordProblem', params: ({ event }) => ({ step: 'accept', error: event.error }) } },
+            ],
+          },
+        },
+        // The gate refused the athlete: its reasons that are the athlete's own, to be worded.
+        checkingConditions: {
+          meta: offerView('accepting', true),
+          invoke: {
+            src: 'readConditions',
+            input: ({ context }) => ({ raceId: context.terms?.raceId ?? 0 }),
+            onDone: { target: '#transferTake.ineligible', actions: { type: 'keepRefusals', params: ({ event }) => ({ conditions: event.output }) } },
+            // The page still says the conditions are not met, without the list.
+            onError: '#transferTake.ineligible',
+          },
+        },
+        disclaimer: {
+          meta: offerView('waiver', false, true),
+          on: {
+            'disclaimer.type': { actions: 'typeDisclaimer' },
+            'disclaimer.close': { target: 'choosing', actions: 'clearWaiverProblem' },
+            'disclaimer.submit': [
+              { guard: 'isDisclaimerEmpty', actions: { type: 'sayWaiverProblem', params: { problem: 'required' } } },
+              { guard: { type: 'isTypedTextCorrect', params: ({ event }) => ({ waiver: event.waiver }) }, target: 'signing', actions: ['clearWaiverProblem', 'clearProblem'] },
+              { actions: { type: 'sayWaiverProblem', params: { problem: 'incorrect' } } },
+            ],
+          },
+        },
+        signing: {
+          meta: offerView('signing', true, true),
+          invoke: {
+            src: 'signWaiver',
+            input: ({ context, event }) => {
+              assertEvent(event, 'disclaimer.submit')
+              return { raceId: context.terms?.raceId ?? 0, waiver: event.waiver }
+            },
+            onDone: { target: 'payment', actions: assign({ disclaimerText: '' }) },
+            onError: [
+              {
+                guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'waiverChanged' }) },
+                target: 'rereadingWaiver',
+                actions: { type: 'askToSignAgain', params: ({ event }) => ({ error: event.error }) },
+              },
+              { guard: { type: 'isEnd', params: ({ event }) => ({ error: event.error, end: 'closed' }) }, target: '#transferTake.closed' },
+              { guard: { type: 'isEnd', params: ({ event }) => ({ error: event.error, end: 'taken' }) }, target: '#transferTake.taken' },
+              { target: 'disclaimer', actions: { type: 'recordProblem', params: ({ event }) => ({ step: 'sign', error: event.error }) } },
+            ],
+          },
+        },
+        // The organiser revised the waiver: the new text is read before the athlete is asked to sign it.
+        rereadingWaiver: {
+          meta: offerView('signing', true, true),
+          invoke: {
+            src: 'readWaiver',
+            input: ({ context }) => ({ raceId: context.terms?.raceId ?? 0 }),
+            onDone: 'disclaimer',
+            // The dialog says the waiver could not be read, with its own retry.
+            onError: 'disclaimer',
+          },
+        },
+        payment: {
+          initial: 'starting',
+          states: {
+            starting: {
+              meta: offerView('paying', true),
+              invoke: {
+                src: 'startPayment',
+                input: ({ context }) => ({
+                  raceId: context.terms?.raceId ?? 0,
+                  key: context.key ?? '',
+                  gps: context.gps,
+                  refundOption: TRANSFER_REFUND_OPTION,
+                  expectedTotal: context.terms ? transferTotal(context.terms.prices, context.gps) : 0,
+                }),
+                onDone: { target: 'leaving', actions: { type: 'keepCheckout', params: ({ event }) => ({ started: event.output }) } },
+                onError: [
+                  // A refused start made no payment: the attempt goes on with its key once the new text is signed.
+                  {
+                    guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'waiverChanged' }) },
+                    target: '#transferTake.offer.rereadingWaiver',
+                    actions: { type: 'askToSignAgain', params: ({ event }) => ({ error: event.error }) },
+                  },
+                  { guard: { type: 'isFailure', params: ({ event }) => ({ error: event.error, kind: 'totalChanged' }) }, target: '#transferTake.reading', actions: 'sayTotalChanged' },
+                  { guard: { type: 'isEnd', params: ({ event }) => ({ error: event.error, end: 'taken' }) }, target: '#transferTake.taken' },
+                  { guard: { type: 'isEnd', params: ({ event }) => ({ error: event.error, end: 'closed' }) }, target: '#transferTake.closed' },
+                  { guard: { type: 'isEnd', params: ({ event }) => ({ error: event.error, end: 'lapsed' }) }, target: '#transferTake.lapsed' },
+                  // No answer: the attempt keeps its key, so a retry cannot charge twice.
+                  {
+                    guard: { type: 'isUnanswered', params: ({ event }) => ({ error: event.error }) },
+                    target: '#transferTake.offer.payFailed',
+                    actions: { type: 'recordProblem', params: ({ event }) => ({ step: 'pay', error: event.error }) },
+                  },
+                  {
+                    target: '#transferTake.offer.payFailed',
+                    actions: ['dropAttempt', { type: 'recordProblem', params: ({ event }) => ({ step: 'pay', error: event.error }) }],
+                  },
+                ],
+              },
+            },
+            leaving: {
+              meta: offerView('checkout', true),
+              invoke: {
+                src: 'openCheckout',
+                input: ({ context }) => ({ url: context.checkoutUrl ?? '' }),
+                onDone: [
+                  { guard: { type: 'hasLeft', params: ({ event }) => ({ left: event.output }) }, target: '#transferTake.checkout' },
+                  { target: '#transferTake.offer.payFailed', actions: 'refuseRedirect' },
+                ],
+                onError: { target: '#transferTake.offer.payFailed', actions: 'refuseRedirect' },
+              },
+            },
+          },
+        },
+        payFailed: {
+          meta: offerView('payFailed'),
+          on: { 'payment.retry': { target: 'payment', actions: 'takeKey' } },
+        },
       },
     },
-    paying: {
-      invoke: {
-        src: 'startPayment',
-        id: 'startPayment',
-        input: ({ context }) => ({ raceId: context.raceId!, code: context.code, key: context.key, gps: context.gps }),
-        onDone: { target: 'redirecting', actions: emit(({ event }) => ({ type: 'redirect' as const, url: event.output.redirectUrl })) },
-        onError: [
-          // The waiver changed since it was signed: signed again before paying.
-          { guard: { type: 'isWaiverUnsigned', params: ({ event }) => ({ error: event.error as ApiError }) }, target: 'disclaimer', actions: assign({ problems: { disclaimer: 'outdated' } }) },
-          { target: 'payFailed', actions: failed('pay') },
-        ],
-      },
-    },
-    payFailed: { on: { 'payment.retry': { target: 'paying', actions: assign({ failure: null }) } } },
-    redirecting: { type: 'final' },
-    done: { type: 'final' },
-    closed: { type: 'final' },
-    notFound: { type: 'final' },
-    ineligible: { type: 'final' },
-    enrolled: { type: 'final' },
+    // The browser is on its way to the provider's checkout, whose return lands on /payment.
+    checkout: { type: 'final', meta: offerView('checkout', true) },
+    taken: { type: 'final', meta: endView('taken') },
+    closed: { type: 'final', meta: endView('closed') },
+    lapsed: { type: 'final', meta: endView('lapsed') },
+    notFound: { type: 'final', meta: endView('notFound') },
+    ineligible: { type: 'final', meta: endView('ineligible') },
+    enrolled: { type: 'final', meta: endView('enrolled') },
   },
 })
 
 export type TransferTakeSnapshot = SnapshotFrom<typeof transferTakeMachine>
+
+export function takeView(snapshot: TransferTakeSnapshot): TakeView {
+  return viewOf(snapshot.getMeta(), 'transferTake', snapshot.value)
+}
+
+/** What the recipient pays for the offer as shown and the GPS choice, once the offer is read. */
+export function takeTotal(snapshot: TransferTakeSnapshot): number | null {
+  const { terms, gps } = snapshot.context
+  return terms ? transferTotal(terms.prices, gps) : null
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, type AnyActorLogic, type AnyEventObject, type AnyStateMachine } from 'xstate'
+import { viewOf, type LotterySnapshot } from '../../../machines/places/lottery.machine'
 import { FLOW_MACHINES } from './flow-machines'
 import { flowGraphOf } from './machine-graph'
 import { SIMULATIONS } from './simulations'
@@ -84,9 +85,9 @@ describe('the answers a product owner picks', () => {
   })
 
   it('tell the recipient’s refusals apart by the contract’s codes', async () => {
-    const refusedWith = async (answer: string) =>
-      (await stepThrough('transferTake', [{ src: 'readOffer', answer: 'offerta' }, { type: 'offer.accept' }, { src: 'accept', answer }])).value
-    expect(await refusedWith('422 not_eligible')).toBe('ineligible')
+    const refusedWith = async (answer: string, ...then: Step[]) =>
+      (await stepThrough('transferTake', [{ src: 'readOffer', answer: 'offerta' }, { type: 'offer.accept', key: 'simulated' }, { src: 'accept', answer }, ...then])).value
+    expect(await refusedWith('422 not_eligible', { src: 'readConditions', answer: 'network error' })).toBe('ineligible')
     expect(await refusedWith('409 transfer_closed')).toBe('closed')
     expect(await refusedWith('409 already_enrolled')).toBe('enrolled')
   })
@@ -100,9 +101,10 @@ describe('the answers a product owner picks', () => {
 
   it('step the lottery by the clock from the application to the draw, and to a lapsed link', async () => {
     const [, drawDue, pastDeadline] = SIMULATIONS.lottery!.events.filter((event) => event.type === 'clock.tick')
-    const drawnWithLinkOpen = SIMULATIONS.lottery!.events.find((event) => 'link' in event && event.link === 'open')!
-    const read = { type: 'lottery.read', outcome: 'in_attesa', payBy: null, link: null }
-    expect((await stepThrough('lottery', [read, drawDue!])).value).toBe('drawing')
-    expect((await stepThrough('lottery', [read, drawDue!, drawnWithLinkOpen, pastDeadline!])).value).toBe('lapsed')
+    const [applied, drawn] = SIMULATIONS.lottery!.events.filter((event) => event.type === 'application.read')
+    const opened = SIMULATIONS.lottery!.events.find((event) => 'stato' in event && event.stato === 'pending')
+    const seen = async (steps: Step[]) => viewOf((await stepThrough('lottery', steps)) as LotterySnapshot)
+    expect(await seen([applied!, drawDue!])).toBe('drawing')
+    expect(await seen([applied!, drawDue!, drawn!, opened!, pastDeadline!])).toBe('lapsed')
   })
 })

@@ -174,15 +174,22 @@ const ticketAnswers = (...statos: Array<QueueTicket['stato']>): Answer[] =>
 const readings = (...states: string[]): Answer[] => states.map((state) => ({ label: state, output: state }))
 
 const PAY_WITHIN_MS = 240 * HOUR_MS
+const payBy = () => new Date(now() + 5 * MINUTE_MS + PAY_WITHIN_MS).toISOString()
 const lotteryEvents = (): LotteryEvent[] => [
   { type: 'clock.tick', now: now() },
   { type: 'clock.tick', now: now() + HOUR_MS },
   { type: 'clock.tick', now: now() + PAY_WITHIN_MS + HOUR_MS },
-  { type: 'lottery.read', outcome: 'in_attesa', payBy: null, link: null },
-  { type: 'lottery.read', outcome: 'estratto', payBy: now() + PAY_WITHIN_MS, link: 'open' },
-  { type: 'lottery.read', outcome: 'estratto', payBy: now() + PAY_WITHIN_MS, link: 'paid' },
-  { type: 'lottery.read', outcome: 'estratto', payBy: now() + PAY_WITHIN_MS, link: 'lapsed' },
-  { type: 'lottery.read', outcome: 'non_estratto', payBy: null, link: null },
+  { type: 'application.read', application: { esito: 'in_attesa' } },
+  { type: 'application.read', application: { esito: 'estratto', pagamento_scade: payBy() } },
+  { type: 'application.read', application: { esito: 'non_estratto' } },
+  { type: 'application.failed', error: { kind: 'http', operation: 'simulated', status: 404, code: 'no_application', body: { code: 'no_application' } } },
+  { type: 'application.failed', error: { kind: 'unauthorized', operation: 'simulated' } },
+  { type: 'application.failed', error: { kind: 'network', operation: 'simulated' } },
+  { type: 'link.read', stato: 'pending', receivedAt: now() },
+  { type: 'link.read', stato: 'success', receivedAt: now() },
+  { type: 'link.failed', error: { kind: 'http', operation: 'simulated', status: 410, code: 'request_expired', body: { code: 'request_expired' } } },
+  { type: 'entry.read', position: 12 },
+  { type: 'lottery.retry' },
 ]
 
 const OFFER_MS = 48 * HOUR_MS
@@ -235,11 +242,11 @@ const transferTakeEvents: TransferTakeEvent[] = [
   { type: 'offer.retry' },
   { type: 'gps.choose', rent: false },
   { type: 'gps.choose', rent: true },
-  { type: 'offer.accept' },
+  { type: 'offer.accept', key: 'simulated' },
   { type: 'disclaimer.type', text: SENTENCE },
   { type: 'disclaimer.submit', waiver: WAIVER },
   { type: 'disclaimer.close' },
-  { type: 'payment.retry' },
+  { type: 'payment.retry', key: 'simulated-2' },
 ]
 
 /** A place offered to friend@example.org, in `stato`. */
@@ -254,6 +261,12 @@ const transfer = (stato: Transfer['stato']): Transfer => ({
   tassa: 10,
 })
 const transferAnswers = (...statos: Array<Transfer['stato']>): Answer[] => statos.map((stato) => ({ label: stato, output: transfer(stato) }))
+/** The same offer as the recipient's machine reads it (the figures and facts it decides on). */
+const offerReadings = (...statos: Array<Transfer['stato']>): Answer[] =>
+  statos.map((stato) => ({
+    label: stato,
+    output: { state: stato, raceId: 202, lapsesAt: now() + OFFER_MS, readAt: now(), prices: { fee: 45, transferFee: 10, gpsRental: 15 }, own: null },
+  }))
 
 /** By machine id. */
 export const SIMULATIONS: Readonly<Record<string, Simulation>> = {
@@ -342,10 +355,10 @@ export const SIMULATIONS: Readonly<Record<string, Simulation>> = {
     idle: {},
   },
   lottery: {
-    input: (): LotteryInput => ({ drawAt: now() + 5 * MINUTE_MS, now: now() }),
+    input: (): LotteryInput => ({ raceId: 201, drawAt: now() + 5 * MINUTE_MS, now: now(), jitterSeed: 1 }),
     events: lotteryEvents(),
     answers: {},
-    idle: {},
+    idle: { watchApplication: 'the query cache: its application.*, link.* and entry.read are among the events' },
   },
   waitList: {
     input: (): WaitListInput => ({ raceId: 206, now: now(), jitterSeed: 1 }),
@@ -415,10 +428,10 @@ export const SIMULATIONS: Readonly<Record<string, Simulation>> = {
     idle: {},
   },
   transferTake: {
-    input: () => ({ code: 'T-demo', key: 'demo-key' }),
+    input: () => ({ code: 'T-demo' }),
     events: transferTakeEvents,
     answers: {
-      readOffer: [...transferAnswers('offerta', 'accettata', 'completata', 'annullata', 'scaduta'), http(404, 'transfer_not_found'), network],
+      readOffer: [...offerReadings('offerta', 'accettata', 'completata', 'annullata', 'scaduta'), http(404, 'transfer_not_found'), network],
       accept: [
         { label: 'accepted', output: undefined },
         http(422, 'not_eligible'),
@@ -427,13 +440,17 @@ export const SIMULATIONS: Readonly<Record<string, Simulation>> = {
         http(404, 'transfer_not_found'),
         network,
       ],
-      signWaiver: [{ label: 'signed', output: undefined }, http(409, 'waiver_outdated'), network],
+      readConditions: [network],
+      signWaiver: [{ label: 'signed', output: undefined }, http(409, 'waiver_outdated'), http(422, 'hash_mismatch'), network],
+      readWaiver: [{ label: 'waiver read', output: undefined }, network],
       startPayment: [
         { label: 'checkout ready', output: { redirectUrl: 'https://checkout.example/simulated' } },
         http(422, 'waiver_not_signed'),
         http(409, 'total_mismatch'),
+        http(409, 'offer_expired'),
         network,
       ],
+      openCheckout: [{ label: 'left for the checkout', output: true }, { label: 'address refused', output: false }],
     },
     idle: {},
   },

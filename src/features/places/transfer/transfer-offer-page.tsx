@@ -4,30 +4,30 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'wouter'
 import type { Transfer } from '../../../../contracts/places.contract'
 import type { RaceDetail } from '../../../../contracts/races.contract'
-import { enrolmentGate, type GateRefusal } from '../../../../machines/enrolment/eligibility'
+import type { TakeEnd, TakeProblem } from '../../../../machines/places/transfer.machine'
 import { raceDay } from '../../../../machines/rules/race-day'
-import { useAthlete } from '../../../lib/athlete-queries'
-import { now } from '../../../lib/clock'
-import { calendarDayInRome, formatMoney, formatOwnMoment, formatRaceTime } from '../../../lib/format'
+import { noticeForApiError } from '../../../lib/api-error-notice'
+import { formatMoney, formatOwnMoment, formatRaceTime } from '../../../lib/format'
 import { activeLocale } from '../../../lib/i18n'
+import { NOTICES } from '../../../lib/notices'
 import { paths } from '../../../lib/paths'
 import { raceQueries } from '../../../lib/race-queries'
 import { transferQueries } from '../../../lib/transfer-queries'
 import { Button } from '../../../ui/button'
-import { RefusalWords, type WordedRefusal } from '../../../ui/gate-refusal'
+import { RefusalWords } from '../../../ui/gate-refusal'
 import { DefinitionList } from '../../../ui/definition-list'
 import { Page } from '../../../ui/page'
 import { Loading } from '../../../ui/state'
 import { SubmitFailure } from '../../../ui/submit-failure'
 import styles from './transfer.module.css'
-import { transferTotal, useTransferTake, type TransferTake } from './use-transfer'
+import { useTransferTake, type TransferTake } from './use-transfer'
 import { WaiverDialog } from './waiver-dialog'
 
 /**
  * `/transfer/{code}` (issue 23 point 2), from the recipient's e-mail: who offers which race and
  * what it costs (the race's fee, the transfer fee, an optional GPS rental), then accept through the
  * same conditions as an enrolment, sign the race's waiver and pay at the provider's checkout, whose
- * return lands on `/payment`.
+ * return lands on `/payment`. What is shown comes from the machine's view (transfer.machine.ts).
  */
 export default function TransferOfferPage() {
   const { code = '' } = useParams<{ code: string }>()
@@ -37,6 +37,7 @@ export default function TransferOfferPage() {
 function OfferScreen({ code }: { code: string }) {
   const { t } = useLingui()
   const take = useTransferTake(code)
+  // Read by the machine (readOffer); the page only shows it.
   const transfer = useQuery({ ...transferQueries.get(code), enabled: false }).data
   const race = useQuery({ ...raceQueries.get(transfer?.gara_id ?? 0), enabled: transfer !== undefined }).data
   const title = t`A place offered to you`
@@ -61,11 +62,22 @@ function Ended({ heading, children }: { heading: string; children: ReactNode }) 
 }
 
 function Body({ take, transfer, race }: { take: TransferTake; transfer: Transfer | undefined; race: RaceDetail | undefined }) {
-  const { t } = useLingui()
-  const { state, context } = take
-  switch (state) {
+  const { view } = take
+  switch (view.screen) {
+    case 'reading':
+      return <Loading />
     case 'readFailed':
-      return context.failure ? <SubmitFailure error={context.failure.error} onRetry={take.retryRead} /> : null
+      return take.problem && 'error' in take.problem ? <SubmitFailure error={take.problem.error} onRetry={take.retryRead} /> : null
+    case 'ended':
+      return <End end={view.end} take={take} race={race} />
+    case 'offer':
+      return transfer && race ? <Offer take={take} transfer={transfer} race={race} /> : <Loading />
+  }
+}
+
+function End({ end, take, race }: { end: TakeEnd; take: TransferTake; race: RaceDetail | undefined }) {
+  const { t } = useLingui()
+  switch (end) {
     case 'notFound':
       return (
         <Ended heading={t`Offer not found`}>
@@ -78,7 +90,13 @@ function Body({ take, transfer, race }: { take: TransferTake; transfer: Transfer
           <p>{t`The athlete cancelled it, it lapsed, or their place changed meanwhile. Nothing was charged.`}</p>
         </Ended>
       )
-    case 'done':
+    case 'lapsed':
+      return (
+        <Ended heading={t`This offer has lapsed`}>
+          <p>{t`It was not paid by its deadline, so the place stays with the athlete who offered it. Nothing was charged.`}</p>
+        </Ended>
+      )
+    case 'taken':
       return (
         <Ended heading={t`The place is yours`}>
           <p>
@@ -104,59 +122,51 @@ function Body({ take, transfer, race }: { take: TransferTake; transfer: Transfer
           <p role="alert">
             <Trans>The race's conditions are the same as for an enrolment, and yours do not meet them yet.</Trans>
           </p>
-          {race ? <OwnRefusals race={race} /> : null}
+          {race ? (
+            <ul className={styles.refusals}>
+              {take.refusals.map((refusal) => (
+                <li key={refusal.code}>
+                  <RefusalWords refusal={refusal} raceId={race.id} raceDay={raceDay(race)} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </Ended>
       )
   }
-  if (!transfer || !race) return <Loading />
-  return <Offer take={take} transfer={transfer} race={race} />
 }
 
-/** The enrolment gate's reasons that are the athlete's own (a place passed on ignores the count and the dates). */
-const OWN_CONDITIONS: ReadonlySet<string> = new Set([
-  'profile_incomplete',
-  'certificate_missing',
-  'certificate_in_review',
-  'certificate_not_valid',
-  'certificate_expires_before_race',
-  'under_minimum_age',
-])
-
-function OwnRefusals({ race }: { race: RaceDetail }) {
-  const { profile } = useAthlete()
-  if (!profile) return null
-  const at = now()
-  const refusals = enrolmentGate({ race, athlete: { profile, subscription: null }, now: at, today: calendarDayInRome(at) }).refusals.filter(
-    (refusal): refusal is WordedRefusal & GateRefusal => OWN_CONDITIONS.has(refusal.code),
-  )
+/** A payment that did not reach the checkout: nothing was charged; trying again is always offered. */
+function PaymentFailure({ problem, onRetry }: { problem: TakeProblem; onRetry: () => void }) {
+  const { t, i18n } = useLingui()
+  const notice = 'redirectRefused' in problem ? 'unsafe_redirect' : noticeForApiError(problem.error)
   return (
-    <ul className={styles.refusals}>
-      {refusals.map((refusal) => (
-        <li key={refusal.code}>
-          <RefusalWords refusal={refusal} raceId={race.id} raceDay={raceDay(race)} />
-        </li>
-      ))}
-    </ul>
+    <div role="alert" className={styles.failure}>
+      <p>{i18n._(NOTICES[notice].message)}</p>
+      <Button variant="secondary" onClick={onRetry}>
+        {t`Try again`}
+      </Button>
+    </div>
   )
 }
 
 function Offer({ take, transfer, race }: { take: TransferTake; transfer: Transfer; race: RaceDetail }) {
   const { t } = useLingui()
   const locale = activeLocale()
-  const { state, context } = take
+  const { view, problem } = take
   const money = (euros: number) => formatMoney(locale, euros)
   const giver = transfer.da
   const raceName = `${race.nome} ${String(race.edizione)}`
   const until = formatOwnMoment(locale, transfer.scade)
-  const busy = state === 'accepting' || state === 'signing' || state === 'paying' || state === 'redirecting'
+  const busy = view.screen === 'offer' && view.busy
   const gpsPrice = money(race.noleggio_gps)
   const rows: Array<readonly [string, string]> = [
     [t`Race`, `${raceName}, ${formatRaceTime(locale, race.data_evento)}`],
     [t`Race fee`, money(transfer.prezzo)],
     [t`Transfer fee`, money(transfer.tassa)],
   ]
-  if (context.gps) rows.push([t`GPS tracker rental`, gpsPrice])
-  const total = money(transferTotal(transfer, context.gps ? race.noleggio_gps : null))
+  if (take.gps) rows.push([t`GPS tracker rental`, gpsPrice])
+  const total = take.total === null ? '' : money(take.total)
   return (
     <>
       <section aria-labelledby="offer-title" className={styles.card}>
@@ -170,20 +180,22 @@ function Offer({ take, transfer, race }: { take: TransferTake; transfer: Transfe
         </p>
         <DefinitionList rows={rows} />
         <label className={styles.check}>
-          <input type="checkbox" checked={context.gps} disabled={state !== 'choosing'} onChange={(event) => take.chooseGps(event.target.checked)} />
+          <input type="checkbox" checked={take.gps} disabled={!take.can.chooseGps} onChange={(event) => take.chooseGps(event.target.checked)} />
           <span>{t`Rent a GPS tracker (${gpsPrice})`}</span>
         </label>
         <p className={styles.total}>{t`Total: ${total}`}</p>
-        {context.failure && context.failure.action !== 'sign' ? (
-          <SubmitFailure error={context.failure.error} onRetry={context.failure.action === 'pay' ? take.retryPayment : take.accept} />
+        {take.totalChanged ? (
+          <p role="alert">{t`The price has changed since you saw it, so the payment was not started. The current total is shown above: check it, then pay.`}</p>
         ) : null}
+        {view.screen === 'offer' && view.step === 'payFailed' && problem ? <PaymentFailure problem={problem} onRetry={take.retryPayment} /> : null}
+        {problem?.step === 'accept' && 'error' in problem ? <SubmitFailure error={problem.error} onRetry={take.accept} /> : null}
         <div className={styles.actions}>
-          <Button onClick={take.accept} disabled={state !== 'choosing'}>
+          <Button onClick={take.accept} disabled={!take.can.accept}>
             {busy ? t`Please wait…` : t`Accept, sign and pay`}
           </Button>
         </div>
       </section>
-      {state === 'disclaimer' || state === 'signing' ? <WaiverDialog take={take} raceId={race.id} /> : null}
+      {view.screen === 'offer' && view.waiver ? <WaiverDialog take={take} raceId={race.id} /> : null}
     </>
   )
 }

@@ -5,6 +5,7 @@ import type { Subscription } from '../../../../contracts/athlete.contract'
 import type { RaceDetail } from '../../../../contracts/races.contract'
 import { toCents, toEuros } from '../../../../machines/enrolment/price'
 import type { GiveRefusal, MailProblem } from '../../../../machines/places/transfer.machine'
+import { isActivePlace, transferWindow } from '../../../../machines/rules/place'
 import { formatMoney, formatOwnMoment, formatPercent, formatRaceTime } from '../../../lib/format'
 import { activeLocale } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
@@ -63,11 +64,10 @@ function Body({ race, rule, subscription, openedAt }: { race: RaceDetail; rule: 
       </section>
     )
   }
-  if (!subscription?.pagato || (subscription.stato ?? 'attiva') !== 'attiva') {
-    return <Closed text={t`Only a paid place you still hold can be passed on.`} />
-  }
+  if (!isActivePlace(subscription)) return <Closed text={t`Only a paid place you still hold can be passed on.`} />
   if (!rule) return <Closed text={t`This race does not allow passing a place on. You may still withdraw from it from My races.`} />
-  if (openedAt >= Date.parse(rule.chiude) || openedAt >= Date.parse(race.data_evento)) {
+  // Past the deadline, or the race has started.
+  if (!transferWindow(race, openedAt).open) {
     const deadline = formatRaceTime(locale, rule.chiude)
     return <Closed text={t`Places of this race could be passed on until ${deadline}.`} />
   }
@@ -125,7 +125,7 @@ function Give({ raceId, subscription }: { raceId: number; subscription: Subscrip
   const { t } = useLingui()
   const locale = activeLocale()
   const give = useTransferGive(raceId, subscription.cessione != null)
-  const { context, state } = give
+  const { view } = give
   const problemText: Record<MailProblem, string> = {
     required: t`Enter the e-mail address of the athlete's account.`,
     invalid: t`Enter a valid e-mail address, like name@example.com.`,
@@ -140,10 +140,10 @@ function Give({ raceId, subscription }: { raceId: number; subscription: Subscrip
     transfer_closed: t`The deadline for passing a place on has passed.`,
   }
 
-  if (state === 'refused' && context.refusal) return <Closed text={refusalText[context.refusal]} />
-  if (state === 'gone') return <Closed text={t`The offer is no longer open: it was taken or it lapsed. My races shows your place as it is now.`} />
+  if (view === 'refused' && give.refusal) return <Closed text={refusalText[give.refusal]} />
+  if (view === 'gone') return <Closed text={t`The offer is no longer open: it was taken or it lapsed. My races shows your place as it is now.`} />
   const pending = subscription.cessione
-  if (state === 'offered' || state === 'cancelling') {
+  if (view === 'offered' || view === 'cancelling') {
     if (!pending) return <Loading />
     const to = pending.a
     const until = formatOwnMoment(locale, pending.scade)
@@ -156,16 +156,16 @@ function Give({ raceId, subscription }: { raceId: number; subscription: Subscrip
             stays yours.
           </Trans>
         </p>
-        {context.failure?.action === 'cancel' ? <SubmitFailure error={context.failure.error} onRetry={give.cancel} /> : null}
+        {view === 'offered' && give.failure ? <SubmitFailure error={give.failure} onRetry={give.cancel} /> : null}
         <div className={styles.actions}>
-          <Button variant="secondary" onClick={give.cancel} disabled={state === 'cancelling'}>
-            {state === 'cancelling' ? t`Cancelling…` : t`Cancel the offer`}
+          <Button variant="secondary" onClick={give.cancel} disabled={!give.can.cancel}>
+            {view === 'cancelling' ? t`Cancelling…` : t`Cancel the offer`}
           </Button>
         </div>
       </section>
     )
   }
-  const sending = state === 'sending'
+  const sending = view === 'sending'
   const submit = (event: FormEvent) => {
     event.preventDefault()
     give.submit()
@@ -178,12 +178,12 @@ function Give({ raceId, subscription }: { raceId: number; subscription: Subscrip
           label={t`Recipient's e-mail`}
           type="email"
           autoComplete="off"
-          value={context.mail}
+          value={give.mail}
           onChange={(event) => give.changeMail(event.target.value)}
-          error={context.problem ? problemText[context.problem] : null}
+          error={give.problem ? problemText[give.problem] : null}
           readOnly={sending}
         />
-        {state === 'failed' && context.failure ? <SubmitFailure error={context.failure.error} onRetry={give.retry} /> : null}
+        {view === 'failed' && give.failure ? <SubmitFailure error={give.failure} onRetry={give.retry} /> : null}
         <div className={styles.actions}>
           <Button type="submit" disabled={sending}>
             {sending ? t`Sending…` : t`Offer my place`}

@@ -1,26 +1,28 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useQuery } from '@tanstack/react-query'
 import { useRef } from 'react'
-import * as liberatoria from '../../../../contracts/liberatoria.contract'
-import { apiQuery } from '../../../lib/api-query'
 import { useAddressedSex } from '../../../lib/athlete-queries'
 import { activeLocale } from '../../../lib/i18n'
+import { transferQueries } from '../../../lib/transfer-queries'
 import dialog from '../../../ui/dialog.module.css'
 import { SubmitFailure } from '../../../ui/submit-failure'
 import { WaiverSigning, waiverDialogPanel } from '../../../ui/waiver-signing'
 import type { TransferTake } from './use-transfer'
 
-/** The race's waiver for a place taken from a transfer, signed by typing its sentence, as in the wizard. */
+/**
+ * The race's waiver for a place taken from a transfer, signed by typing its sentence, as in the
+ * wizard. The text is the query cache's: when the organiser revised it, the machine has it read
+ * again before asking for the new signature, and the dialog shows the new one.
+ */
 export function WaiverDialog({ take, raceId }: { take: TransferTake; raceId: number }) {
   const sex = useAddressedSex()
-  const lingua = activeLocale()
-  const query = useQuery(apiQuery(liberatoria.get, { params: { id: raceId }, query: sex === 'other' ? { lingua } : { lingua, forma: sex } }))
+  const query = useQuery(transferQueries.waiver(raceId, activeLocale(), sex))
   const input = useRef<HTMLInputElement>(null)
-  const signing = take.state === 'signing'
-  const { problems, failure, disclaimerText } = take.context
+  const signing = take.view.screen === 'offer' && take.view.busy
+  const { problem, waiverProblem, disclaimerText } = take
   const waiver = query.data
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && !signing && take.closeDisclaimer()}>
+    <Dialog.Root open onOpenChange={(open) => !open && take.can.closeWaiver && take.closeDisclaimer()}>
       <Dialog.Portal>
         <Dialog.Overlay className={dialog.overlay} />
         <Dialog.Content
@@ -33,11 +35,11 @@ export function WaiverDialog({ take, raceId }: { take: TransferTake; raceId: num
           <WaiverSigning
             read={query}
             value={disclaimerText}
-            problem={problems.disclaimer}
+            problem={waiverProblem ?? undefined}
             signing={signing}
             failure={
-              failure?.action === 'sign' && waiver ? (
-                <SubmitFailure error={failure.error} onRetry={() => take.signDisclaimer(waiver)} />
+              problem?.step === 'sign' && 'error' in problem && waiver ? (
+                <SubmitFailure error={problem.error} onRetry={() => take.signDisclaimer(waiver)} />
               ) : null
             }
             inputRef={input}
