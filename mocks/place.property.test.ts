@@ -1,6 +1,7 @@
 // @vitest-environment node
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
+import { sha256Hex } from '../contracts/sha256'
 import { DAY_MS, HOUR_MS, SECOND_MS } from '../contracts/time'
 import { refundQuote } from '../machines/rules/refund'
 import { db, type RaceRecord } from './db'
@@ -16,8 +17,9 @@ import '../tests/setup/mock-backend'
 /**
  * Issue 40's property: a place is one truth. Whatever athletes do together on a race, by every path
  * that sells or frees a place (direct entry, the organiser's payment link, a wait-list offer, a
- * transfer, withdrawals and deferrals freeing places), with cards decided at the provider in any
- * order and the clock moving past every deadline: the race is never over its places, nobody is
+ * transfer, a lottery's draw and the links it sends, withdrawals and deferrals freeing places), with
+ * cards decided at the provider in any order and the clock moving past every deadline: the race is
+ * never over its places, nobody is
  * charged without a place or twice for one, every card that found no place is refunded whole and
  * named, and every refund is what the published schedule promised (the portal's own rule,
  * machines/rules/refund.ts). The waiting room's held places are the queue's property
@@ -92,10 +94,28 @@ const BACK_TO_THE_GIVER: Step[] = [
   { kind: 'withdraw', who: 0 },
 ]
 
+/** Four athletes apply to a two-place lottery; after the draw every one of them tries to pay. */
+const DRAWN_AND_LATE: Step[] = [
+  { kind: 'pay', who: 0 },
+  { kind: 'pay', who: 1 },
+  { kind: 'pay', who: 2 },
+  { kind: 'pay', who: 3 },
+  { kind: 'tick', seconds: 3_601 },
+  ...[0, 1, 2, 3].map((index): Step => ({ kind: 'decide', who: index, outcome: 'authorised' })),
+  ...[0, 1, 2, 3].map((index): Step => ({ kind: 'pay', who: index })),
+  { kind: 'tick', seconds: 4 },
+]
+
 const base = '/api/v1/vdatrailers'
 
-/** A race selling directly (no waiting room), with a wait list, transfers, deferrals and an organiser's link. */
-async function stageRace(athletes = ATHLETES): Promise<{ raceId: number; tokens: string[] }> {
+/**
+ * How the race sells its places: directly (the wizard, with an organiser's link to one athlete), or
+ * by a lottery drawn an hour after staging, whose drawn athletes pay by the link it sends them.
+ */
+type Sale = 'direct' | 'lottery'
+
+/** A race without a waiting room, with a wait list, transfers and deferrals, selling as `sale` says. */
+async function stageRace(athletes = ATHLETES, sale: Sale = 'direct'): Promise<{ raceId: number; tokens: string[] }> {
   const start = controls.now()
   const staged = await stageRush({
     athletes,
@@ -112,8 +132,18 @@ async function stageRace(athletes = ATHLETES): Promise<{ raceId: number; tokens:
       delete race.sala_attesa
       race.lista_attesa = { offerta_ore: OFFER_HOURS }
       race.cambi = { cessione: { tassa: 10, rimborso_percento: 80, chiude: closes }, rinvio: { tassa: 15, chiude: closes } }
+      if (sale === 'lottery') {
+        race.ammissione = 'lotteria'
+        const draw = new Date(start + HOUR_MS).toISOString()
+        race.lotteria = { chiude: draw, estrazione: draw, posti: PLACES, pagamento_ore: 1, regola: 'raddoppio' }
+      }
     },
   })
+  if (sale === 'lottery') {
+    const seme = randomToken('seed')
+    await db.lotteries.create({ race_id: staged.raceId, seme, impegno: await sha256Hex(seme), estratta_at: null, ordine: null })
+    return staged
+  }
   // The organiser's link to one athlete's place, as a lottery's draw or the office sends it.
   const athleteId = athleteOf(staged.tokens[LINKED]!)
   const race = raceOf(staged.raceId)
@@ -181,8 +211,8 @@ function expectInvariants(raceId: number, athleteIds: number[]): void {
 }
 
 /** Plays the steps on a newly staged race, checking the invariants after each; answers the race and its athletes. */
-async function play(steps: readonly Step[], provider: ReturnType<typeof createProvider>): Promise<{ raceId: number; athleteIds: number[] }> {
-  const { raceId, tokens } = await stageRace()
+async function play(steps: readonly Step[], provider: ReturnType<typeof createProvider>, sale: Sale = 'direct'): Promise<{ raceId: number; athleteIds: number[] }> {
+  const { raceId, tokens } = await stageRace(ATHLETES, sale)
   const athleteIds = tokens.map(athleteOf)
   for (const [index, action] of steps.entries()) {
     const token = 'who' in action ? tokens[action.who]! : tokens[0]!
@@ -196,7 +226,7 @@ async function play(steps: readonly Step[], provider: ReturnType<typeof createPr
       const kept = db.transfers.findFirst((q) => q.where({ recipient_id: me, race_id: raceId, stato: 'accettata' }))
       const choice = { opzione_rimborso: 'standard' as const, noleggio_gps: false }
       // A transfer's recipient enrolled when accepting; anyone else enrols first.
-      if (!kept) status = (await post(token, `${base}/iscrizione`, { project_id: raceId, ...choice, campi: { navetta: 'Aosta' } })).status
+      if (!kept) status = (await post(token, `${base}/iscrizione`, { project_id: raceId, ...choice, campi: { navetta: 'Aosta', itra_id: '2704155' } })).status
       await post(token, `${base}/sign_liberatoria`, { project_id: raceId })
       const totale_atteso = enrolmentTotal(race, choice, me)
       status = (await post(token, `${base}/pagamenti`, { project_id: raceId, ...choice, totale_atteso, idempotency_key: `place-prop-${String(raceId)}-${String(index)}` })).status
@@ -277,6 +307,15 @@ describe('a place under any interleaving of every path', () => {
     expectInvariants(raceId, tokens.map(athleteOf))
   })
 
+  it("sells a lottery's places to the drawn, by their links, and to nobody else", async () => {
+    const { raceId, athleteIds } = await play(DRAWN_AND_LATE, provider, 'lottery')
+    const drawn = db.lotteryApplications.findMany((q) => q.where({ race_id: raceId, esito: 'estratto' })).map((application) => application.athlete_id)
+    expect(drawn).toHaveLength(PLACES)
+    const paid = athleteIds.filter((id) => isActivePlace(placeOf(id, raceId)))
+    expect(paid.sort()).toEqual(drawn.sort())
+    expect(raceOf(raceId).iscritti).toBe(PLACES)
+  })
+
   it("gives a lapsed transfer's late card nothing: refunded, and the giver keeps the place", async () => {
     const { raceId, athleteIds } = await play(LATE_TRANSFER_CARD, provider)
     const [giver, recipient] = athleteIds as [number, number]
@@ -295,8 +334,10 @@ describe('a place under any interleaving of every path', () => {
 
   it('holds for any interleaving', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 10, maxLength: 40, size: 'max' }), (steps) => play(steps, provider).then(() => undefined)),
-      { numRuns: 40 },
+      fc.asyncProperty(fc.array(step, { minLength: 10, maxLength: 40, size: 'max' }), fc.constantFrom<Sale>('direct', 'lottery'), (steps, sale) =>
+        play(steps, provider, sale).then(() => undefined),
+      ),
+      { numRuns: 30 },
     )
   }, 240_000)
 })
