@@ -8,9 +8,8 @@ import { db, type RaceRecord } from './db'
 import { controls } from './node'
 import { placesLeft } from './place-rule'
 import { createProvider, type CheckoutOutcome } from './provider'
-import { stageRush } from './queue-stage'
 import { enrolmentTotal, isActivePlace, randomToken } from './records'
-import { api, bearer, post } from './test-api'
+import { api, bearer, post, stageWaitListRace } from './test-api'
 import { freeOnePlace } from './wait-list'
 import '../tests/setup/mock-backend'
 
@@ -63,14 +62,19 @@ const LAST_PLACE_TWICE: Step[] = [
   { kind: 'tick', seconds: 4 },
 ]
 
-/** Issue 40's finding: a transfer lapses while its recipient is at the checkout, then the card goes through. */
-const LATE_TRANSFER_CARD: Step[] = [
+/** Athlete 0 pays a place and passes it to athlete 1, who accepts it and starts paying. */
+const PASSED_ON: Step[] = [
   { kind: 'pay', who: 0 },
   { kind: 'decide', who: 0, outcome: 'authorised' },
   { kind: 'tick', seconds: 4 },
   { kind: 'offer', who: 0, to: 1 },
   { kind: 'accept', who: 1 },
   { kind: 'pay', who: 1 },
+]
+
+/** Issue 40's finding: a transfer lapses while its recipient is at the checkout, then the card goes through. */
+const LATE_TRANSFER_CARD: Step[] = [
+  ...PASSED_ON,
   { kind: 'tick', seconds: 8 * 86_400 },
   { kind: 'decide', who: 1, outcome: 'authorised' },
   { kind: 'tick', seconds: 4 },
@@ -78,12 +82,7 @@ const LATE_TRANSFER_CARD: Step[] = [
 
 /** Issue 40's finding: a place passed from A to B and back to A. */
 const BACK_TO_THE_GIVER: Step[] = [
-  { kind: 'pay', who: 0 },
-  { kind: 'decide', who: 0, outcome: 'authorised' },
-  { kind: 'tick', seconds: 4 },
-  { kind: 'offer', who: 0, to: 1 },
-  { kind: 'accept', who: 1 },
-  { kind: 'pay', who: 1 },
+  ...PASSED_ON,
   { kind: 'decide', who: 1, outcome: 'authorised' },
   { kind: 'tick', seconds: 4 },
   { kind: 'offer', who: 1, to: 0 },
@@ -117,20 +116,10 @@ type Sale = 'direct' | 'lottery'
 /** A race without a waiting room, with a wait list, transfers and deferrals, selling as `sale` says. */
 async function stageRace(athletes = ATHLETES, sale: Sale = 'direct'): Promise<{ raceId: number; tokens: string[] }> {
   const start = controls.now()
-  const staged = await stageRush({
-    athletes,
-    places: PLACES,
-    admissionsPerMinute: 60,
-    admissionSeconds: 60,
-    holdSeconds: 60,
-    roomOpensAt: new Date(start - 60 * SECOND_MS).toISOString(),
-    registrationOpensAt: new Date(start - 60 * SECOND_MS).toISOString(),
-  })
+  const staged = await stageWaitListRace({ athletes, places: PLACES, offerHours: OFFER_HOURS })
   const closes = new Date(start + 30 * DAY_MS).toISOString()
   await db.races.update((q) => q.where({ id: staged.raceId }), {
     data(race) {
-      delete race.sala_attesa
-      race.lista_attesa = { offerta_ore: OFFER_HOURS }
       race.cambi = { cessione: { tassa: 10, rimborso_percento: 80, chiude: closes }, rinvio: { tassa: 15, chiude: closes } }
       if (sale === 'lottery') {
         race.ammissione = 'lotteria'

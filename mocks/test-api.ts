@@ -1,4 +1,7 @@
-import { TEST_API_BASE } from './node'
+import { SECOND_MS } from '../contracts/time'
+import { db } from './db'
+import { controls, TEST_API_BASE } from './node'
+import { stageRush } from './queue-stage'
 import { PERSONAS } from './seed'
 
 /**
@@ -29,3 +32,27 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 export const post = (token: string, path: string, body: unknown) =>
   api(path, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify(body) })
 export const get = (token: string, path: string) => api(path, { headers: bearer(token) })
+
+/**
+ * A race like the seeded rush's that sells directly, open since a minute ago, with no waiting room
+ * and a wait list (`offerHours` to take a place offered); `athletes` eligible athletes signed in.
+ */
+export async function stageWaitListRace(options: { athletes: number; places: number; offerHours: number }): Promise<{ raceId: number; tokens: string[] }> {
+  const opened = new Date(controls.now() - 60 * SECOND_MS).toISOString()
+  const staged = await stageRush({
+    athletes: options.athletes,
+    places: options.places,
+    admissionsPerMinute: 60,
+    admissionSeconds: 60,
+    holdSeconds: 60,
+    roomOpensAt: opened,
+    registrationOpensAt: opened,
+  })
+  await db.races.update((q) => q.where({ id: staged.raceId }), {
+    data(race) {
+      delete race.sala_attesa
+      race.lista_attesa = { offerta_ore: options.offerHours }
+    },
+  })
+  return staged
+}

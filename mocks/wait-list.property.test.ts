@@ -5,8 +5,7 @@ import { SECOND_MS } from '../contracts/time'
 import { db } from './db'
 import { controls } from './node'
 import { createProvider, type CheckoutOutcome } from './provider'
-import { stageRush } from './queue-stage'
-import { api, bearer, post } from './test-api'
+import { api, bearer, post, stageWaitListRace } from './test-api'
 import { freeOnePlace } from './wait-list'
 import '../tests/setup/mock-backend'
 
@@ -57,23 +56,8 @@ const list = (raceId: number) => `/api/v1/vdatrailers/gara/${String(raceId)}/lis
 
 /** A sold-out race keeping a wait list (no waiting room), its seats held by entrants without accounts. */
 async function stageSoldOut(): Promise<{ raceId: number; tokens: string[] }> {
-  const start = controls.now()
-  const staged = await stageRush({
-    athletes: ATHLETES,
-    places: PLACES,
-    admissionsPerMinute: 60,
-    admissionSeconds: 60,
-    holdSeconds: 60,
-    roomOpensAt: new Date(start - 60 * SECOND_MS).toISOString(),
-    registrationOpensAt: new Date(start - 60 * SECOND_MS).toISOString(),
-  })
-  await db.races.update((q) => q.where({ id: staged.raceId }), {
-    data(race) {
-      delete race.sala_attesa
-      race.lista_attesa = { offerta_ore: OFFER_HOURS }
-      race.iscritti = PLACES
-    },
-  })
+  const staged = await stageWaitListRace({ athletes: ATHLETES, places: PLACES, offerHours: OFFER_HOURS })
+  await db.races.update((q) => q.where({ id: staged.raceId }), { data: (race) => void (race.iscritti = PLACES) })
   for (let bib = 1; bib <= PLACES; bib++) {
     await db.entrants.create({ race_id: staged.raceId, pettorale: bib, nome: `Runner ${String(bib)}`, nazionalita: 'IT', paese: 'IT', regione: null, categoria: 'SM', team: null })
   }
