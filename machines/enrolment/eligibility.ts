@@ -3,6 +3,7 @@ import type { Race } from '../../contracts/races.contract'
 import { certificateStatus, renewalStatus } from '../rules/certificate-status'
 import { profileCompleteness, type CompletenessField } from '../rules/profile-completeness'
 import { isLotteryEntry, isOldEnough } from '../rules/entry'
+import { isLinkOpen } from '../rules/payment-link'
 import { raceDay } from '../rules/race-day'
 import { registrationDisplay } from '../rules/registration-display'
 
@@ -172,7 +173,7 @@ export function placeDeadline(
   now: number,
 ): string | null {
   const link = subscription.scadenza_pagamento ?? null
-  const openLink = link !== null && Date.parse(link) > now ? link : null
+  const openLink = link !== null && isLinkOpen(link, now) ? link : null
   const closes = race?.chiusura_iscrizioni ?? null
   if (openLink === null || closes === null) return openLink ?? closes
   return Date.parse(openLink) <= Date.parse(closes) ? openLink : closes

@@ -3,6 +3,7 @@ import { errorCodeOf, toApiError, type ApiError } from '../../contracts/api-erro
 import type * as payments from '../../contracts/payments.contract'
 import type { PaymentLinkStatus, PaymentState } from '../../contracts/payments.contract'
 import { askAgainAfter } from '../polling'
+import { isLinkPayable } from '../rules/payment-link'
 
 /**
  * Waiting for the payment provider to settle a payment, after the checkout: the one wait of the
@@ -37,7 +38,7 @@ export type PaymentReading = PaymentState | 'payable'
 
 /** What the status of an organiser's link means to the wait: payable while it offers its checkout. */
 export function linkReading(link: Pick<PaymentLinkStatus, 'stato' | 'checkout_url'>): PaymentReading {
-  return link.stato === 'pending' && link.checkout_url ? 'payable' : link.stato
+  return isLinkPayable(link) ? 'payable' : link.stato
 }
 
 export interface PaymentWaitContext {

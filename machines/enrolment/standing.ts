@@ -1,4 +1,5 @@
 import { isApplication } from '../rules/lottery'
+import { isLinkOpen } from '../rules/payment-link'
 import { registrationDisplay, type RegistrationDisplay } from '../rules/registration-display'
 import { enrolmentGate, placeDeadline, type EntryMode, type GateInput, type GateRefusal, type GateResult, type OpenEnrolment } from './eligibility'
 
@@ -98,7 +99,7 @@ function placeToPay(
 ) {
   const step: PlaceStep = gate.open?.step ?? 'choices'
   const link = subscription.scadenza_pagamento ?? null
-  const byLink = link !== null && Date.parse(link) > now
+  const byLink = link !== null && isLinkOpen(link, now)
   // With the race known there is always a deadline: registration's closing at the latest.
   return { step, deadline: placeDeadline(subscription, race, now) ?? race.chiusura_iscrizioni, byLink }
 }

@@ -5,6 +5,7 @@ import type * as queue from '../../contracts/queue.contract'
 import { QueueTicketSchema, type QueueTicket, type TicketEndReason, type TicketState } from '../../contracts/queue.contract'
 import { MINUTE_MS } from '../../contracts/time'
 import { answered, callWithRetry, failed, initialPolling, NOT_READING, pollingGuards, pollingStates, whenReadDue, type PollingContext } from '../polling'
+import { isHoldLive } from '../rules/held-place'
 import { retryFailureOf, type RetryFailure } from '../rules/server-reading'
 
 /**
@@ -348,7 +349,8 @@ export const waitingRoomMachine = setup({
     isRoomOpenToJoin: ({ context }) => context.now >= context.roomOpensAt && context.autoJoin,
     isAdmissionOver: ({ context }) => context.ticket?.admissionEndsAt != null && context.now >= context.ticket.admissionEndsAt,
     isPaying: ({ context }) => context.ticket?.paying === true,
-    isHoldOver: ({ context }) => !context.ticket?.paying && context.ticket?.holdEndsAt != null && context.now >= context.ticket.holdEndsAt,
+    isHoldOver: ({ context }) =>
+      context.ticket?.holdEndsAt != null && !isHoldLive({ endsAt: context.ticket.holdEndsAt, paying: context.ticket.paying }, context.now),
     isHoldInLastMinute: ({ context }) =>
       context.ticket?.holdEndsAt != null && context.ticket.holdEndsAt - context.now <= HOLD_LAST_MINUTE_MS,
     isHoldEnding: ({ context }) => context.ticket?.holdEndsAt != null && context.ticket.holdEndsAt - context.now <= HOLD_WARNING_MS,

@@ -5,6 +5,7 @@ import { HOUR_MS } from '../../contracts/time'
 import type * as waitList from '../../contracts/wait-list.contract'
 import { WaitEntrySchema, type WaitEntry, type WaitEntryState } from '../../contracts/wait-list.contract'
 import { answered, callWithRetry, failed, initialPolling, NOT_READING, pollingGuards, pollingStates, type PollingContext } from '../polling'
+import { isOfferLive, offerEndsAt } from '../rules/held-place'
 import { retryFailureOf, type RetryFailure } from '../rules/server-reading'
 
 /**
@@ -67,7 +68,7 @@ export function readingOf({ entry, receivedAt }: EntryAnswer): EntryReading {
     state: entry.stato,
     position: entry.posizione ?? null,
     ahead: entry.davanti ?? null,
-    offerEndsAt: entry.offerta_scade === undefined ? null : Date.parse(entry.offerta_scade),
+    offerEndsAt: offerEndsAt(entry),
     fromLottery: entry.origine === 'lotteria',
     receivedAt,
   }
@@ -231,11 +232,11 @@ export const waitListMachine = setup({
     isOfferedEnrolling: ({ context }) => context.entry?.state === 'offerta' && context.enrolling,
     isOffered: ({ context }) => context.entry?.state === 'offerta',
     isOfferedPastDeadline: ({ context }) =>
-      context.entry?.state === 'offerta' && context.entry.offerEndsAt !== null && context.now >= context.entry.offerEndsAt,
+      context.entry?.state === 'offerta' && context.entry.offerEndsAt !== null && !isOfferLive(context.entry.offerEndsAt, context.now),
     isLapsedAnswer: ({ event }) => answerOf(event).entry.stato === 'scaduta',
     isEnrolled: ({ context }) => context.entry?.state === 'iscritto',
     isLapsed: ({ context }) => context.entry?.state === 'scaduta',
-    isOfferOver: ({ context }) => context.entry?.offerEndsAt != null && context.now >= context.entry.offerEndsAt,
+    isOfferOver: ({ context }) => context.entry?.offerEndsAt != null && !isOfferLive(context.entry.offerEndsAt, context.now),
     isOfferEnding: ({ context }) => context.entry?.offerEndsAt != null && context.entry.offerEndsAt - context.now <= OFFER_WARNING_MS,
     isSessionOver: ({ event }) => failureOf(errorOf(event)).kind === 'sessionOver',
     isNotListed: ({ event }) => failureOf(errorOf(event)).kind === 'notListed',

@@ -2,6 +2,7 @@ import { errorCodeOf, toApiError } from '../../../contracts/api-error'
 import * as queue from '../../../contracts/queue.contract'
 import type { Race } from '../../../contracts/races.contract'
 import * as waitList from '../../../contracts/wait-list.contract'
+import { holdOf, isHoldLive, isOfferLive, offerEndsAt } from '../../../machines/rules/held-place'
 import { callApi, expectOk } from '../../lib/api-client'
 import { now } from '../../lib/clock'
 
@@ -13,7 +14,8 @@ async function holdsPlace(raceId: number): Promise<boolean> {
   try {
     // Read afresh, past the cache: a held place may have run out since the room read it.
     const ticket = await expectOk(callApi(queue.status, { params: { id: raceId } }))
-    return ticket.stato === 'posto' && ticket.posto !== undefined && (ticket.posto.in_pagamento || Date.parse(ticket.posto.scade) > now())
+    const hold = holdOf(ticket)
+    return hold !== null && isHoldLive(hold, now())
   } catch (error) {
     if (errorCodeOf<typeof queue.status>(toApiError(error)) === 'not_in_queue') return false
     throw error
@@ -24,7 +26,8 @@ async function holdsPlace(raceId: number): Promise<boolean> {
 async function offeredPlace(raceId: number): Promise<boolean> {
   try {
     const entry = await expectOk(callApi(waitList.status, { params: { id: raceId } }))
-    return entry.stato === 'offerta' && entry.offerta_scade !== undefined && Date.parse(entry.offerta_scade) > now()
+    const endsAt = offerEndsAt(entry)
+    return endsAt !== null && isOfferLive(endsAt, now())
   } catch (error) {
     if (errorCodeOf<typeof waitList.status>(toApiError(error)) === 'not_listed') return false
     throw error

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import { SECOND_MS } from '../../../contracts/time'
+import { isOfferLive, offerEndsAt } from '../../../machines/rules/held-place'
 import { formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
@@ -20,9 +21,9 @@ export default function OfferBanner({ raceId }: { raceId: number }) {
   const { t } = useLingui()
   const at = useNow(SECOND_MS)
   const entry = useQuery({ ...waitListQueries.status(raceId), retry: false, staleTime: 0 }).data
-  if (entry?.stato !== 'offerta' || !entry.offerta_scade) return null
-  const ends = Date.parse(entry.offerta_scade)
-  if (at >= ends) {
+  const ends = entry ? offerEndsAt(entry) : null
+  if (!entry?.offerta_scade || ends === null) return null
+  if (!isOfferLive(ends, at)) {
     return (
       <div role="alert" className={styles.lapsed}>
         <p>{t`The time to take the place offered to you ran out, so it went to the next athlete in line. You have not been charged.`}</p>
