@@ -1,57 +1,130 @@
-import { assign, emit, setup, type SnapshotFrom } from 'xstate'
+import { assertEvent, assign, enqueueActions, fromCallback, sendTo, setup, type SnapshotFrom } from 'xstate'
+import { errorCodeOf, toApiError } from '../../contracts/api-error'
+import type * as lottery from '../../contracts/lottery.contract'
 import type { MyApplication } from '../../contracts/lottery.contract'
+import type * as payments from '../../contracts/payments.contract'
+import type { PaymentState } from '../../contracts/payments.contract'
+import { factsOf, linkPaymentOf, lotteryOutcome, type ApplicationFacts, type LotteryOutcome, type LotteryOutcomeKind } from '../rules/lottery'
+import { readDueAt, retryFailureOf, type ReadFailure, type RetryFailure } from '../rules/server-reading'
 
 /**
- * One athlete's lottery application, from the draw it waits for to its outcome (issue 23 point 4,
- * decision 038): applied (a countdown to the draw) → drawn (pay through the organiser's link by its
- * deadline) → paid or lapsed; or not drawn (on the wait list, in the draw's order).
+ * One athlete's lottery application (issue 23 point 4, decision 038), from the draw it waits for to
+ * its outcome, which `machines/rules/lottery.ts` decides: applied (a countdown to the draw), the draw
+ * being made, drawn (pay through the organiser's link by its deadline), paid or lapsed; or not drawn
+ * (on the wait list, at its place in line).
  *
- * The application, the link and the wait list live on the server and in the query cache: the page
- * reads them (`lottery.mine`, the link's `payments.byLink`) and tells the machine what it read
- * (`lottery.read`); the machine keeps only the two instants its clock needs (the draw and the
- * payment's deadline) and decides from the clock when the page must read again (`reread`): when the
- * draw is due, and when the deadline passes (decision 003: time comes in as `clock.tick`).
+ * The application, its link and the wait list's entry live on the server and in the query cache. The
+ * machine follows them through one actor, `watchApplication`, which the portal provides over the
+ * cache: it tells every answer and failure as it lands there (`application.*`, `link.*`,
+ * `entry.read`) and reads again when told (`refresh`). The machine keeps only the facts the rule
+ * needs (codes and instants) and decides from the clock when to read again: once when the draw is
+ * due and then every minute until its result is out, when the deadline passes unpaid, and every
+ * minute while a card authorised in time is settling.
  *
  * Public surface (src/features/places/lottery builds against this):
- * - input `LotteryInput` { drawAt, now } (epoch ms; `drawAt` is the race rule's `estrazione`);
- * - events `LotteryEvent`: `clock.tick { now }` (once a second while mounted), `lottery.read`
- *   (`readOf(application, link)`);
- * - emitted `LotteryEmitted`: `reread` (read the application again), `announce { code }` for a
- *   screen reader when the outcome arrives or the link lapses;
- * - the view `viewOf(snapshot)`: `reading`, `applied`, `drawing`, `drawn`, `paid`, `lapsed`,
- *   `notDrawn`, with the countdown `msLeft` to the draw or to the payment's deadline.
+ * - input `LotteryInput` { raceId, drawAt (the race rule's `estrazione`), now, jitterSeed } (epoch ms;
+ *   `jitterSeed` any 32-bit integer, one per actor, so the page's reads after the draw spread out);
+ * - events `LotteryEvent`: `clock.tick { now }` (once a second while mounted, and when the clock is
+ *   moved), `lottery.retry` (after a failure), and the watcher's `WatchEvent`s;
+ * - emitted `LotteryEmitted`: `sessionExpired` (a 401), `announce { code }` when a screen reader
+ *   should be told of a change of outcome (never of the first one read);
+ * - the view `viewOf(snapshot)` (`LotteryView`) from state meta: `reading`, `notApplied`, `applied`,
+ *   `drawing`, `drawn`, `confirming`, `paid`, `lapsed`, `notDrawn`, `failed` (`failure`),
+ *   `sessionExpired`; the outcome's figures (`deadlineOf`, `positionOf`); what the athlete may do is
+ *   `snapshot.can(event)`;
+ * - actor `watchApplication` (input `WatchInput` { raceId }; receives `WatcherCommand`).
  */
 
-/** What the page read: the application's outcome, the drawn link's deadline and what became of it. */
-export interface LotteryReading {
-  outcome: MyApplication['esito']
-  /** Epoch ms; drawn only. */
-  payBy: number | null
-  /** The drawn link: open, paid, or past its deadline unpaid (`payments.byLink` 410); `null` when there is none. */
-  link: 'open' | 'paid' | 'lapsed' | null
-}
-
-export function readOf(application: Pick<MyApplication, 'esito' | 'pagamento_scade'>, link: LotteryReading['link']): LotteryReading {
-  return { outcome: application.esito, payBy: application.pagamento_scade ? Date.parse(application.pagamento_scade) : null, link }
-}
+/** The draw's result may take a while to be published, and a card to settle: read this often meanwhile. */
+export const READ_EVERY_S = 60
 
 export interface LotteryInput {
+  raceId: number
   drawAt: number
   now: number
+  jitterSeed: number
 }
 
-export type LotteryEvent = { type: 'clock.tick'; now: number } | ({ type: 'lottery.read' } & LotteryReading)
+export interface WatchInput {
+  raceId: number
+}
+
+/** What the watcher tells of the cache's answers; `receivedAt` is the portal's clock at the answer. */
+export type WatchEvent =
+  | { type: 'application.read'; application: Pick<MyApplication, 'esito' | 'pagamento_scade'> }
+  | { type: 'application.failed'; error: unknown }
+  | { type: 'link.read'; stato: PaymentState; receivedAt: number }
+  | { type: 'link.failed'; error: unknown }
+  | { type: 'entry.read'; position: number | null }
+
+export type LotteryEvent = { type: 'clock.tick'; now: number } | { type: 'lottery.retry' } | WatchEvent
+
+/** Sent to the watcher: read the application, its link and its wait-list entry again now. */
+export type WatcherCommand = { type: 'refresh' }
+
+export type LotteryFailure = { kind: 'sessionOver' } | { kind: 'notApplied' } | { kind: 'linkLapsed' } | RetryFailure
+
+/** What a failed read means: no application (404), a link past its deadline (410), or trouble to retry. */
+export function failureOf(error: unknown): LotteryFailure {
+  const apiError = toApiError(error)
+  if (apiError.kind === 'unauthorized') return { kind: 'sessionOver' }
+  const code = errorCodeOf<typeof lottery.mine | typeof payments.byLink>(apiError)
+  switch (code) {
+    case 'no_application':
+      return { kind: 'notApplied' }
+    case 'request_expired':
+      return { kind: 'linkLapsed' }
+    case 'payment_not_found':
+    case null:
+      break
+  }
+  return retryFailureOf(apiError)
+}
 
 export type LotteryAnnouncement = 'drawn' | 'notDrawn' | 'paid' | 'lapsed'
-export type LotteryEmitted = { type: 'reread' } | { type: 'announce'; code: LotteryAnnouncement }
+export type LotteryEmitted = { type: 'sessionExpired' } | { type: 'announce'; code: LotteryAnnouncement }
 
-interface LotteryContext {
+export type LotteryView =
+  | 'reading'
+  | 'notApplied'
+  | 'applied'
+  | 'drawing'
+  | 'drawn'
+  | 'confirming'
+  | 'paid'
+  | 'lapsed'
+  | 'notDrawn'
+  | 'failed'
+  | 'sessionExpired'
+
+export interface LotteryContext {
+  raceId: number
   drawAt: number
-  payBy: number | null
   now: number
+  jitterSeed: number
+  /** What was read of the application; `null` before the first answer and when there is none. */
+  facts: ApplicationFacts | null
+  /** The outcome last shown: a change from it is told to a screen reader. */
+  shown: LotteryOutcomeKind | null
+  /** What was told already: each once, also when the outcome comes back to it. */
+  announced: LotteryAnnouncement[]
+  failure: ReadFailure | null
+  nextReadAt: number | null
+  reads: number
 }
 
-type Read = Extract<LotteryEvent, { type: 'lottery.read' }>
+/** The outcomes a screen reader is told of; the others are waits, or the first outcome read. */
+function isAnnounced(kind: LotteryOutcomeKind): kind is LotteryAnnouncement {
+  return kind === 'drawn' || kind === 'notDrawn' || kind === 'paid' || kind === 'lapsed'
+}
+
+const outcomeNow = (context: LotteryContext): LotteryOutcome | null => (context.facts ? lotteryOutcome(context.facts, context) : null)
+const errorOf = (event: { type: string }) => (event as { error?: unknown }).error
+const view = (name: LotteryView) => ({ view: name })
+
+/** A state of one outcome is left as soon as the rule says another (a read, or the clock). */
+const whenOutdated = (kind: LotteryOutcomeKind | null) => ({ guard: { type: 'isOutdated', params: { kind } }, target: '#lottery.following.routing' }) as const
+const readEveryMinute = { guard: 'isReadDue', actions: ['refresh', 'planRead'] } as const
 
 export const lotteryMachine = setup({
   types: {
@@ -59,95 +132,187 @@ export const lotteryMachine = setup({
     context: {} as LotteryContext,
     events: {} as LotteryEvent,
     emitted: {} as LotteryEmitted,
+    meta: {} as { view: LotteryView },
+  },
+  actors: {
+    // Provided by the page (src/features/places/lottery) through `provide`; this stand-in carries the types.
+    watchApplication: fromCallback<WatcherCommand, WatchInput>(() => {
+      throw new Error('lottery: watchApplication is provided by the portal')
+    }),
   },
   guards: {
-    isPaid: ({ event }) => event.type === 'lottery.read' && event.outcome === 'estratto' && event.link === 'paid',
-    isLapsed: ({ event }) => event.type === 'lottery.read' && event.outcome === 'estratto' && event.link === 'lapsed',
-    isDrawn: ({ event }) => event.type === 'lottery.read' && event.outcome === 'estratto',
-    isNotDrawn: ({ event }) => event.type === 'lottery.read' && event.outcome === 'non_estratto',
-    isDrawDue: ({ context, event }) => (event.type === 'clock.tick' ? event.now : context.now) >= context.drawAt,
-    isPastDeadline: ({ context, event }) => event.type === 'clock.tick' && context.payBy !== null && event.now >= context.payBy,
+    isOutcome: ({ context }, params: { kind: LotteryOutcomeKind }) => outcomeNow(context)?.kind === params.kind,
+    isOutdated: ({ context }, params: { kind: LotteryOutcomeKind | null }) => (outcomeNow(context)?.kind ?? null) !== params.kind,
+    /** The deadline passed with the link last read open (or not read): the server is asked to confirm. */
+    isLapsedByClock: ({ context }) => outcomeNow(context)?.kind === 'lapsed' && context.facts?.payment !== 'lapsed',
+    isReadDue: ({ context }) => context.nextReadAt !== null && context.now >= context.nextReadAt,
+    isSessionOver: ({ event }) => failureOf(errorOf(event)).kind === 'sessionOver',
+    isNotApplied: ({ event }) => failureOf(errorOf(event)).kind === 'notApplied',
+    isLinkLapsed: ({ event }) => failureOf(errorOf(event)).kind === 'linkLapsed',
   },
   actions: {
-    keepNow: assign({ now: ({ context, event }) => (event.type === 'clock.tick' ? event.now : context.now) }),
-    keepDeadline: assign({ payBy: ({ context, event }) => (event.type === 'lottery.read' ? (event as Read).payBy : context.payBy) }),
-    reread: emit({ type: 'reread' } as const),
-    announceDrawn: emit({ type: 'announce', code: 'drawn' } as const),
-    announceNotDrawn: emit({ type: 'announce', code: 'notDrawn' } as const),
-    announcePaid: emit({ type: 'announce', code: 'paid' } as const),
-    announceLapsed: emit({ type: 'announce', code: 'lapsed' } as const),
+    setNow: assign({
+      now: ({ event }) => {
+        assertEvent(event, 'clock.tick')
+        return event.now
+      },
+    }),
+    /** A new answer keeps what was read of the link and the line: they belong to the same application. */
+    takeApplication: assign({
+      facts: ({ context, event }) => {
+        assertEvent(event, 'application.read')
+        const { payment = null, paymentReadAt = null, position = null } = context.facts ?? {}
+        return { ...factsOf(event.application), payment, paymentReadAt, position }
+      },
+      failure: null,
+    }),
+    takeLink: assign({
+      facts: ({ context, event }) => {
+        assertEvent(event, 'link.read')
+        return context.facts && { ...context.facts, payment: linkPaymentOf(event.stato), paymentReadAt: event.receivedAt }
+      },
+    }),
+    takeLinkLapsed: assign({ facts: ({ context }) => context.facts && { ...context.facts, payment: 'lapsed' as const, paymentReadAt: context.now } }),
+    takePosition: assign({
+      facts: ({ context, event }) => {
+        assertEvent(event, 'entry.read')
+        return context.facts && { ...context.facts, position: event.position }
+      },
+    }),
+    forgetApplication: assign({ facts: null, shown: null, nextReadAt: null }),
+    recordFailure: assign({
+      failure: ({ event }) => {
+        const failure = failureOf(errorOf(event))
+        return failure.kind === 'retry' ? failure.failure : 'trouble'
+      },
+    }),
+    refresh: sendTo('watcher', { type: 'refresh' } satisfies WatcherCommand),
+    planRead: assign(({ context }) => ({ reads: context.reads + 1, nextReadAt: readDueAt(context.now, READ_EVERY_S, context, context.reads + 1) })),
+    /** The outcome now on screen; a change from another one is told once. */
+    show: enqueueActions(({ context, enqueue }, params: { kind: LotteryOutcomeKind }) => {
+      const { kind } = params
+      if (context.shown !== null && isAnnounced(kind) && !context.announced.includes(kind)) {
+        enqueue.assign({ announced: [...context.announced, kind] })
+        enqueue.emit({ type: 'announce', code: kind })
+      }
+      enqueue.assign({ shown: params.kind, nextReadAt: null })
+    }),
+    tellSessionExpired: enqueueActions(({ enqueue }) => enqueue.emit({ type: 'sessionExpired' })),
   },
 }).createMachine({
   id: 'lottery',
-  context: ({ input }) => ({ drawAt: input.drawAt, payBy: null, now: input.now }),
-  initial: 'reading',
-  on: {
-    // Whatever is on screen, a read that says more moves it on (a reload, another tab, the QA draw).
-    'lottery.read': [
-      { guard: 'isPaid', target: '.paid' },
-      { guard: 'isLapsed', target: '.lapsed' },
-      { guard: 'isDrawn', target: '.drawn', actions: 'keepDeadline' },
-      { guard: 'isNotDrawn', target: '.notDrawn' },
-      { guard: 'isDrawDue', target: '.drawing' },
-      { target: '.applied' },
-    ],
-  },
+  context: ({ input }) => ({ ...input, facts: null, shown: null, announced: [], failure: null, nextReadAt: null, reads: 0 }),
+  on: { 'clock.tick': { actions: 'setNow' } },
+  initial: 'following',
   states: {
-    reading: {
-      on: { 'clock.tick': { actions: 'keepNow' } },
-    },
-    applied: {
+    /** The watcher follows the application in the cache while any of these is on screen. */
+    following: {
+      invoke: {
+        id: 'watcher',
+        src: 'watchApplication',
+        input: ({ context }) => ({ raceId: context.raceId }),
+        onError: { target: 'failed', actions: 'recordFailure' },
+      },
       on: {
-        'clock.tick': [
-          { guard: 'isDrawDue', target: 'drawing', actions: ['keepNow', 'reread'] },
-          { actions: 'keepNow' },
+        'application.read': { actions: 'takeApplication' },
+        'link.read': { actions: 'takeLink' },
+        'entry.read': { actions: 'takePosition' },
+        // Any other failure leaves the last outcome read on screen: the next planned read tries again.
+        'application.failed': [
+          { guard: 'isSessionOver', target: 'sessionExpired' },
+          { guard: 'isNotApplied', target: '.notApplied' },
         ],
+        // The link's other failures leave its payment unread: the deadline decides, as the server does.
+        'link.failed': { guard: 'isLinkLapsed', actions: 'takeLinkLapsed' },
+      },
+      initial: 'reading',
+      states: {
+        reading: {
+          meta: view('reading'),
+          always: whenOutdated(null),
+          on: {
+            'application.failed': [
+              { guard: 'isSessionOver', target: '#lottery.sessionExpired' },
+              { guard: 'isNotApplied', target: 'notApplied' },
+              { target: '#lottery.failed', actions: 'recordFailure' },
+            ],
+          },
+        },
+        routing: {
+          always: [
+            { guard: { type: 'isOutcome', params: { kind: 'applied' } }, target: 'applied' },
+            { guard: { type: 'isOutcome', params: { kind: 'drawing' } }, target: 'drawing' },
+            { guard: { type: 'isOutcome', params: { kind: 'drawn' } }, target: 'drawn' },
+            { guard: { type: 'isOutcome', params: { kind: 'confirming' } }, target: 'confirming' },
+            { guard: { type: 'isOutcome', params: { kind: 'paid' } }, target: '#lottery.paid' },
+            { guard: { type: 'isOutcome', params: { kind: 'lapsed' } }, target: 'lapsed' },
+            // non_estratto
+            { target: 'notDrawn' },
+          ],
+        },
+        /** No application (404): applying is the wizard's; one made in another tab shows when read. */
+        notApplied: { meta: view('notApplied'), entry: 'forgetApplication', always: whenOutdated(null) },
+        applied: {
+          meta: view('applied'),
+          entry: { type: 'show', params: { kind: 'applied' } },
+          always: [{ guard: { type: 'isOutcome', params: { kind: 'drawing' } }, target: 'drawing', actions: 'refresh' }, whenOutdated('applied')],
+        },
+        /** The draw's time has passed: its result is read until it is out. */
+        drawing: {
+          meta: view('drawing'),
+          entry: [{ type: 'show', params: { kind: 'drawing' } }, 'planRead'],
+          always: [whenOutdated('drawing'), readEveryMinute],
+        },
+        drawn: {
+          meta: view('drawn'),
+          entry: { type: 'show', params: { kind: 'drawn' } },
+          always: [{ guard: 'isLapsedByClock', target: 'lapsed', actions: 'refresh' }, whenOutdated('drawn')],
+        },
+        /** Past the deadline, the link still pending: a card authorised in time settles paid (or voided). */
+        confirming: {
+          meta: view('confirming'),
+          entry: [{ type: 'show', params: { kind: 'confirming' } }, 'planRead'],
+          always: [whenOutdated('confirming'), readEveryMinute],
+        },
+        /** Not final: the read asked for at the deadline may find a card settling, or paid. */
+        lapsed: {
+          meta: view('lapsed'),
+          entry: { type: 'show', params: { kind: 'lapsed' } },
+          always: whenOutdated('lapsed'),
+        },
+        /** Not final: the place in line is read after the outcome, and moves as the wait list does. */
+        notDrawn: {
+          meta: view('notDrawn'),
+          entry: { type: 'show', params: { kind: 'notDrawn' } },
+          always: whenOutdated('notDrawn'),
+        },
       },
     },
-    /** The draw's time has passed; its result is being published (the page reads again). */
-    drawing: {
-      on: { 'clock.tick': { actions: 'keepNow' } },
-    },
-    drawn: {
-      entry: 'announceDrawn',
-      on: {
-        // Read again while drawn: the outcome is told once; only what became of the link moves it.
-        'lottery.read': [
-          { guard: 'isPaid', target: 'paid' },
-          { guard: 'isLapsed', target: 'lapsed' },
-          { guard: 'isDrawn', actions: 'keepDeadline' },
-          // A read behind the one shown (an earlier answer arriving late) changes nothing.
-          {},
-        ],
-        'clock.tick': [
-          { guard: 'isPastDeadline', target: 'lapsed', actions: ['keepNow', 'reread'] },
-          { actions: 'keepNow' },
-        ],
-      },
-    },
-    paid: { type: 'final', entry: 'announcePaid' },
-    // Not final: a card authorised just in time settles paid after the deadline, and the next read says so.
-    lapsed: {
-      entry: 'announceLapsed',
-      on: { 'lottery.read': [{ guard: 'isPaid', target: 'paid' }, {}] },
-    },
-    notDrawn: { type: 'final', entry: 'announceNotDrawn' },
+    /** Nothing read (`failure`): trying again follows the application afresh. */
+    failed: { meta: view('failed'), on: { 'lottery.retry': 'following' } },
+    paid: { type: 'final', meta: view('paid'), entry: { type: 'show', params: { kind: 'paid' } } },
+    sessionExpired: { type: 'final', meta: view('sessionExpired'), entry: 'tellSessionExpired' },
   },
 })
 
 export type LotterySnapshot = SnapshotFrom<typeof lotteryMachine>
-export type LotteryState = 'reading' | 'applied' | 'drawing' | 'drawn' | 'paid' | 'lapsed' | 'notDrawn'
-
-export interface LotteryView {
-  state: LotteryState
-  /** To the draw (applied) or to the payment's deadline (drawn); `null` otherwise. */
-  msLeft: number | null
-}
 
 export function viewOf(snapshot: LotterySnapshot): LotteryView {
-  const state = snapshot.value as LotteryState
-  const { drawAt, payBy, now } = snapshot.context
-  if (state === 'applied') return { state, msLeft: Math.max(0, drawAt - now) }
-  if (state === 'drawn' && payBy !== null) return { state, msLeft: Math.max(0, payBy - now) }
-  return { state, msLeft: null }
+  const views = Object.values(snapshot.getMeta()).flatMap((meta) => (meta ? [meta.view] : []))
+  const found = views.at(-1)
+  if (!found) throw new Error(`lottery: no view for ${JSON.stringify(snapshot.value)}`)
+  return found
+}
+
+/** The instant the view counts down to: the draw while applied, the payment's deadline while drawn. */
+export function deadlineOf(snapshot: LotterySnapshot): number | null {
+  const outcome = outcomeNow(snapshot.context)
+  if (outcome?.kind === 'applied') return outcome.drawAt
+  return outcome?.kind === 'drawn' ? outcome.payBy : null
+}
+
+/** Not drawn: the place in the wait list's line, once read. */
+export function positionOf(snapshot: LotterySnapshot): number | null {
+  const outcome = outcomeNow(snapshot.context)
+  return outcome?.kind === 'notDrawn' ? outcome.position : null
 }

@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useId, useMemo, useState } from 'react'
+import { useCallback, useId, useMemo, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { errorCodeOf, toApiError } from '../../../../contracts/api-error'
 import { MAX_COUNTED_PREVIOUS, ticketsFor } from '../../../../contracts/lottery-draw'
@@ -9,6 +9,7 @@ import type * as lotteryContract from '../../../../contracts/lottery.contract'
 import type { Lottery, MyApplication } from '../../../../contracts/lottery.contract'
 import type { LotteryRule } from '../../../../contracts/races.contract'
 import { DAY_MS, HOUR_MS } from '../../../../contracts/time'
+import type { LotteryView } from '../../../../machines/places/lottery.machine'
 import { estimateOdds, ODDS_RUNS, type TicketOdds } from '../../../../machines/rules/lottery-odds'
 import { formatNumber, formatPercent, formatRaceTime } from '../../../lib/format'
 import { activeLocale } from '../../../lib/i18n'
@@ -16,14 +17,13 @@ import { lotteryQueries } from '../../../lib/lottery-queries'
 import { paths } from '../../../lib/paths'
 import { raceQueries } from '../../../lib/race-queries'
 import { useSession } from '../../../lib/session'
-import { waitListQueries } from '../../../lib/wait-list-queries'
 import { Button, buttonClass } from '../../../ui/button'
 import { Countdown } from '../../../ui/countdown'
 import { Page } from '../../../ui/page'
 import { isRaceNotFound, RaceNotFound, withRaceId } from '../../../ui/race-not-found'
-import { Loading, QueryErrorState } from '../../../ui/state'
+import { ErrorState, Loading, QueryErrorState } from '../../../ui/state'
 import styles from './lottery.module.css'
-import { useLotteryApplication, type Announcement } from './use-lottery'
+import { useLottery, type Announcement, type LotteryApplication } from './use-lottery'
 
 /**
  * `/race/{id}/lottery` (issue 23 point 4, decision 038): a lottery race's published lottery, for
@@ -212,7 +212,6 @@ function Mine({ raceId, rule, lottery, odds }: { raceId: number; rule: LotteryRu
   const { t } = useLingui()
   const { status, askToLogIn } = useSession()
   const [location] = useLocation()
-  const mine = useQuery({ ...lotteryQueries.mine(raceId), enabled: status === 'loggedIn' })
   if (status !== 'loggedIn') {
     return (
       <>
@@ -225,29 +224,70 @@ function Mine({ raceId, rule, lottery, odds }: { raceId: number; rule: LotteryRu
       </>
     )
   }
-  if (mine.isError && errorCodeOf<typeof lotteryContract.mine>(toApiError(mine.error)) === 'no_application') {
-    return (
-      <>
-        <p>{lottery.stato === 'aperta' ? t`You have not applied. Applying is enrolling in the race: your place is drawn rather than paid at once.` : t`You did not apply to this lottery.`}</p>
-        {lottery.stato === 'aperta' ? (
-          <div className={styles.actions}>
-            <Link href={paths.subscribe(raceId)} className={buttonClass('primary')}>
-              {t`Apply`}
-            </Link>
-          </div>
-        ) : null}
-      </>
-    )
-  }
-  if (mine.isError) return <QueryErrorState query={mine} />
-  if (!mine.data) return <Loading label={t`Reading your application…`} />
-  return <Application raceId={raceId} rule={rule} application={mine.data} odds={odds.find((row) => row.biglietti === mine.data.biglietti)} />
+  return <Application raceId={raceId} rule={rule} lottery={lottery} odds={odds} />
 }
 
-function Application({ raceId, rule, application, odds }: { raceId: number; rule: LotteryRule; application: MyApplication; odds: TicketOdds | undefined }) {
+/** The signed-in athlete's application: its machine says what to show; its figures are the cache's. */
+function Application({ raceId, rule, lottery, odds }: { raceId: number; rule: LotteryRule; lottery: Lottery; odds: TicketOdds[] }) {
+  const { t } = useLingui()
+  const { askToLogIn } = useSession()
+  const [location] = useLocation()
+  const onSessionExpired = useCallback(() => askToLogIn(location), [askToLogIn, location])
+  const application = useLottery(raceId, Date.parse(rule.estrazione), onSessionExpired)
+  const mine = useQuery(lotteryQueries.mine(raceId)).data
+  switch (application.view) {
+    case 'reading':
+      return <Loading label={t`Reading your application…`} />
+    case 'notApplied':
+      return (
+        <>
+          <p>{lottery.stato === 'aperta' ? t`You have not applied. Applying is enrolling in the race: your place is drawn rather than paid at once.` : t`You did not apply to this lottery.`}</p>
+          {lottery.stato === 'aperta' ? (
+            <div className={styles.actions}>
+              <Link href={paths.subscribe(raceId)} className={buttonClass('primary')}>
+                {t`Apply`}
+              </Link>
+            </div>
+          ) : null}
+        </>
+      )
+    case 'failed':
+      return <ErrorState message={failureText(t, application.failure)} onRetry={application.retry} />
+    case 'sessionExpired':
+      return <p>{t`Your session has ended. Log in again to see your application.`}</p>
+  }
+  // The machine has read the application: the cache holds it for the figures.
+  if (!mine) return <Loading label={t`Reading your application…`} />
+  const chance = odds.find((row) => row.biglietti === mine.biglietti)
+  return <ApplicationDetails raceId={raceId} application={mine} view={application.view} outcome={application} odds={chance} />
+}
+
+function failureText(t: ReturnType<typeof useLingui>['t'], failure: LotteryApplication['failure']): string {
+  switch (failure) {
+    case 'offline':
+      return t`You seem to be offline: your application could not be read.`
+    case 'busy':
+      return t`Many athletes are asking at once: your application could not be read just now.`
+    case 'trouble':
+    case null:
+      return t`Your application could not be read just now.`
+  }
+}
+
+/** The views of an outcome read: the others are the application's section as a whole. */
+type OutcomeView = Exclude<LotteryView, 'reading' | 'notApplied' | 'failed' | 'sessionExpired'>
+
+interface DetailsProps {
+  raceId: number
+  application: MyApplication
+  view: OutcomeView
+  outcome: LotteryApplication
+}
+
+function ApplicationDetails({ odds, ...props }: DetailsProps & { odds: TicketOdds | undefined }) {
+  const { application, view, outcome } = props
   const { t } = useLingui()
   const locale = activeLocale()
-  const outcome = useLotteryApplication(raceId, Date.parse(rule.estrazione), application)
   const number = formatNumber(locale, application.numero)
   return (
     <>
@@ -260,7 +300,7 @@ function Application({ raceId, rule, application, odds }: { raceId: number; rule
           <dt>{t`Your tickets`}</dt>
           <dd className={styles.big}>{formatNumber(locale, application.biglietti)}</dd>
         </div>
-        {outcome.state === 'applied' || outcome.state === 'reading' ? (
+        {view === 'applied' ? (
           <div className={styles.figure}>
             <dt>{t`Your chance of a place`}</dt>
             <dd className={styles.big}>{odds ? <Chance odds={odds} /> : '—'}</dd>
@@ -275,25 +315,22 @@ function Application({ raceId, rule, application, odds }: { raceId: number; rule
           other="# earlier applications not drawn: your tickets doubled # times."
         />
       </p>
-      <Outcome raceId={raceId} application={application} outcome={outcome} />
+      <Outcome {...props} />
       <Announcer announcement={outcome.announcement} />
     </>
   )
 }
 
-type Outcome = ReturnType<typeof useLotteryApplication>
-
-function Outcome({ raceId, application, outcome }: { raceId: number; application: MyApplication; outcome: Outcome }) {
+function Outcome({ raceId, application, view, outcome }: DetailsProps) {
   const { t } = useLingui()
   const locale = activeLocale()
-  switch (outcome.state) {
-    case 'reading':
-      return <Loading label={t`Reading your application…`} />
+  const msLeft = Math.max(0, (outcome.deadline ?? outcome.now) - outcome.now)
+  switch (view) {
     case 'applied':
       return (
         <p className={styles.deadline}>
           <Trans>
-            The draw is in <TimeLeft ms={outcome.msLeft ?? 0} now={outcome.now} />.
+            The draw is in <TimeLeft ms={msLeft} now={outcome.now} />.
           </Trans>
         </p>
       )
@@ -307,7 +344,7 @@ function Outcome({ raceId, application, outcome }: { raceId: number; application
           <p className={styles.good}>{t`You were drawn: a place is yours once it is paid.`}</p>
           <p className={styles.deadline}>
             <Trans>
-              Pay by <time dateTime={until}>{when}</time>: <TimeLeft ms={outcome.msLeft ?? 0} now={outcome.now} /> left. After that the place goes to the wait list.
+              Pay by <time dateTime={until}>{when}</time>: <TimeLeft ms={msLeft} now={outcome.now} /> left. After that the place goes to the wait list.
             </Trans>
           </p>
           {application.link ? (
@@ -320,6 +357,8 @@ function Outcome({ raceId, application, outcome }: { raceId: number; application
         </>
       )
     }
+    case 'confirming':
+      return <p className={styles.deadline}>{t`You were drawn, and a card payment made before the deadline is being confirmed: the outcome appears here in a moment.`}</p>
     case 'paid':
       return (
         <>
@@ -330,7 +369,7 @@ function Outcome({ raceId, application, outcome }: { raceId: number; application
     case 'lapsed':
       return <p>{t`You were drawn, but the time to pay ran out: the place went to the wait list. You have not been charged.`}</p>
     case 'notDrawn':
-      return <NotDrawn raceId={raceId} />
+      return <NotDrawn raceId={raceId} position={outcome.position} />
   }
 }
 
@@ -347,14 +386,12 @@ function TimeLeft({ ms, now }: { ms: number; now: number }) {
   )
 }
 
-function NotDrawn({ raceId }: { raceId: number }) {
+function NotDrawn({ raceId, position }: { raceId: number; position: number | null }) {
   const { t } = useLingui()
-  const entry = useQuery(waitListQueries.status(raceId)).data
-  const position = entry?.posizione
   return (
     <>
       <p>
-        {position === undefined ? (
+        {position === null ? (
           t`You were not drawn. You are on the wait list, in the draw's order.`
         ) : (
           <Trans>

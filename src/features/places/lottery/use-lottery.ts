@@ -1,14 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
-import { toApiError } from '../../../../contracts/api-error'
-import type { MyApplication } from '../../../../contracts/lottery.contract'
 import { SECOND_MS } from '../../../../contracts/time'
-import { lotteryMachine, readOf, viewOf, type LotteryAnnouncement, type LotteryReading } from '../../../../machines/places/lottery.machine'
+import { deadlineOf, lotteryMachine, positionOf, viewOf, type LotteryAnnouncement } from '../../../../machines/places/lottery.machine'
 import { now, subscribeClock } from '../../../lib/clock'
-import { inspection } from '../../../lib/inspection'
-import { lotteryKeys, lotteryQueries } from '../../../lib/lottery-queries'
-import { waitListKeys } from '../../../lib/wait-list-queries'
+import { useBoundActor } from '../../../lib/use-bound-actor'
+import { lotteryActors } from './lottery-binding'
 
 /** A moment to tell a screen reader; `count` makes a repeat heard again. */
 export interface Announcement {
@@ -17,22 +14,17 @@ export interface Announcement {
 }
 
 /**
- * The lottery machine bound to one athlete's application: the application and its link are read
- * through the query cache and told to the machine as they arrive; the machine says when to read
- * again (the draw due, the deadline passed). Time reaches it here only: once a second while mounted
- * and when the clock is moved (decision 003).
+ * The lottery machine bound to the signed-in athlete's application to one race: what to show
+ * (`view`, the instant counted down to, the place in line, the failure), what may be done now, the
+ * one command (try again), and the moments to announce. The application's figures (number,
+ * tickets) are the query cache's, read by the page. Time reaches the machine here only: once a
+ * second while mounted and when the clock is moved (decision 003).
  */
-export function useLotteryApplication(raceId: number, drawAt: number, application: MyApplication) {
+export function useLottery(raceId: number, drawAt: number, onSessionExpired: () => void) {
   const queryClient = useQueryClient()
-  const [input] = useState(() => ({ drawAt, now: now() }))
-  const actor = useActorRef(lotteryMachine, { input, ...inspection() })
+  const [input] = useState(() => ({ raceId, drawAt, now: now(), jitterSeed: crypto.getRandomValues(new Uint32Array(1))[0]! }))
+  const actor = useBoundActor(() => lotteryMachine.provide({ actors: lotteryActors(queryClient) }), input)
   const [announcement, setAnnouncement] = useState<Announcement | null>(null)
-  const link = useQuery({ ...lotteryQueries.link(application.link ?? ''), enabled: application.link !== undefined })
-  const linkState = linkStateOf(application, link.data?.stato, link.error)
-
-  useEffect(() => {
-    if (linkState !== undefined) actor.send({ type: 'lottery.read', ...readOf(application, linkState) })
-  }, [actor, application, linkState])
 
   useEffect(() => {
     const tick = () => actor.send({ type: 'clock.tick', now: now() })
@@ -46,30 +38,25 @@ export function useLotteryApplication(raceId: number, drawAt: number, applicatio
 
   useEffect(() => {
     const subscriptions = [
-      actor.on('reread', () => {
-        void queryClient.invalidateQueries({ queryKey: lotteryKeys.root })
-        void queryClient.invalidateQueries({ queryKey: lotteryKeys.link })
-        void queryClient.invalidateQueries({ queryKey: waitListKeys.root })
-      }),
+      actor.on('sessionExpired', onSessionExpired),
       actor.on('announce', ({ code }) => setAnnouncement((previous) => ({ code, count: (previous?.count ?? 0) + 1 }))),
     ]
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe())
-  }, [actor, queryClient])
+  }, [actor, onSessionExpired])
 
-  return { ...useSelector(actor, viewOf), now: useSelector(actor, (snapshot) => snapshot.context.now), announcement }
-}
-
-/**
- * What became of a drawn application's link, from its read: paid, lapsed (410, or ended unpaid),
- * open; `null` without a link; `undefined` while it is being read.
- */
-function linkStateOf(application: MyApplication, stato: string | undefined, error: unknown): LotteryReading['link'] | undefined {
-  if (application.link === undefined) return null
-  if (error) {
-    const failure = toApiError(error)
-    return failure.kind === 'http' && failure.status === 410 ? 'lapsed' : undefined
+  return {
+    view: useSelector(actor, viewOf),
+    /** The draw (applied) or the payment's deadline (drawn); `null` otherwise. */
+    deadline: useSelector(actor, deadlineOf),
+    /** Not drawn: the place in the wait list's line, once read. */
+    position: useSelector(actor, positionOf),
+    failure: useSelector(actor, (snapshot) => snapshot.context.failure),
+    /** The machine's clock: the countdown counts from it, so it agrees with the view. */
+    now: useSelector(actor, (snapshot) => snapshot.context.now),
+    announcement,
+    can: { retry: useSelector(actor, (snapshot) => snapshot.can({ type: 'lottery.retry' })) },
+    retry: () => actor.send({ type: 'lottery.retry' }),
   }
-  if (stato === undefined) return undefined
-  if (stato === 'success') return 'paid'
-  return stato === 'pending' ? 'open' : 'lapsed'
 }
+
+export type LotteryApplication = ReturnType<typeof useLottery>
