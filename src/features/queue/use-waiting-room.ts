@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import type { Race } from '../../../contracts/races.contract'
-import { SECOND_MS } from '../../../contracts/time'
 import { viewOf, waitingRoomMachine, type AnnounceCode, type WaitingRoomSnapshot } from '../../../machines/opening/waiting-room.machine'
-import { now, subscribeClock } from '../../lib/clock'
+import { now } from '../../lib/clock'
 import { useBoundActor } from '../../lib/use-bound-actor'
+import { useServerFollowing } from '../../lib/use-server-following'
 import { waitingRoomActors } from './waiting-room-binding'
 
 /** A moment the machine said a screen reader should be told of, with what it was about then. */
@@ -32,8 +32,7 @@ export interface WaitingRoomReactions {
  * The waiting-room machine bound to the portal for one race (the room page, and the wizard's
  * banner of the place held): what to show (`view`, the ticket's counts and deadlines, the current
  * second), what may be done now (`can`), one command per thing the athlete does, and the moments
- * to announce. Time reaches the machine here only: once a second while mounted, when the clock is
- * moved, when the window comes back to the front, and with the connection (decision 003).
+ * to announce. Time and the connection reach the machine here only, by `useServerFollowing`.
  */
 export function useWaitingRoom(race: RoomRace, reactions: WaitingRoomReactions = {}) {
   const queryClient = useQueryClient()
@@ -49,23 +48,7 @@ export function useWaitingRoom(race: RoomRace, reactions: WaitingRoomReactions =
   const [announcement, setAnnouncement] = useState<Announcement | null>(null)
   const [rejoined, setRejoined] = useState(false)
 
-  useEffect(() => {
-    const tick = () => actor.send({ type: 'clock.tick', now: now() })
-    const back = () => {
-      tick()
-      actor.send({ type: 'connection.back' })
-    }
-    const interval = setInterval(tick, SECOND_MS)
-    const unsubscribe = subscribeClock(tick)
-    window.addEventListener('focus', tick)
-    window.addEventListener('online', back)
-    return () => {
-      clearInterval(interval)
-      unsubscribe()
-      window.removeEventListener('focus', tick)
-      window.removeEventListener('online', back)
-    }
-  }, [actor])
+  useServerFollowing(actor)
 
   const { onAdmitted, onSessionExpired } = reactions
   useEffect(() => {

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
-import { SECOND_MS } from '../../../../contracts/time'
 import { viewOf, waitListMachine, type AnnounceCode, type WaitListSnapshot } from '../../../../machines/places/wait-list.machine'
-import { now, subscribeClock } from '../../../lib/clock'
+import { now } from '../../../lib/clock'
 import { useBoundActor } from '../../../lib/use-bound-actor'
+import { useServerFollowing } from '../../../lib/use-server-following'
 import { waitListActors } from './wait-list-binding'
 
 /** A moment the machine said a screen reader should be told of; `count` makes a repeat heard again. */
@@ -15,9 +15,8 @@ export interface Announcement {
 
 /**
  * The wait-list machine bound to the portal for one race: what to show, what may be done now, one
- * command per thing the athlete does, and the moments to announce. Time reaches the machine here
- * only: once a second while mounted, when the clock is moved, on focus and with the connection
- * (decision 003).
+ * command per thing the athlete does, and the moments to announce. Time and the connection reach
+ * the machine here only, by `useServerFollowing`.
  */
 export function useWaitList(raceId: number, reactions: { onEnrol: () => void; onSessionExpired: () => void }) {
   const queryClient = useQueryClient()
@@ -25,23 +24,7 @@ export function useWaitList(raceId: number, reactions: { onEnrol: () => void; on
   const actor = useBoundActor(() => waitListMachine.provide({ actors: waitListActors(queryClient) }), input)
   const [announcement, setAnnouncement] = useState<Announcement | null>(null)
 
-  useEffect(() => {
-    const tick = () => actor.send({ type: 'clock.tick', now: now() })
-    const back = () => {
-      tick()
-      actor.send({ type: 'connection.back' })
-    }
-    const interval = setInterval(tick, SECOND_MS)
-    const unsubscribe = subscribeClock(tick)
-    window.addEventListener('focus', tick)
-    window.addEventListener('online', back)
-    return () => {
-      clearInterval(interval)
-      unsubscribe()
-      window.removeEventListener('focus', tick)
-      window.removeEventListener('online', back)
-    }
-  }, [actor])
+  useServerFollowing(actor)
 
   const { onEnrol, onSessionExpired } = reactions
   useEffect(() => {
