@@ -176,6 +176,7 @@ export const transferGiveMachine = setup({
       entry: 'clearFailure',
       invoke: {
         src: 'offer',
+        id: 'offer',
         input: ({ context }) => ({ mail: context.mail.trim(), key: context.key ?? '' }),
         onDone: { target: 'offered', actions: 'emitOffered' },
         onError: [
@@ -210,6 +211,7 @@ export const transferGiveMachine = setup({
       entry: 'clearFailure',
       invoke: {
         src: 'cancel',
+        id: 'cancel',
         onDone: { target: 'editing', actions: ['forgetOffer', 'emitCancelled'] },
         onError: [
           { guard: { type: 'isGiveFailure', params: ({ event }) => ({ error: event.error, kind: 'gone' }) }, target: 'gone', actions: 'emitChanged' },
@@ -542,6 +544,7 @@ export const transferTakeMachine = setup({
       meta: { view: { screen: 'reading' } },
       invoke: {
         src: 'readOffer',
+        id: 'readOffer',
         input: ({ context }) => ({ code: context.code }),
         onDone: [
           { guard: { type: 'isOfferState', params: ({ event }) => ({ reading: event.output, states: ['completata'] }) }, target: 'taken' },
@@ -576,6 +579,8 @@ export const transferTakeMachine = setup({
           meta: offerView('accepting', true),
           invoke: {
             src: 'accept',
+          id: 'accept',
+        id: 'accept',
             input: ({ context }) => ({ code: context.code, gps: context.gps }),
             onDone: { target: 'disclaimer', actions: 'emitAccepted' },
             onError: [
@@ -592,6 +597,8 @@ export const transferTakeMachine = setup({
           meta: offerView('accepting', true),
           invoke: {
             src: 'readConditions',
+          id: 'readConditions',
+        id: 'readConditions',
             input: ({ context }) => ({ raceId: context.terms?.raceId ?? 0 }),
             onDone: { target: '#transferTake.ineligible', actions: { type: 'keepRefusals', params: ({ event }) => ({ conditions: event.output }) } },
             // The page still says the conditions are not met, without the list.
@@ -614,6 +621,8 @@ export const transferTakeMachine = setup({
           meta: offerView('signing', true, true),
           invoke: {
             src: 'signWaiver',
+          id: 'signWaiver',
+        id: 'signWaiver',
             input: ({ context, event }) => {
               assertEvent(event, 'disclaimer.submit')
               return { raceId: context.terms?.raceId ?? 0, waiver: event.waiver }
@@ -636,6 +645,8 @@ export const transferTakeMachine = setup({
           meta: offerView('signing', true, true),
           invoke: {
             src: 'readWaiver',
+          id: 'readWaiver',
+        id: 'readWaiver',
             input: ({ context }) => ({ raceId: context.terms?.raceId ?? 0 }),
             onDone: 'disclaimer',
             // The dialog says the waiver could not be read, with its own retry.
@@ -649,6 +660,9 @@ export const transferTakeMachine = setup({
               meta: offerView('paying', true),
               invoke: {
                 src: 'startPayment',
+          id: 'startPayment',
+                id: 'startPayment',
+        id: 'startPayment',
                 input: ({ context }) => ({
                   raceId: context.terms?.raceId ?? 0,
                   key: context.key ?? '',
@@ -685,6 +699,9 @@ export const transferTakeMachine = setup({
               meta: offerView('checkout', true),
               invoke: {
                 src: 'openCheckout',
+          id: 'openCheckout',
+                id: 'openCheckout',
+        id: 'openCheckout',
                 input: ({ context }) => ({ url: context.checkoutUrl ?? '' }),
                 onDone: [
                   { guard: { type: 'hasLeft', params: ({ event }) => ({ left: event.output }) }, target: '#transferTake.checkout' },
