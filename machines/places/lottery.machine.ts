@@ -280,16 +280,15 @@ export const lotteryMachine = setup({
           entry: { type: 'show', params: { kind: 'lapsed' } },
           always: whenOutdated('lapsed'),
         },
-        /** Not final: the place in line is read after the outcome, and moves as the wait list does. */
-        notDrawn: {
-          meta: view('notDrawn'),
-          entry: { type: 'show', params: { kind: 'notDrawn' } },
-          always: whenOutdated('notDrawn'),
-        },
+        /**
+         * Not final: the place in line is read after the outcome, and moves as the wait list does. A
+         * published outcome never changes (a 401 or a 404 still leave it).
+         */
+        notDrawn: { meta: view('notDrawn'), entry: { type: 'show', params: { kind: 'notDrawn' } } },
       },
     },
     /** Nothing read (`failure`): trying again follows the application afresh. */
-    failed: { meta: view('failed'), on: { 'lottery.retry': 'following' } },
+    failed: { meta: view('failed'), on: { 'lottery.retry': { target: 'following', actions: 'forgetApplication' } } },
     paid: { type: 'final', meta: view('paid'), entry: { type: 'show', params: { kind: 'paid' } } },
     sessionExpired: { type: 'final', meta: view('sessionExpired'), entry: 'tellSessionExpired' },
   },
@@ -307,12 +306,13 @@ export function viewOf(snapshot: LotterySnapshot): LotteryView {
 /** The instant the view counts down to: the draw while applied, the payment's deadline while drawn. */
 export function deadlineOf(snapshot: LotterySnapshot): number | null {
   const outcome = outcomeNow(snapshot.context)
-  if (outcome?.kind === 'applied') return outcome.drawAt
-  return outcome?.kind === 'drawn' ? outcome.payBy : null
+  const view = viewOf(snapshot)
+  if (view === 'applied' && outcome?.kind === 'applied') return outcome.drawAt
+  return view === 'drawn' && outcome?.kind === 'drawn' ? outcome.payBy : null
 }
 
 /** Not drawn: the place in the wait list's line, once read. */
 export function positionOf(snapshot: LotterySnapshot): number | null {
   const outcome = outcomeNow(snapshot.context)
-  return outcome?.kind === 'notDrawn' ? outcome.position : null
+  return viewOf(snapshot) === 'notDrawn' && outcome?.kind === 'notDrawn' ? outcome.position : null
 }
