@@ -16,7 +16,6 @@ import {
   type TakePaymentRequest,
   type TakeSignRequest,
   type TransferGiveEmitted,
-  type TransferTakeEmitted,
 } from './transfer.machine'
 
 /**
@@ -122,7 +121,6 @@ export function startTake(inspect?: (event: InspectionEvent) => void) {
   const startPayment = heldCalls<TakePaymentRequest, PaymentStarted>()
   const openCheckout = heldCalls<{ url: string }, boolean>()
   const clock = new SimulatedClock()
-  const emitted: TransferTakeEmitted[] = []
   const actors = {
     readOffer: readOffer.actor,
     accept: accept.actor,
@@ -133,9 +131,8 @@ export function startTake(inspect?: (event: InspectionEvent) => void) {
     openCheckout: openCheckout.actor,
   }
   const actor = createActor(transferTakeMachine.provide({ actors }), { input: { code: CODE }, clock, inspect })
-  actor.on('accepted', (event) => emitted.push(event))
   actor.start()
-  return { actor, clock, readOffer, accept, readConditions, signWaiver, readWaiver, startPayment, openCheckout, emitted, state: () => actor.getSnapshot() }
+  return { actor, clock, readOffer, accept, readConditions, signWaiver, readWaiver, startPayment, openCheckout, state: () => actor.getSnapshot() }
 }
 
 export type TakeHarness = ReturnType<typeof startTake>

@@ -143,7 +143,6 @@ describe('the recipient', () => {
 
   it('reads the offer, accepts with the GPS chosen, signs the waiver, pays the total shown and leaves for the checkout', async () => {
     const take = await toWaiver()
-    expect(take.emitted).toEqual([{ type: 'accepted' }])
     take.actor.send({ type: 'disclaimer.submit', waiver: WAIVER })
     expect(take.state().context.waiverProblem).toBe('required')
     take.actor.send({ type: 'disclaimer.type', text: 'I accept' })
@@ -346,7 +345,7 @@ describe('the recipient', () => {
     take.actor.send({ type: 'offer.accept', key: PAYMENT_KEY })
     await take.accept.answer({ error: refusalOf(422, 'not_eligible') })
     expect(take.readConditions.open?.input).toEqual({ raceId: RACE_ID })
-    // A full race, closed to enrolment in a week: neither applies to a place passed on.
+    // A full race: its count does not apply to a place passed on, the athlete's age and certificate do.
     await take.readConditions.answer({ ok: conditionsOf({ data_nascita: '2010-01-01' }) })
     expect(view(take)).toEqual({ screen: 'ended', end: 'ineligible' })
     expect(take.state().context.refusals.map((refusal) => refusal.code)).toEqual(['certificate_missing', 'under_minimum_age'])

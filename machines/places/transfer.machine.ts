@@ -236,8 +236,8 @@ export function giveView(snapshot: TransferGiveSnapshot): GiveView {
 // Public surface: input `{ code }` (the offer's code from the e-mail); events `offer.retry`,
 // `gps.choose`, `offer.accept { key }` and `payment.retry { key }` (a fresh idempotency key made by
 // the page, taken only when the payment has none: a payment that got no answer is asked again with
-// its own), `disclaimer.type`, `disclaimer.submit { waiver }` (the text shown), `disclaimer.close`; the view
-// `takeView(snapshot)`; emitted `accepted` (the athlete's places changed). Actors: `readOffer`, `accept`, `readConditions`, `signWaiver`, `readWaiver`,
+// its own), `disclaimer.type`, `disclaimer.submit { waiver }` (the text shown), `disclaimer.close`;
+// the view `takeView(snapshot)`. Actors: `readOffer`, `accept`, `readConditions`, `signWaiver`, `readWaiver`,
 // `startPayment`, `openCheckout`.
 //
 // The offer lapses at its deadline: until the athlete is on the provider's checkout the machine
@@ -414,8 +414,6 @@ export type TransferTakeEvent =
   | { type: 'disclaimer.close' }
   | { type: 'payment.retry'; key: string }
 
-export type TransferTakeEmitted = { type: 'accepted' }
-
 export interface AcceptRequest {
   code: string
   gps: boolean
@@ -446,7 +444,6 @@ export const transferTakeMachine = setup({
     context: {} as TransferTakeContext,
     input: {} as { code: string },
     events: {} as TransferTakeEvent,
-    emitted: {} as TransferTakeEmitted,
     meta: {} as { view: TakeView },
   },
   actors: {
@@ -522,7 +519,6 @@ export const transferTakeMachine = setup({
       return { key: context.key ?? event.key, problem: null, totalChanged: false }
     }),
     sayTotalChanged: assign({ totalChanged: true, key: null }),
-    emitAccepted: emit({ type: 'accepted' }),
   },
 }).createMachine({
   id: 'transferTake',
@@ -580,9 +576,8 @@ export const transferTakeMachine = setup({
           invoke: {
             src: 'accept',
           id: 'accept',
-        id: 'accept',
             input: ({ context }) => ({ code: context.code, gps: context.gps }),
-            onDone: { target: 'disclaimer', actions: 'emitAccepted' },
+            onDone: 'disclaimer',
             onError: [
               { guard: { type: 'isEnd', params: ({ event }) => ({ error: event.error, end: 'ineligible' }) }, target: 'checkingConditions' },
               { guard: { type: 'isEnd', params: ({ event }) => ({ error: event.error, end: 'closed' }) }, target: '#transferTake.closed' },
@@ -598,7 +593,6 @@ export const transferTakeMachine = setup({
           invoke: {
             src: 'readConditions',
           id: 'readConditions',
-        id: 'readConditions',
             input: ({ context }) => ({ raceId: context.terms?.raceId ?? 0 }),
             onDone: { target: '#transferTake.ineligible', actions: { type: 'keepRefusals', params: ({ event }) => ({ conditions: event.output }) } },
             // The page still says the conditions are not met, without the list.
@@ -622,7 +616,6 @@ export const transferTakeMachine = setup({
           invoke: {
             src: 'signWaiver',
           id: 'signWaiver',
-        id: 'signWaiver',
             input: ({ context, event }) => {
               assertEvent(event, 'disclaimer.submit')
               return { raceId: context.terms?.raceId ?? 0, waiver: event.waiver }
@@ -646,7 +639,6 @@ export const transferTakeMachine = setup({
           invoke: {
             src: 'readWaiver',
           id: 'readWaiver',
-        id: 'readWaiver',
             input: ({ context }) => ({ raceId: context.terms?.raceId ?? 0 }),
             onDone: 'disclaimer',
             // The dialog says the waiver could not be read, with its own retry.
@@ -661,8 +653,6 @@ export const transferTakeMachine = setup({
               invoke: {
                 src: 'startPayment',
           id: 'startPayment',
-                id: 'startPayment',
-        id: 'startPayment',
                 input: ({ context }) => ({
                   raceId: context.terms?.raceId ?? 0,
                   key: context.key ?? '',
@@ -700,8 +690,6 @@ export const transferTakeMachine = setup({
               invoke: {
                 src: 'openCheckout',
           id: 'openCheckout',
-                id: 'openCheckout',
-        id: 'openCheckout',
                 input: ({ context }) => ({ url: context.checkoutUrl ?? '' }),
                 onDone: [
                   { guard: { type: 'hasLeft', params: ({ event }) => ({ left: event.output }) }, target: '#transferTake.checkout' },

@@ -1,13 +1,15 @@
 import type { Locator, Page } from '@playwright/test'
 import { main, payOnCheckout } from './enrolment-steps'
-import { expect, expectNoAxeViolations, logInFromHeader, persona, test } from './fixtures'
+import { expect, expectNoAxeViolations, logInFromHeader, mock, persona, test } from './fixtures'
 
 /**
  * Issue 23 point 2, as the athletes meet it: `completo` passes their paid place in race 202
  * (Sentiero dei Larici: transfer fee 10 EUR, 90% of the 45 EUR fee back, until 31 May) to another
  * athlete by e-mail; the recipient opens the mail's link, accepts, signs the waiver and pays with the
  * 4242 card; the giver's place reads "passed on" with its refund. And the refusals: an e-mail with no
- * account, a recipient whose certificate has expired.
+ * account, a recipient whose certificate has expired. Issue 40: a waiver the organiser revises while
+ * the recipient signs is read again and signed anew; a payment that does not start says so, with a
+ * way to try again, instead of waiting for ever.
  */
 const RACE = 202
 const SCREENS = 'test-results/transfer'
@@ -109,5 +111,52 @@ test.describe('passing a place on', () => {
     await expect(main(page).getByText(/^Your medical certificate expired on 14 Feb/)).toBeVisible()
     await expect(main(page).getByRole('link', { name: 'Upload a new certificate' })).toBeVisible()
     await checkScreen(page, 'recipient-refused', heading(page, 'You cannot take this place now'))
+  })
+
+  /** completo offers race 202 to pax, who opens the e-mail's link: the offer page, signed in as pax. */
+  async function offeredToPax(page: Page) {
+    await logInFromHeader(page, 'completo')
+    await page.goto(`/me/races/${String(RACE)}/transfer`)
+    await offerTo(page, persona('pax').mail)
+    await expect(heading(page, 'Offer sent')).toBeVisible()
+    const link = await offerLink(page)
+    await switchTo(page, 'pax')
+    await page.goto(link)
+    await expect(heading(page, /offers you their place$/)).toBeVisible()
+  }
+
+  test('a waiver revised while the recipient signs is read again, said changed, and the new text signed', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'liberatoria.sign', status: 409 })
+    await offeredToPax(page)
+    await main(page).getByRole('button', { name: 'Accept, sign and pay' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Waiver of liability' })
+    await expect(dialog.getByText('Waiver version v1.')).toBeVisible()
+    await mock(page, 'reviseWaiver', RACE)
+    await dialog.getByLabel('Your signature: the sentence above').fill(SENTENCE)
+    await dialog.getByRole('button', { name: 'Sign' }).click()
+    await expect(dialog.getByRole('alert')).toContainText('The organiser has changed the waiver since you opened it.')
+    await expect(dialog.getByText(/Revised text/)).toBeVisible()
+    await expect(dialog.getByLabel('Your signature: the sentence above')).toHaveValue('')
+    await checkScreen(page, 'recipient-waiver-revised', dialog.getByText(/Revised text/))
+    await dialog.getByLabel('Your signature: the sentence above').fill(SENTENCE)
+    await dialog.getByRole('button', { name: 'Sign' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Simulated checkout' })).toBeVisible()
+  })
+
+  test('a payment that does not start is a failure with a way to try again, not a wait', async ({ page, expectFailures }) => {
+    expectFailures({ operation: 'payments.start', status: 500 })
+    await offeredToPax(page)
+    await mock(page, 'fault', 'payments.start', { kind: 'status', status: 500 })
+    await main(page).getByRole('button', { name: 'Accept, sign and pay' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Waiver of liability' })
+    await dialog.getByLabel('Your signature: the sentence above').fill(SENTENCE)
+    await dialog.getByRole('button', { name: 'Sign' }).click()
+    const failure = main(page).getByRole('alert')
+    await expect(failure.getByRole('button', { name: 'Try again' })).toBeVisible()
+    await expect(main(page).getByRole('button', { name: 'Please wait…' })).toHaveCount(0)
+    await checkScreen(page, 'recipient-payment-failed', failure)
+    await mock(page, 'fault', 'payments.start', null)
+    await failure.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Simulated checkout' })).toBeVisible()
   })
 })
