@@ -7,9 +7,10 @@ import { defineOperation } from './operation'
 // that sells out in minutes opens through one: athletes present when registration opens are put in
 // a random order, later arrivals queue behind in arrival order, and the backend admits them at its
 // own pace (the random order's seed is fixed when the room is made, committed to on every ticket
-// answer and revealed at the opening, so anyone can recompute it: `sorteggio`). An admitted
-// athlete holds a place for a fixed time while walking the wizard; paying within it converts it,
-// letting it run out or leaving releases it to the next in line.
+// answer and to anyone from before the room opens, and revealed at registration's opening, so
+// anyone can recompute it: `sorteggio`, `queue.draw`). An admitted athlete holds a place for a
+// fixed time while walking the wizard; paying within it converts it, letting it run out or leaving
+// releases it to the next in line.
 
 /** The longest wait the backend asks a client to leave between two reads of its ticket. */
 export const MAX_RETRY_AFTER_S = 300
@@ -43,21 +44,30 @@ export const TicketEndReasonSchema = z.enum(['admission_expired', 'hold_expired'
 export type TicketEndReason = z.infer<typeof TicketEndReasonSchema>
 
 /**
- * The room's draw as every ticket answer publishes it (issue 40; the protocol is room-draw.ts).
- * The room's seed is random and fixed when the room is made; from the first answer only its
- * SHA-256 (`impegno`) is published, and at registration's opening, when the order is drawn, the
- * seed itself (`seme`) and how many tickets were drawn (`biglietti`: numbers 1 to it, every ticket
- * taken before the opening). Anyone then checks the seed against the commitment and recomputes the
- * order (`npm run lottery:verify` with this answer saved as JSON). Ticket numbers only: the draw
- * names no athlete.
+ * The room's draw as anyone reads it (issue 40; the protocol is room-draw.ts), signed in or not,
+ * from before the room opens. The room's seed is random and fixed when the room is made; until
+ * registration's opening only its SHA-256 (`impegno`) is published, and at the opening, when the
+ * order is drawn, the seed itself (`seme`) and how many tickets were drawn (`biglietti`: numbers 1
+ * to it, every ticket taken before the opening). Anyone then checks the seed against the
+ * commitment and recomputes the order (`npm run lottery:verify` with this answer or its address).
+ * Ticket numbers only: the draw names no athlete.
  */
-export const RoomDrawSchema = z.object({
+export const PublicRoomDrawSchema = z.object({
+  gara_id: z.int32().check(z.positive()),
   /** SHA-256 (hex) of the room's seed, the same in every answer from the room's first on. */
   impegno: Sha256HexSchema,
   /** The seed, once the order is drawn; `null` before. */
   seme: z.nullable(z.string().check(z.minLength(1), z.maxLength(256))),
   /** Once drawn: the tickets drawn are numbers 1 to this; `null` before. */
   biglietti: z.nullable(z.int().check(z.nonnegative())),
+})
+export type PublicRoomDraw = z.infer<typeof PublicRoomDrawSchema>
+
+/**
+ * The room's draw as every ticket answer publishes it: the public draw's commitment, seed and count
+ * (the race is the ticket's), with this ticket's number and, once drawn, its place.
+ */
+export const RoomDrawSchema = z.extend(z.omit(PublicRoomDrawSchema, { gara_id: true }), {
   /** This ticket's number: its place in the order tickets were taken, from 1. */
   numero: z.int().check(z.positive()),
   /** Once drawn, for a drawn ticket: its place in the order drawn (1: drawn first). */
@@ -144,6 +154,22 @@ export const status = defineOperation({
   pathParams: RaceParams,
   responses: { 200: QueueTicketSchema, 404: problemOf(QueueStatusErrorSchema) },
   errors: QueueStatusErrorSchema,
+})
+
+/** The race has no waiting room (or no such id). */
+export const RoomDrawErrorSchema = z.enum(['no_room'])
+export type RoomDrawError = z.infer<typeof RoomDrawErrorSchema>
+
+export const draw = defineOperation({
+  name: 'queue.draw',
+  summary: "A race's waiting-room draw as published to anyone: the commitment from the first, and from registration's opening the seed and the tickets drawn.",
+  method: 'GET',
+  path: '/api/v1/vdatrailers/gara/:id/coda/sorteggio',
+  auth: 'none',
+  inferred: true,
+  pathParams: RaceParams,
+  responses: { 200: PublicRoomDrawSchema, 404: problemOf(RoomDrawErrorSchema) },
+  errors: RoomDrawErrorSchema,
 })
 
 export const HoldRequestSchema = z.object({

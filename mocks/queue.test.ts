@@ -1,7 +1,7 @@
 // @vitest-environment node
 import * as z from 'zod/mini'
 import { describe, expect, it } from 'vitest'
-import { QueueTicketSchema } from '../contracts/queue.contract'
+import { PublicRoomDrawSchema, QueueTicketSchema } from '../contracts/queue.contract'
 import { MINUTE_MS, SECOND_MS } from '../contracts/time'
 import { db, dumpDb, loadDb } from './db'
 import { controls } from './node'
@@ -9,7 +9,7 @@ import { createProvider, SETTLE_DELAY_MS } from './provider'
 import { createPersistentDb, memoryChangeStore } from './persistence'
 import { commitmentOf } from '../contracts/lottery-draw'
 import { roomDrawOrder } from '../contracts/room-draw'
-import { describeRoomVerdict, verifyRoomDraw } from '../scripts/lottery-verify'
+import { describeRoomVerdict, verifyPublicRoomDraw, verifyRoomDraw } from '../scripts/lottery-verify'
 import { roomReport } from './queue'
 import { stageRush } from './queue-stage'
 import { createSeed, SEED_NOW_MS, SEED_RACE_IDS } from './seed'
@@ -25,6 +25,7 @@ import '../tests/setup/mock-backend'
  */
 
 const coda = (raceId: number) => `/api/v1/vdatrailers/gara/${String(raceId)}/coda`
+const sorteggio = (raceId: number) => `/api/v1/vdatrailers/gara/${String(raceId)}/coda/sorteggio`
 const posto = (raceId: number) => `/api/v1/vdatrailers/gara/${String(raceId)}/posto`
 const del = (token: string, path: string) => api(path, { method: 'DELETE', headers: bearer(token) })
 const raceOf = (id: number) => db.races.findFirst((q) => q.where({ id }))!
@@ -194,6 +195,46 @@ describe('the draw anyone can check (issue 40)', () => {
     expect(z.parse(QueueTicketSchema, (await post(tokens[2]!, coda(raceId), {})).body).sorteggio).toEqual({ impegno, seme, biglietti: 2, numero: 3 })
   })
 
+  it('publishes the draw to anyone, without a session: the commitment before the room opens, the seed and the count once drawn', async () => {
+    const { raceId, tokens } = await staged(3, 3)
+    // Read without a token (`api`, not `get`): no sign-in needed.
+    const published = async () => {
+      const answer = await api(sorteggio(raceId))
+      expect(answer.status).toBe(200)
+      return z.parse(PublicRoomDrawSchema, answer.body)
+    }
+    clockAt(ROOM_OPENS - MINUTE_MS)
+    const before = await published()
+    const impegno = await commitmentOf(seedOf(raceId))
+    expect(before).toEqual({ gara_id: raceId, impegno, seme: null, biglietti: null })
+
+    clockAt(ROOM_OPENS)
+    for (const token of tokens.slice(0, 2)) expect(z.parse(QueueTicketSchema, (await post(token, coda(raceId), {})).body).sorteggio?.impegno).toBe(impegno)
+    clockAt(OPENING - SECOND_MS)
+    expect(await published()).toEqual(before)
+
+    clockAt(OPENING)
+    const drawn = await published()
+    expect(drawn).toEqual({ gara_id: raceId, impegno, seme: seedOf(raceId), biglietti: 2 })
+    expect(await commitmentOf(drawn.seme!)).toBe(impegno)
+    // The same draw as every ticket's, and the order the room admits in.
+    expect((await ticket(tokens[0]!, raceId)).sorteggio).toMatchObject({ impegno, seme: drawn.seme, biglietti: 2 })
+    const verdict = await verifyPublicRoomDraw(drawn)
+    expect(verdict).toMatchObject({ ok: true, tickets: 2, ticket: null, place: null })
+    if (!verdict.ok) throw new Error(describeRoomVerdict(verdict))
+    const admitted = roomReport(raceOf(raceId), controls.now()).admissions.map((admission) => admission.ticket)
+    expect(admitted[0]).toBe(`Q-${String(raceId)}-${String(verdict.order[0])}`)
+    // Joined after the opening: behind the draw, not in it.
+    clockAt(OPENING + SECOND_MS)
+    await post(tokens[2]!, coda(raceId), {})
+    expect(await published()).toEqual(drawn)
+  })
+
+  it('answers 404 no_room for a race without a waiting room, and for no race', async () => {
+    expect(await api(sorteggio(SEED_RACE_IDS.open))).toMatchObject({ status: 404, body: { code: 'no_room' } })
+    expect(await api(sorteggio(999_999))).toMatchObject({ status: 404, body: { code: 'no_room' } })
+  })
+
   it('admits in the order the verify script recomputes from the published seed and count', async () => {
     const { raceId, tokens } = await staged(8, 8)
     clockAt(ROOM_OPENS)
@@ -220,8 +261,11 @@ describe('the draw anyone can check (issue 40)', () => {
     await db.races.update((q) => q.where({ id: raceId }), {
       data: (race) => void (race.sala_attesa = { apre: new Date(ROOM_OPENS).toISOString(), ammissioni_al_minuto: 10, ammissione_s: 300, posto_s: 600 }),
     })
-    await api('/api/v1/vdatrailers/gare')
+    // The first request is the public draw's: it carries the commitment of the room it made (and,
+    // registration being open already, its seed).
+    const first = await api(sorteggio(raceId))
     const seed = seedOf(raceId)
+    expect(first).toMatchObject({ status: 200, body: { gara_id: raceId, impegno: await commitmentOf(seed), seme: seed } })
     expect(seed).toMatch(SHA256_HEX)
     expect(seed).not.toContain(String(raceId))
     expect([seedOf(one.raceId), seedOf(other.raceId)]).not.toContain(seed)

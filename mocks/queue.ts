@@ -1,5 +1,5 @@
 import { commitmentOf } from '../contracts/lottery-draw'
-import type { QueueTicket, RoomDraw, TicketState } from '../contracts/queue.contract'
+import type { PublicRoomDraw, QueueTicket, RoomDraw, TicketState } from '../contracts/queue.contract'
 import { roomDrawOrder } from '../contracts/room-draw'
 import { MINUTE_MS, SECOND_MS } from '../contracts/time'
 import { db, type AthleteRecord, type QueueRoomRecord, type QueueTicketRecord, type RaceRecord, type SimulatedPlan } from './db'
@@ -602,17 +602,38 @@ function waitingPlace(race: RaceRecord, ticket: QueueTicketRecord, now: number):
 }
 
 /**
- * The room's draw as the ticket publishes it: the commitment always; from the opening, once drawn,
- * the seed, the tickets drawn and this ticket's place among them.
+ * The room's draw as published, to anyone and on every ticket: the commitment always; from the
+ * opening, once drawn, the seed and the tickets drawn, with the order (each number's place) for a
+ * ticket's own place. Nothing while the commitment is not computed (`commit`, as the room is moved).
  */
-function drawOf(room: Room | undefined, race: RaceRecord, ticket: QueueTicketRecord, now: number): { sorteggio?: RoomDraw } {
+function publishedDraw(room: Room | undefined, race: RaceRecord, now: number): { draw: Omit<PublicRoomDraw, 'gara_id'>; order?: DrawnOrder } | undefined {
   const impegno = room && commitments.get(room.record.seme)
-  if (!room || !impegno) return {}
-  const numero = ticketNumber(ticket)
+  if (!room || !impegno) return undefined
   const order = now >= Date.parse(race.apertura_iscrizioni) ? drawnOrder(room) : undefined
-  if (!order) return { sorteggio: { impegno, seme: null, biglietti: null, numero } }
-  const estratto = ticket.sorteggiato ? order.rank.get(numero) : undefined
-  return { sorteggio: { impegno, seme: room.record.seme, biglietti: order.count, numero, ...(estratto === undefined ? {} : { estratto }) } }
+  if (!order) return { draw: { impegno, seme: null, biglietti: null } }
+  return { draw: { impegno, seme: room.record.seme, biglietti: order.count }, order }
+}
+
+/** The room's draw as the ticket publishes it: the published draw, this ticket's number and, once drawn, its place. */
+function drawOf(room: Room | undefined, race: RaceRecord, ticket: QueueTicketRecord, now: number): { sorteggio?: RoomDraw } {
+  const published = publishedDraw(room, race, now)
+  if (!published) return {}
+  const numero = ticketNumber(ticket)
+  const estratto = ticket.sorteggiato ? published.order?.rank.get(numero) : undefined
+  return { sorteggio: { ...published.draw, numero, ...(estratto === undefined ? {} : { estratto }) } }
+}
+
+/**
+ * The room's draw as anyone is answered it (`queue.draw`), in the ledger's turn after the rooms were
+ * moved to `now`; `null` for a race without a room. The room and its commitment are made here if
+ * need be, so even an answer given before any other carries the commitment.
+ */
+export async function roomDrawView(race: RaceRecord, now: number): Promise<PublicRoomDraw | null> {
+  if (!race.sala_attesa) return null
+  const room = await roomOf(race)
+  await commit(room)
+  // Committed just above: the draw is published.
+  return { gara_id: race.id, ...publishedDraw(room, race, now)!.draw }
 }
 
 /** The ticket as the athlete is answered it: where it stands now, and when to ask again. */

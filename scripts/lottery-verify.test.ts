@@ -9,9 +9,9 @@ import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { commitmentOf, drawOrder } from '../contracts/lottery-draw'
 import type { Lottery } from '../contracts/lottery.contract'
-import type { QueueTicket } from '../contracts/queue.contract'
+import type { PublicRoomDraw, QueueTicket } from '../contracts/queue.contract'
 import { roomDrawOrder } from '../contracts/room-draw'
-import { describeRoomVerdict, describeVerdict, verifyLottery, verifyRoomDraw } from './lottery-verify'
+import { describeRoomVerdict, describeVerdict, verifyLottery, verifyPublicRoomDraw, verifyRoomDraw } from './lottery-verify'
 
 const seed = 'verify-test-seed'
 
@@ -127,6 +127,28 @@ describe('verifyRoomDraw', () => {
   })
 })
 
+/** The same room's draw as queue.draw publishes it to anyone after the opening. */
+async function roomDraw(): Promise<PublicRoomDraw> {
+  return { gara_id: 260, impegno: await commitmentOf(roomSeed), seme: roomSeed, biglietti: 12 }
+}
+
+describe('verifyPublicRoomDraw', () => {
+  it("agrees with a room's published draw and lists the order, with no ticket to place", async () => {
+    const order = await roomDrawOrder(roomSeed, 12)
+    const verdict = await verifyPublicRoomDraw(await roomDraw())
+    expect(verdict).toEqual({ ok: true, tickets: 12, ticket: null, place: null, order })
+    expect(describeRoomVerdict(verdict)).toBe(
+      `The room's draw agrees: the seed matches the commitment and tickets 1 to 12 recompute to the order drawn.\nOrder drawn (ticket numbers, first drawn first): ${order.join(', ')}`,
+    )
+  })
+
+  it('catches a seed other than the one committed to, and says a draw not yet made cannot be checked', async () => {
+    const draw = await roomDraw()
+    expect(await verifyPublicRoomDraw({ ...draw, seme: 'a seed chosen afterwards' })).toMatchObject({ ok: false, reason: 'commitment' })
+    expect(await verifyPublicRoomDraw({ ...draw, seme: null, biglietti: null })).toEqual({ ok: false, reason: 'not_drawn' })
+  })
+})
+
 describe('npm run lottery:verify', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pettorale-lottery-verify-'))
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -156,16 +178,19 @@ describe('npm run lottery:verify', () => {
     expect(await run(bad)).toMatchObject({ code: 1, out: expect.stringMatching(/^Ticket Q-260-7 is published at place \d+ of the draw, but recomputes to \d+\./) })
   }, 30_000)
 
-  it('reads an address too, and says so when it refuses the script (a ticket needs its athlete)', async () => {
+  it("reads an address too (a ticket's, the room's published draw), and says so when it refuses the script (a ticket needs its athlete)", async () => {
     const ticket = await roomTicket(7)
+    const draw = await roomDraw()
     const server = createServer((request, response) => {
       if (request.url === '/ticket') response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(ticket))
+      else if (request.url === '/coda/sorteggio') response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(draw))
       else response.writeHead(401, { 'content-type': 'application/json' }).end('{"code":"unauthorized"}')
     })
     await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening))
     try {
       const base = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`
       expect(await run(`${base}/ticket`)).toMatchObject({ code: 0, out: expect.stringMatching(/^The room's draw agrees/) })
+      expect(await run(`${base}/coda/sorteggio`)).toMatchObject({ code: 0, out: expect.stringMatching(/^The room's draw agrees: the seed matches the commitment and tickets 1 to 12/) })
       expect(await run(`${base}/coda`)).toMatchObject({ code: 1, out: expect.stringMatching(/the address needs a signed-in athlete/) })
     } finally {
       await new Promise((closed) => server.close(closed))

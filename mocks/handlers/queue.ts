@@ -1,7 +1,7 @@
 import { db } from '../db'
 import { problem, reply, type ResourceHandlers } from '../handler'
 import { withLedger } from '../provider'
-import { joinQueue, leaveQueue, takeHold, ticketOf, ticketView } from '../queue'
+import { joinQueue, leaveQueue, roomDrawView, takeHold, ticketOf, ticketView } from '../queue'
 import { eligible } from './subscriptions'
 
 /**
@@ -31,6 +31,14 @@ export function queueHandlers(): ResourceHandlers<'queue'> {
         const race = findRace(params.id)
         const ticket = race && ticketOf(race.id, athlete.id)
         return race && ticket ? reply(200, ticketView(race, ticket, now)) : reply(404, problem(404, 'not_in_queue'))
+      }),
+
+    // Anyone's read, no session: in the ledger's turn, so the seed is never read half-drawn.
+    draw: ({ params, now }) =>
+      withLedger(async () => {
+        const race = findRace(params.id)
+        const view = race && (await roomDrawView(race, now))
+        return view ? reply(200, view) : reply(404, problem(404, 'no_room'))
       }),
 
     hold: ({ athlete, params, body, now }) =>

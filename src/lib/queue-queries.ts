@@ -6,9 +6,10 @@ import { apiQuery, operationKey, type LazyOperation } from './api-query'
 const contract = () => import('../../contracts/queue.contract')
 const operations = {
   status: { name: 'queue.status', auth: 'bearer', load: async () => (await contract()).status },
-} satisfies { [K in 'status']: LazyOperation<(typeof queue)[K]> }
+  draw: { name: 'queue.draw', auth: 'none', load: async () => (await contract()).draw },
+} satisfies { [K in 'status' | 'draw']: LazyOperation<(typeof queue)[K]> }
 
-/** The athlete's tickets: one invalidation reads every race's again. */
+/** Every waiting-room read: one invalidation reads every race's tickets and draws again. */
 export const queueKeys = {
   root: [operationKey(operations.status)[0]] as const,
 }
@@ -19,4 +20,9 @@ export const queueQueries = {
    * machine decides when to read it again; the race page and the wizard's gate read the same entry.
    */
   status: (raceId: number) => apiQuery(operations.status, { params: { id: raceId } }),
+  /**
+   * The race's room draw as anyone reads it (404 `no_room`): the commitment from before the room
+   * opens, the seed and the tickets drawn from registration's opening.
+   */
+  draw: (raceId: number) => apiQuery(operations.draw, { params: { id: raceId } }),
 }

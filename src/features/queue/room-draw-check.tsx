@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, type ReactNode } from 'react'
-import type { QueueTicket } from '../../../contracts/queue.contract'
+import type { PublicRoomDraw, QueueTicket } from '../../../contracts/queue.contract'
 import { downloadJson } from '../../lib/download-json'
 import { formatNumber } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
@@ -10,27 +10,33 @@ import styles from './queue.module.css'
 import statusCard from '../../ui/status-card.module.css'
 
 /**
- * The room's draw as the athlete's ticket publishes it (issue 40, decision 037 amended), worded as
- * the lottery's page words its own: the commitment to the seed from the first answer, the seed and
- * the ticket's place once registration opened, and how to recompute it with `npm run
- * lottery:verify`. Nothing while the ticket carries no draw (before joining, or an older backend).
+ * The room's draw (issue 40, decision 037 amended), worded as the lottery's page words its own: the
+ * commitment to the seed, the seed once registration opened, and how to recompute it with `npm run
+ * lottery:verify`. From the athlete's ticket when it carries the draw (with the ticket's number and
+ * place in the draw); otherwise from the draw published to anyone (`queue.draw`, `published`), so
+ * the commitment is seen before the room opens and without joining. Nothing while neither has come.
  */
-export function RoomDrawCheck({ ticket }: { ticket: QueueTicket | undefined }) {
+export function RoomDrawCheck({ ticket, published }: { ticket: QueueTicket | undefined; published: PublicRoomDraw | undefined }) {
   const { t } = useLingui()
   const headingId = useId()
-  const draw = ticket?.sorteggio
-  if (!ticket || !draw) return null
+  const own = ticket?.sorteggio
+  const draw = own ?? published
+  if (!draw) return null
   const locale = activeLocale()
+  const drawn = draw.seme !== null && draw.biglietti !== null
+  const count = formatNumber(locale, draw.biglietti ?? 0)
   const rows: Array<readonly [string, ReactNode]> = [
     [t`Commitment (SHA-256 of the seed)`, <code>{draw.impegno}</code>],
     [t`Seed`, draw.seme === null ? t`Published when registration opens.` : <code>{draw.seme}</code>],
-    [t`Your ticket number`, formatNumber(locale, draw.numero)],
   ]
-  const drawn = draw.seme !== null && draw.biglietti !== null
-  if (drawn) {
-    const count = formatNumber(locale, draw.biglietti ?? 0)
-    const place = draw.estratto === undefined ? null : formatNumber(locale, draw.estratto)
-    rows.push([t`Your place in the draw`, place === null ? t`Not drawn: taken after registration opened, behind every ticket drawn` : t`${place} of ${count}`])
+  if (own) {
+    rows.push([t`Your ticket number`, formatNumber(locale, own.numero)])
+    if (drawn) {
+      const place = own.estratto === undefined ? null : formatNumber(locale, own.estratto)
+      rows.push([t`Your place in the draw`, place === null ? t`Not drawn: taken after registration opened, behind every ticket drawn` : t`${place} of ${count}`])
+    }
+  } else if (drawn) {
+    rows.push([t`Tickets drawn`, count])
   }
   return (
     <section aria-labelledby={headingId} className={statusCard.card}>
@@ -46,16 +52,40 @@ export function RoomDrawCheck({ ticket }: { ticket: QueueTicket | undefined }) {
         </Trans>
       </p>
       <DefinitionList rows={rows} minColumn="16rem" />
-      {drawn ? <HowToCheck ticket={ticket} /> : null}
+      {drawn && ticket && own ? <TicketCheck ticket={ticket} /> : null}
+      {drawn && !own && published ? <PublishedCheck draw={published} /> : null}
     </section>
   )
 }
 
-function HowToCheck({ ticket }: { ticket: QueueTicket }) {
+/** The ticket saved as the check reads it, without the admission: a live token has no business in a saved file. */
+function TicketCheck({ ticket }: { ticket: QueueTicket }) {
   const { t } = useLingui()
-  const file = `room-${String(ticket.gara_id)}.json`
-  // What the check reads, without the admission: a live token has no business in a saved file.
   const { biglietto, gara_id, stato, entrato, sorteggiato, sorteggio } = ticket
+  return (
+    <HowToCheck
+      file={`room-${String(gara_id)}.json`}
+      saved={{ biglietto, gara_id, stato, entrato, sorteggiato, sorteggio }}
+      download={t`Download your ticket (JSON)`}
+      outcome={t`It checks the seed against the commitment, recomputes the order of the tickets drawn, and says whether your ticket's place in it agrees.`}
+    />
+  )
+}
+
+function PublishedCheck({ draw }: { draw: PublicRoomDraw }) {
+  const { t } = useLingui()
+  return (
+    <HowToCheck
+      file={`room-${String(draw.gara_id)}-draw.json`}
+      saved={draw}
+      download={t`Download the draw (JSON)`}
+      outcome={t`It checks the seed against the commitment and recomputes the order of the tickets drawn.`}
+    />
+  )
+}
+
+function HowToCheck({ file, saved, download, outcome }: { file: string; saved: unknown; download: string; outcome: string }) {
+  const { t } = useLingui()
   return (
     <>
       <h3 className={styles.subheading}>{t`Recompute the draw yourself`}</h3>
@@ -67,15 +97,15 @@ function HowToCheck({ ticket }: { ticket: QueueTicket }) {
         </Trans>
       </p>
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={() => downloadJson(file, { biglietto, gara_id, stato, entrato, sorteggiato, sorteggio })}>
-          {t`Download your ticket (JSON)`}
+        <Button variant="secondary" onClick={() => downloadJson(file, saved)}>
+          {download}
         </Button>
       </div>
       <p>{t`Then, in a copy of the portal's source code, run:`}</p>
       <pre className={styles.command} tabIndex={0}>
         <code>npm run lottery:verify -- {file}</code>
       </pre>
-      <p className={styles.note}>{t`It checks the seed against the commitment, recomputes the order of the tickets drawn, and says whether your ticket's place in it agrees.`}</p>
+      <p className={styles.note}>{outcome}</p>
     </>
   )
 }

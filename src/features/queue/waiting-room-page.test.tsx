@@ -19,6 +19,7 @@ import { activateLocale, i18n, loadPartCatalog } from '../../lib/i18n'
 import { SessionContext, type SessionView } from '../../lib/session'
 import { ensureTemporal } from '../../lib/temporal'
 import HoldBanner from './hold-banner'
+import { RoomDrawCheck } from './room-draw-check'
 import WaitingRoomPage from './waiting-room-page'
 import queueCatalog from '../../lib/catalogs/queue'
 
@@ -127,6 +128,58 @@ describe('the waiting room page', () => {
     expect(value('Your place in the draw')).toBe('3 of 26')
     expect(screen.getByRole('button', { name: 'Download your ticket (JSON)' })).toBeTruthy()
     expect(draw.querySelector('pre')?.textContent).toBe(`npm run lottery:verify -- room-${String(RACE)}.json`)
+  })
+})
+
+describe('the draw on the room page before joining', () => {
+  it('shows the commitment while the room counts down, from the draw published to anyone, then the ticket\'s own once joined', { timeout: 20_000 }, async () => {
+    open(`/race/${String(RACE)}/queue`, '/race/:id/queue', <WaitingRoomPage />)
+    await heading('The waiting room is not open yet')
+    const draw = await screen.findByRole('region', { name: 'A draw anyone can check' }, { timeout: 5_000 })
+    const value = (label: string) => screen.queryByText(label)?.nextElementSibling?.textContent
+    expect(value('Commitment (SHA-256 of the seed)')).toBe(RUSH_DRAW_COMMITMENT)
+    expect(value('Seed')).toBe('Published when registration opens.')
+    // No ticket yet: no ticket number, no way to check before the seed is out.
+    expect(value('Your ticket number')).toBeUndefined()
+    expect(draw.querySelector('pre')).toBeNull()
+    expect(document.body.textContent).not.toContain(RUSH_DRAW_SEED)
+
+    moveClockTo(ROOM_OPENS)
+    await heading('You are in the waiting room')
+    await vi.waitFor(() => expect(value('Your ticket number')).toBe('1'), { timeout: 5_000 })
+    expect(value('Commitment (SHA-256 of the seed)')).toBe(RUSH_DRAW_COMMITMENT)
+  })
+
+  it('shows the seed to an athlete the room turned away once registration opens: the published draw is read again', { timeout: 20_000 }, async () => {
+    const revisione = PERSONAS.find((persona) => persona.key === 'revisione')!
+    const signedIn = await callApi(auth.token, { body: { grant_type: 'password', username: revisione.mail, password: revisione.password } })
+    if (!signedIn.ok) throw new Error('sign-in failed')
+    configureApiClient({ getToken: () => signedIn.data.access_token })
+    moveClockTo(ROOM_OPENS)
+    open(`/race/${String(RACE)}/queue`, '/race/:id/queue', <WaitingRoomPage />)
+    await heading('You cannot join the line')
+    const value = (label: string) => screen.queryByText(label)?.nextElementSibling?.textContent
+    await vi.waitFor(() => expect(value('Seed')).toBe('Published when registration opens.'), { timeout: 5_000 })
+
+    moveClockTo(REGISTRATION_OPENS)
+    await vi.waitFor(() => expect(value('Seed')).toBe(RUSH_DRAW_SEED), { timeout: 5_000 })
+    expect(value('Commitment (SHA-256 of the seed)')).toBe(RUSH_DRAW_COMMITMENT)
+    // The seeded rush's 26 drawn without completo, who did not join here.
+    expect(value('Tickets drawn')).toBe('25')
+  })
+
+  it('shows a drawn room to someone without a ticket: the seed, how many tickets were drawn and how to check the draw', () => {
+    render(
+      <I18nProvider i18n={i18n}>
+        <RoomDrawCheck ticket={undefined} published={{ gara_id: RACE, impegno: RUSH_DRAW_COMMITMENT, seme: RUSH_DRAW_SEED, biglietti: 26 }} />
+      </I18nProvider>,
+    )
+    const value = (label: string) => screen.getByText(label).nextElementSibling?.textContent
+    expect(value('Seed')).toBe(RUSH_DRAW_SEED)
+    expect(value('Tickets drawn')).toBe('26')
+    expect(screen.queryByText('Your ticket number')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Download the draw (JSON)' })).toBeTruthy()
+    expect(screen.getByRole('region', { name: 'A draw anyone can check' }).querySelector('pre')?.textContent).toBe(`npm run lottery:verify -- room-${String(RACE)}-draw.json`)
   })
 })
 

@@ -3,12 +3,15 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { Link, useLocation } from 'wouter'
+import type { QueueTicket } from '../../../contracts/queue.contract'
+import { SECOND_MS } from '../../../contracts/time'
 import { dayShown, formatNumber, formatRaceClock } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
 import { queueQueries } from '../../lib/queue-queries'
 import { raceQueries } from '../../lib/race-queries'
 import { useSession } from '../../lib/session'
+import { useNow } from '../../lib/use-now'
 import { Button, buttonClass } from '../../ui/button'
 import { Countdown } from '../../ui/countdown'
 import { Page } from '../../ui/page'
@@ -77,11 +80,27 @@ function Room({ race, name, waitList }: { race: RoomRace; name: string; waitList
             <Trans>Your place is kept on our side: refreshing this page or opening it in another tab does not change it.</Trans>
           </p>
         )}
-        <RoomDrawCheck ticket={answer} />
+        <RoomDraw raceId={race.id} opensAt={Date.parse(race.apertura_iscrizioni)} ticket={answer} />
         <Announcer announcement={room.announcement} />
       </div>
     </Page>
   )
+}
+
+/**
+ * The room's draw: the ticket's when it carries it; otherwise (before the room opens, not joined,
+ * turned away) the one published to anyone, its commitment from the start. That one is read again
+ * each second past the opening until the seed is out: the server draws at the opening, and nothing
+ * else asks for it again (the room's machine may have stopped, refused). Its own clock, for that.
+ */
+function RoomDraw({ raceId, opensAt, ticket }: { raceId: number; opensAt: number; ticket: QueueTicket | undefined }) {
+  const opened = useNow(SECOND_MS) >= opensAt
+  const published = useQuery({
+    ...queueQueries.draw(raceId),
+    enabled: !ticket?.sorteggio,
+    refetchInterval: (query) => (opened && query.state.data?.seme === null ? SECOND_MS : false),
+  }).data
+  return <RoomDrawCheck ticket={ticket} published={published} />
 }
 
 function Heading({ children }: { children: string }) {
