@@ -27,7 +27,10 @@ export const lotteryKeys = {
 export const lotteryQueries = {
   /** The race's lottery as published (404 `no_lottery`: the race is entered directly). */
   get: (raceId: number) => apiQuery(operations.get, { params: { id: raceId } }),
-  /** The signed-in athlete's application (404 `no_application`: none). */
+  /**
+   * The signed-in athlete's application (404 `no_application`: none). The lottery page's machine
+   * follows it here with its link and decides when to read them again; My races reads the same entry.
+   */
   mine: (raceId: number) => apiQuery(operations.mine, { params: { id: raceId } }),
   /** A drawn application's payment link: still open, paid, or lapsed (410). */
   link: (code: string) => apiQuery(operations.byLink, { params: { code } }),

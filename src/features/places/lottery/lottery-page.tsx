@@ -233,7 +233,7 @@ function Application({ raceId, rule, lottery, odds }: { raceId: number; rule: Lo
   const { askToLogIn } = useSession()
   const [location] = useLocation()
   const onSessionExpired = useCallback(() => askToLogIn(location), [askToLogIn, location])
-  const application = useLottery(raceId, Date.parse(rule.estrazione), onSessionExpired)
+  const application = useLottery(raceId, Temporal.Instant.from(rule.estrazione).epochMilliseconds, onSessionExpired)
   const mine = useQuery(lotteryQueries.mine(raceId)).data
   switch (application.view) {
     case 'reading':
