@@ -393,6 +393,20 @@ describe('a race that opens through its waiting room (issue 22)', () => {
     expect(screen.getByText(/^Place held for you until/).textContent).toBe('Place held for you until 2 Mar 2026, 11:12 CET.')
   })
 
+  it('a held place past its deadline, as the ticket last read it: no way back to the wizard', () => {
+    const lapsed: QueueTicket = {
+      biglietto: 'Q-202-1',
+      gara_id: 202,
+      stato: 'posto',
+      entrato: '2026-03-02T09:31:00Z',
+      sorteggiato: true,
+      posto: { scade: '2026-03-02T10:12:00Z', in_pagamento: false },
+      riprova_tra_s: 30,
+    }
+    renderRoom(Date.parse('2026-03-02T10:12:01Z'), lapsed)
+    expect(screen.queryByRole('link', { name: 'Continue your enrolment' })).toBeNull()
+  })
+
   it('an athlete in line: back to the room', () => {
     const waiting: QueueTicket = { biglietto: 'Q-202-2', gara_id: 202, stato: 'in_coda', entrato: '2026-03-02T09:31:00Z', sorteggiato: true, posizione: 3, davanti: 2 }
     renderRoom(Date.parse('2026-03-02T10:02:00Z'), waiting)
@@ -445,6 +459,11 @@ describe('a sold-out race with a wait list (issue 23)', () => {
     renderList({ gara_id: 206, stato: 'offerta', entrato: '2026-03-01T10:00:00Z', origine: 'lista', offerta_scade: '2026-03-04T08:00:00Z' })
     expect(screen.getByRole('link', { name: 'Enrol now' }).getAttribute('href')).toBe('/race/206/subscribe')
     expect(screen.getByText(/^Place offered to you until/).textContent).toBe('Place offered to you until 4 Mar 2026, 09:00 CET.')
+  })
+
+  it('an offer past its deadline, as the entry last read it: no way to the wizard', () => {
+    renderList({ gara_id: 206, stato: 'offerta', entrato: '2026-03-01T10:00:00Z', origine: 'lista', offerta_scade: new Date(NOW - 1_000).toISOString() })
+    expect(screen.queryByRole('link', { name: 'Enrol now' })).toBeNull()
   })
 
   it('joins again from the race page once an offer lapsed', () => {

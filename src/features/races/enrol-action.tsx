@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import type { Race, WaitingRoom } from '../../../contracts/races.contract'
 import type { RaceStanding } from '../../../machines/enrolment/standing'
+import { holdOf, isHoldLive, isOfferLive, offerEndsAt } from '../../../machines/rules/held-place'
 import { hasEnded, raceDay } from '../../../machines/rules/race-day'
 import type { RegistrationDisplay } from '../../../machines/rules/registration-display'
 import { dayShown, formatRaceTime } from '../../lib/format'
@@ -184,7 +185,7 @@ function Registration({ race, now, display, lottery }: { race: EnrolRace; now: n
 
   // A race that opens through its waiting room is entered from the room (decision 037).
   if (race.sala_attesa && (display.kind === 'opening' || display.kind === 'open' || display.kind === 'closing')) {
-    return <WaitingRoomAction race={race} room={race.sala_attesa} />
+    return <WaitingRoomAction race={race} room={race.sala_attesa} now={now} />
   }
   switch (display.kind) {
     case 'opening':
@@ -202,7 +203,7 @@ function Registration({ race, now, display, lottery }: { race: EnrolRace; now: n
       return <MayEnrol race={race} lottery={lottery} />
     case 'full':
       return race.lista_attesa ? (
-        <WaitListAction raceId={race.id} />
+        <WaitListAction raceId={race.id} now={now} />
       ) : (
         <p className={styles.enrolReason}>
           <Trans>Sold out: all the places are taken, so you cannot enrol.</Trans>
@@ -234,12 +235,14 @@ function Registration({ race, now, display, lottery }: { race: EnrolRace; now: n
  * (a place held: back to the wizard; in line: back to the room); without one, the room's opening,
  * counted down, and the way in. A visitor is asked to log in by the room's address.
  */
-function WaitingRoomAction({ race, room }: { race: EnrolRace; room: WaitingRoom }) {
+function WaitingRoomAction({ race, room, now }: { race: EnrolRace; room: WaitingRoom; now: number }) {
   const { t } = useLingui()
   const { status } = useSession()
   const ticket = useQuery({ ...queueQueries.status(race.id), enabled: status === 'loggedIn', retry: false }).data
   const locale = activeLocale()
-  if (ticket?.stato === 'posto' && ticket.posto) {
+  const hold = ticket ? holdOf(ticket) : null
+  // A hold that ran out is no way back to the wizard, whatever the ticket last read said.
+  if (ticket?.posto && hold && isHoldLive(hold, now)) {
     const until = formatRaceTime(locale, ticket.posto.scade)
     return (
       <div className={styles.enrol}>
@@ -276,11 +279,13 @@ function WaitingRoomAction({ race, room }: { race: EnrolRace; room: WaitingRoom 
  * place offered: to the wizard, with the deadline; in line: the place in it); otherwise the way to
  * the list, whose page says how it works before the athlete joins. Only such a race asks.
  */
-function WaitListAction({ raceId }: { raceId: number }) {
+function WaitListAction({ raceId, now }: { raceId: number; now: number }) {
   const { t } = useLingui()
   const { status } = useSession()
   const entry = useQuery({ ...waitListQueries.status(raceId), enabled: status === 'loggedIn', retry: false }).data
-  if (entry?.stato === 'offerta' && entry.offerta_scade) {
+  const offerEnds = entry ? offerEndsAt(entry) : null
+  // An offer past its deadline is no longer the athlete's to take.
+  if (entry?.offerta_scade && offerEnds !== null && isOfferLive(offerEnds, now)) {
     const until = formatRaceTime(activeLocale(), entry.offerta_scade)
     return (
       <div className={styles.enrol}>
