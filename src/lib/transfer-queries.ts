@@ -1,7 +1,7 @@
 import * as liberatoria from '../../contracts/liberatoria.contract'
 import type { Locale } from '../../contracts/locale'
 import type * as places from '../../contracts/places.contract'
-import { apiQuery, type LazyOperation } from './api-query'
+import { apiQuery, operationKey, type LazyOperation } from './api-query'
 import type { AddressedSex } from './athlete-queries'
 
 // Loaded with the first read (decision 022): only the recipient's page, from the e-mail's link,
@@ -19,5 +19,7 @@ export const transferQueries = {
     apiQuery(liberatoria.get, { params: { id: raceId }, query: sex === 'other' ? { lingua } : { lingua, forma: sex } }),
 }
 
-/** The waiver query of a race, for a language and form already chosen by the page. */
-export type WaiverReader = (raceId: number) => ReturnType<typeof transferQueries.waiver>
+export const transferKeys = {
+  /** Every cached waiver of a race, whatever its language and form: what a revision makes stale. */
+  waiver: (raceId: number) => [...operationKey(liberatoria.get), { params: { id: raceId } }] as const,
+}

@@ -20,7 +20,7 @@ import { now } from '../../../lib/clock'
 import { calendarDayInRome } from '../../../lib/format'
 import { raceKeys, raceQueries } from '../../../lib/race-queries'
 import { leaveForTrustedAddress } from '../../../lib/safe-navigation'
-import { transferQueries, type WaiverReader } from '../../../lib/transfer-queries'
+import { transferKeys, transferQueries } from '../../../lib/transfer-queries'
 
 /**
  * The transfer machines' calls over the API client and the query cache. What the server says stays
@@ -53,8 +53,8 @@ async function profileOf(queryClient: QueryClient) {
   return profile
 }
 
-/** The recipient's calls; `waiver` is the waiver the signing dialog shows for a race. */
-export function takeActors(queryClient: QueryClient, waiver: WaiverReader) {
+/** The recipient's calls. */
+export function takeActors(queryClient: QueryClient) {
   return {
     readOffer: fromApiCall<OfferReading, { code: string }>(async ({ input }) => {
       // Always the server's latest: the offer may have been taken, cancelled or repriced since.
@@ -84,8 +84,10 @@ export function takeActors(queryClient: QueryClient, waiver: WaiverReader) {
       const sha256 = await sha256Hex(shown.testo)
       await expectOk(callApi(liberatoria.sign, { body: { project_id: raceId, versione: shown.versione, lingua: shown.lingua, forma: shown.forma, sha256 }, signal }))
     }),
+    // The signing dialog's waiver, in whatever language and form it shows, read afresh; a read
+    // that fails leaves the dialog its error state with a retry.
     readWaiver: fromApiCall<void, { raceId: number }>(async ({ input }) => {
-      await queryClient.fetchQuery({ ...waiver(input.raceId), staleTime: 0 })
+      await queryClient.refetchQueries({ queryKey: transferKeys.waiver(input.raceId) })
     }),
     startPayment: fromApiCall<PaymentStarted, TakePaymentRequest>(async ({ input }) => {
       // Never aborted: an answer that arrives must not be lost, its key makes asking again safe.

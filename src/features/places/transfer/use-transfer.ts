@@ -3,10 +3,8 @@ import { useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import type { ShownWaiver } from '../../../../machines/enrolment/enrolment.machine'
 import { giveView, takeTotal, takeView, transferGiveMachine, transferTakeMachine } from '../../../../machines/places/transfer.machine'
-import { athleteKeys, useAddressedSex } from '../../../lib/athlete-queries'
-import { activeLocale } from '../../../lib/i18n'
+import { athleteKeys } from '../../../lib/athlete-queries'
 import { randomId } from '../../../lib/random-id'
-import { transferQueries } from '../../../lib/transfer-queries'
 import { useBoundActor } from '../../../lib/use-bound-actor'
 import { giveActors, takeActors } from './transfer-binding'
 
@@ -49,12 +47,8 @@ export function useTransferGive(raceId: number, pending: boolean) {
  */
 export function useTransferTake(code: string) {
   const queryClient = useQueryClient()
-  const sex = useAddressedSex()
   const [input] = useState(() => ({ code }))
-  const actor = useBoundActor(() => {
-    const lingua = activeLocale()
-    return transferTakeMachine.provide({ actors: takeActors(queryClient, (raceId) => transferQueries.waiver(raceId, lingua, sex)) })
-  }, input)
+  const actor = useBoundActor(() => transferTakeMachine.provide({ actors: takeActors(queryClient) }), input)
   const view = useSelector(actor, takeView)
   const total = useSelector(actor, takeTotal)
   const context = useSelector(actor, (snapshot) => snapshot.context)
