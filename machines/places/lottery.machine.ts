@@ -5,7 +5,8 @@ import type { MyApplication } from '../../contracts/lottery.contract'
 import type * as payments from '../../contracts/payments.contract'
 import type { PaymentState } from '../../contracts/payments.contract'
 import { factsOf, linkPaymentOf, lotteryOutcome, type ApplicationFacts, type LotteryOutcome, type LotteryOutcomeKind } from '../rules/lottery'
-import { readDueAt, retryFailureOf, type ReadFailure, type RetryFailure } from '../rules/server-reading'
+import { answered, initialPolling, pollingGuards, type PollingContext } from '../polling'
+import { retryFailureOf, type RetryFailure } from '../rules/server-reading'
 
 /**
  * One athlete's lottery application (issue 23 point 4, decision 038), from the draw it waits for to
@@ -97,20 +98,16 @@ export type LotteryView =
   | 'failed'
   | 'sessionExpired'
 
-export interface LotteryContext {
+/** The reads are paced as every following machine's (machines/polling.ts); the cache retries a failed one. */
+export interface LotteryContext extends PollingContext {
   raceId: number
   drawAt: number
-  now: number
-  jitterSeed: number
   /** What was read of the application; `null` before the first answer and when there is none. */
   facts: ApplicationFacts | null
   /** The outcome last shown: a change from it is told to a screen reader. */
   shown: LotteryOutcomeKind | null
   /** What was told already: each once, also when the outcome comes back to it. */
   announced: LotteryAnnouncement[]
-  failure: ReadFailure | null
-  nextReadAt: number | null
-  reads: number
 }
 
 /** The outcomes a screen reader is told of; the others are waits, or the first outcome read. */
@@ -145,7 +142,7 @@ export const lotteryMachine = setup({
     isOutdated: ({ context }, params: { kind: LotteryOutcomeKind | null }) => (outcomeNow(context)?.kind ?? null) !== params.kind,
     /** The deadline passed with the link last read open (or not read): the server is asked to confirm. */
     isLapsedByClock: ({ context }) => outcomeNow(context)?.kind === 'lapsed' && context.facts?.payment !== 'lapsed',
-    isReadDue: ({ context }) => context.nextReadAt !== null && context.now >= context.nextReadAt,
+    isReadDue: ({ context }) => pollingGuards.isReadDue({ context }),
     isSessionOver: ({ event }) => failureOf(errorOf(event)).kind === 'sessionOver',
     isNotApplied: ({ event }) => failureOf(errorOf(event)).kind === 'notApplied',
     isLinkLapsed: ({ event }) => failureOf(errorOf(event)).kind === 'linkLapsed',
@@ -187,7 +184,7 @@ export const lotteryMachine = setup({
       },
     }),
     refresh: sendTo('watcher', { type: 'refresh' } satisfies WatcherCommand),
-    planRead: assign(({ context }) => ({ reads: context.reads + 1, nextReadAt: readDueAt(context.now, READ_EVERY_S, context, context.reads + 1) })),
+    planRead: assign(({ context }) => answered(context, context.now, READ_EVERY_S)),
     /** The outcome now on screen; a change from another one is told once. */
     show: enqueueActions(({ context, enqueue }, params: { kind: LotteryOutcomeKind }) => {
       const { kind } = params
@@ -201,7 +198,7 @@ export const lotteryMachine = setup({
   },
 }).createMachine({
   id: 'lottery',
-  context: ({ input }) => ({ ...input, facts: null, shown: null, announced: [], failure: null, nextReadAt: null, reads: 0 }),
+  context: ({ input }) => ({ ...input, ...initialPolling(input), facts: null, shown: null, announced: [] }),
   on: { 'clock.tick': { actions: 'setNow' } },
   initial: 'following',
   states: {

@@ -1,6 +1,7 @@
 import type { Subscription } from '../../contracts/athlete.contract'
 import type { MyApplication } from '../../contracts/lottery.contract'
 import type { PaymentState } from '../../contracts/payments.contract'
+import { isLinkOpen } from './payment-link'
 
 /**
  * A lottery application's outcome for its athlete (issue 23, decision 038), written once: the
@@ -17,8 +18,8 @@ export type LinkPayment = 'open' | 'paid' | 'lapsed'
 export interface ApplicationFacts {
   /** The application's published outcome (`lottery.mine`). */
   esito: MyApplication['esito']
-  /** Drawn: the payment link's deadline; `null` when the application carries none. */
-  payBy: number | null
+  /** Drawn: the payment link's deadline as the server gives it; `null` when the application carries none. */
+  deadline: string | null
   /** What the link's status said (`payments.byLink`, `linkPaymentOf`), or `null` when not read. */
   payment: LinkPayment | null
   /** When that status was received: a link still pending when read past its deadline is a card settling. */
@@ -49,8 +50,7 @@ export type LotteryOutcomeKind = LotteryOutcome['kind']
 
 /** The facts a `lottery.mine` answer gives alone: nothing read of its link or of the wait list yet. */
 export function factsOf(application: Pick<MyApplication, 'esito' | 'pagamento_scade'>): ApplicationFacts {
-  const payBy = application.pagamento_scade === undefined ? null : Temporal.Instant.from(application.pagamento_scade).epochMilliseconds
-  return { esito: application.esito, payBy, payment: null, paymentReadAt: null, position: null }
+  return { esito: application.esito, deadline: application.pagamento_scade ?? null, payment: null, paymentReadAt: null, position: null }
 }
 
 /**
@@ -70,10 +70,10 @@ export function linkPaymentOf(stato: PaymentState): LinkPayment {
 }
 
 /**
- * The application's outcome at `now`. The deadline is the server's (`scade <= now` has lapsed): at
- * `payBy` an unpaid link has lapsed, unless its status was read pending at or after the deadline,
- * which the server answers only for a card authorised in time (otherwise 410). A drawn application
- * without a link had nothing to pay: its place was taken at the draw.
+ * The application's outcome at `now`. The deadline is the link's (`isLinkOpen`, the server's
+ * `scade <= now`): at it an unpaid link has lapsed, unless its status was read pending at or after
+ * the deadline, which the server answers only for a card authorised in time (otherwise 410). A drawn
+ * application without a link had nothing to pay: its place was taken at the draw.
  */
 export function lotteryOutcome(facts: ApplicationFacts, at: { drawAt: number; now: number }): LotteryOutcome {
   switch (facts.esito) {
@@ -84,10 +84,10 @@ export function lotteryOutcome(facts: ApplicationFacts, at: { drawAt: number; no
     case 'estratto':
       break
   }
-  if (facts.payment === 'paid' || facts.payBy === null) return { kind: 'paid' }
+  if (facts.payment === 'paid' || facts.deadline === null) return { kind: 'paid' }
   if (facts.payment === 'lapsed') return { kind: 'lapsed' }
-  if (at.now < facts.payBy) return { kind: 'drawn', payBy: facts.payBy }
-  const readPending = facts.payment === 'open' && facts.paymentReadAt !== null && facts.paymentReadAt >= facts.payBy
+  if (isLinkOpen(facts.deadline, at.now)) return { kind: 'drawn', payBy: Temporal.Instant.from(facts.deadline).epochMilliseconds }
+  const readPending = facts.payment === 'open' && facts.paymentReadAt !== null && !isLinkOpen(facts.deadline, facts.paymentReadAt)
   return readPending ? { kind: 'confirming' } : { kind: 'lapsed' }
 }
 
