@@ -116,6 +116,8 @@ describe('enrolment gate', () => {
     }
     expect(codes({ athlete: athlete({}, paid) })).toEqual(['already_enrolled'])
     expect(codes({ athlete: athlete({}, { ...paid, pagato: false }) })).toEqual([])
+    // A place left (withdrawn, passed on, deferred) is no longer an entry: a new one may be taken.
+    for (const stato of ['ritirata', 'ceduta', 'rinviata'] as const) expect(codes({ athlete: athlete({}, { ...paid, stato }) })).toEqual([])
   })
 
   it('lists every reason at once', () => {

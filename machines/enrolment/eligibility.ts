@@ -4,6 +4,7 @@ import { certificateStatus, renewalStatus } from '../rules/certificate-status'
 import { profileCompleteness, type CompletenessField } from '../rules/profile-completeness'
 import { isLotteryEntry, isOldEnough } from '../rules/entry'
 import { isLinkOpen } from '../rules/payment-link'
+import { isActivePlace } from '../rules/place'
 import { raceDay } from '../rules/race-day'
 import { registrationDisplay } from '../rules/registration-display'
 
@@ -99,7 +100,7 @@ export function enrolmentGate({ race, athlete, now, today, heldPlace = false }: 
 
   const display = registrationDisplay(race, now)
   // A signed-in athlete is let in by the race's waiting room, which counts down to the opening too.
-  const room = athlete && !athlete.subscription?.pagato && !heldPlace ? race.sala_attesa : undefined
+  const room = athlete && !isActivePlace(athlete.subscription) && !heldPlace ? race.sala_attesa : undefined
   if (room && (display.kind === 'opening' || display.kind === 'open' || display.kind === 'closing')) {
     refusals.push({ code: 'waiting_room', roomOpensAt: room.apre, opensAt: race.apertura_iscrizioni })
   } else if (display.kind === 'opening') refusals.push({ code: 'registration_not_open', opensAt: race.apertura_iscrizioni })
@@ -110,7 +111,8 @@ export function enrolmentGate({ race, athlete, now, today, heldPlace = false }: 
 
   if (!athlete) return { refusals: [{ code: 'login_required' }, ...refusals], entry, open: null }
   const { profile, subscription } = athlete
-  if (subscription?.pagato) refusals.unshift({ code: 'already_enrolled' })
+  // A place the athlete once had and left (withdrawn, passed on, deferred) does not stop a new one.
+  if (isActivePlace(subscription)) refusals.unshift({ code: 'already_enrolled' })
 
   const { missing } = profileCompleteness(profile)
   if (missing.length > 0) refusals.push({ code: 'profile_incomplete', missing })

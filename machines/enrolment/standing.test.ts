@@ -65,6 +65,8 @@ describe("the athlete's standing with a race", () => {
     const closed = Date.parse('2026-07-01T08:00:00Z')
     expect(standing({ subscription: paid, now: closed })).toMatchObject({ kind: 'enrolled', bib: 57, display: { kind: 'closed' } })
     expect(standing({ subscription: paid, race: { ...race, iscritti: 350 } })).toMatchObject({ kind: 'enrolled', display: { kind: 'full' } })
+    // A place passed on is not an entry any more: no bib, the race's registration instead.
+    expect(standing({ subscription: { ...paid, stato: 'ceduta' } })).not.toMatchObject({ kind: 'enrolled' })
     expect(standing({ subscription: paid, now: Date.parse(race.data_evento) + 1000 })).toMatchObject({ kind: 'enrolled', display: { kind: 'live' } })
   })
 

@@ -1,5 +1,6 @@
 import { isApplication } from '../rules/lottery'
 import { isLinkOpen } from '../rules/payment-link'
+import { isActivePlace } from '../rules/place'
 import { registrationDisplay, type RegistrationDisplay } from '../rules/registration-display'
 import { enrolmentGate, placeDeadline, type EntryMode, type GateInput, type GateRefusal, type GateResult, type OpenEnrolment } from './eligibility'
 
@@ -75,7 +76,7 @@ export function raceStanding(input: GateInput): RaceStanding {
   if (!athlete) return { ...base, kind: 'registration' }
 
   const { subscription } = athlete
-  if (subscription?.pagato) return { ...base, kind: 'enrolled', bib: subscription.pettorale, category: subscription.categoria }
+  if (isActivePlace(subscription)) return { ...base, kind: 'enrolled', bib: subscription.pettorale, category: subscription.categoria }
   if (subscription && isApplication(subscription)) return { ...base, kind: 'lotteryApplied' }
   // The wizard would stop at registration first: nothing to enrol in, nor a place to complete.
   if (gate.refusals.some((refusal) => REGISTRATION_REFUSALS.has(refusal.code))) return { ...base, kind: 'registration' }

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useLocation } from 'wouter'
 import type { RaceDetail } from '../../../contracts/races.contract'
+import { isActivePlace } from '../../../machines/rules/place'
 import { useAddressedSex, useSubscriptionFor } from '../../lib/athlete-queries'
 import { formatMoney, formatOwnMoment } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
@@ -57,7 +58,7 @@ function Enrolment({ race }: { race: RaceDetail }) {
       </Page>
     )
   }
-  if (!subscription?.pagato) {
+  if (!isActivePlace(subscription)) {
     return (
       <Page title={name}>
         <Empty>{t`${select(sex, { F: `You are not enrolled in this race yet.`, M: `You are not enrolled in this race yet.`, other: `You are not enrolled in this race yet.` })}`}</Empty>

@@ -9,6 +9,7 @@ import {
   type ReportExperienceError,
 } from '../../../contracts/experience.contract'
 import type { Race } from '../../../contracts/races.contract'
+import { hasStarted } from '../../../machines/rules/place'
 import { raceDay } from '../../../machines/rules/race-day'
 import { tooLong, tooLongCode } from '../../ui/form-messages'
 
@@ -104,7 +105,7 @@ function isWebAddress(text: string): boolean {
 /** The organiser's experience races already run, that the athlete may report: newest first. */
 export function reportableRaces(races: readonly Race[], now: number): Race[] {
   return races
-    .filter((race) => race.esperienza && Date.parse(race.data_evento) < now)
+    .filter((race) => race.esperienza && hasStarted(race, now))
     .sort((a, b) => Date.parse(b.data_evento) - Date.parse(a.data_evento))
 }
 
