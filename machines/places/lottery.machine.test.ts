@@ -173,6 +173,14 @@ describe('reads that fail', () => {
     expect(seen().view).toBe('applied')
   })
 
+  it('reads afresh when the connection comes back after a failure', () => {
+    const { actor, tell, seen } = start()
+    tell({ type: 'application.failed', error: { kind: 'network', operation: 'test' } })
+    expect(actor.getSnapshot().context.failure).toBe('offline')
+    actor.send({ type: 'connection.back' })
+    expect(seen().view).toBe('reading')
+  })
+
   it('after an outcome was read, keeps it on screen: the next planned read tries again', () => {
     const { actor, tell, seen } = start()
     tell(waitingApplication)

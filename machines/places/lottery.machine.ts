@@ -25,8 +25,8 @@ import { retryFailureOf, type RetryFailure } from '../rules/server-reading'
  * Public surface (src/features/places/lottery builds against this):
  * - input `LotteryInput` { raceId, drawAt (the race rule's `estrazione`), now, jitterSeed } (epoch ms;
  *   `jitterSeed` any 32-bit integer, one per actor, so the page's reads after the draw spread out);
- * - events `LotteryEvent`: `clock.tick { now }` (once a second while mounted, and when the clock is
- *   moved), `lottery.retry` (after a failure), and the watcher's `WatchEvent`s;
+ * - events `LotteryEvent`: `clock.tick { now }` and `connection.back` (src/lib/use-server-following.ts),
+ *   `lottery.retry` (after a failure), and the watcher's `WatchEvent`s;
  * - emitted `LotteryEmitted`: `sessionExpired` (a 401), `announce { code }` when a screen reader
  *   should be told of a change of outcome (never of the first one read);
  * - the view `viewOf(snapshot)` (`LotteryView`) from state meta: `reading`, `notApplied`, `applied`,
@@ -58,7 +58,7 @@ export type WatchEvent =
   | { type: 'link.failed'; error: unknown }
   | { type: 'entry.read'; position: number | null }
 
-export type LotteryEvent = { type: 'clock.tick'; now: number } | { type: 'lottery.retry' } | WatchEvent
+export type LotteryEvent = { type: 'clock.tick'; now: number } | { type: 'connection.back' } | { type: 'lottery.retry' } | WatchEvent
 
 /** Sent to the watcher: read the application, its link and its wait-list entry again now. */
 export type WatcherCommand = { type: 'refresh' }
@@ -285,7 +285,13 @@ export const lotteryMachine = setup({
       },
     },
     /** Nothing read (`failure`): trying again follows the application afresh. */
-    failed: { meta: view('failed'), on: { 'lottery.retry': { target: 'following', actions: 'forgetApplication' } } },
+    failed: {
+      meta: view('failed'),
+      on: {
+        'lottery.retry': { target: 'following', actions: 'forgetApplication' },
+        'connection.back': { target: 'following', actions: 'forgetApplication' },
+      },
+    },
     paid: { type: 'final', meta: view('paid'), entry: { type: 'show', params: { kind: 'paid' } } },
     sessionExpired: { type: 'final', meta: view('sessionExpired'), entry: 'tellSessionExpired' },
   },

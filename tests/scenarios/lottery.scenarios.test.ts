@@ -2,8 +2,8 @@
  * Model-based scenarios of a lottery application (`machines/places/lottery.machine.ts`, issue 23
  * point 4). `xstate/graph` walks the machine to the shortest path to every state the model's events
  * reach: what the query cache can tell of the application, its link and the wait list (each answer
- * and failure the watcher passes on), the watcher failing, the athlete's retry, and the clock moved
- * to each moment that matters (before the draw, the draw, two minutes after it, an hour before the
+ * and failure the watcher passes on), the watcher failing, the athlete's retry and the connection
+ * coming back, and the clock moved to each moment that matters (before the draw, the draw, two minutes after it, an hour before the
  * payment's deadline, the deadline, two minutes after it). Each path is extended by every event that
  * takes a transition there, then replayed on a live actor whose watcher records the reads asked of
  * it. After each step the properties below, written from the design (issue 23, decision 038), are
@@ -73,6 +73,7 @@ const EVENTS: readonly ModelEvent[] = [
   { type: 'link.failed', error: http(410, 'request_expired') },
   { type: 'link.failed', error: network },
   { type: 'entry.read', position: 12 },
+  { type: 'connection.back' },
   { type: 'lottery.retry' },
   WATCHER_FAILED,
 ]
@@ -92,6 +93,8 @@ const nameOf = (event: ModelEvent): string => {
       return `line ${String(event.position)}`
     case 'lottery.retry':
       return 'retry'
+    case 'connection.back':
+      return 'back online'
     case 'xstate.error.actor.watcher':
       return 'watcher failed'
   }
@@ -260,6 +263,7 @@ function tell(told: Told, event: ModelEvent): Told {
     case 'entry.read':
       return told.esito === null ? told : { ...told, position: event.position }
     case 'lottery.retry':
+    case 'connection.back':
       return { ...told, failed: false }
     case 'xstate.error.actor.watcher':
       // The watcher follows nothing any more: trying again reads afresh (the cache still holds the answers).

@@ -189,6 +189,7 @@ const lotteryEvents = (): LotteryEvent[] => [
   { type: 'link.read', stato: 'success', receivedAt: now() },
   { type: 'link.failed', error: { kind: 'http', operation: 'simulated', status: 410, code: 'request_expired', body: { code: 'request_expired' } } },
   { type: 'entry.read', position: 12 },
+  { type: 'connection.back' },
   { type: 'lottery.retry' },
 ]
 

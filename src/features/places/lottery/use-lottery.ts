@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
-import { SECOND_MS } from '../../../../contracts/time'
 import { deadlineOf, lotteryMachine, positionOf, viewOf, type LotteryAnnouncement } from '../../../../machines/places/lottery.machine'
-import { now, subscribeClock } from '../../../lib/clock'
+import { now } from '../../../lib/clock'
 import { useBoundActor } from '../../../lib/use-bound-actor'
+import { useServerFollowing } from '../../../lib/use-server-following'
 import { lotteryActors } from './lottery-binding'
 
 /** A moment to tell a screen reader; `count` makes a repeat heard again. */
@@ -17,8 +17,8 @@ export interface Announcement {
  * The lottery machine bound to the signed-in athlete's application to one race: what to show
  * (`view`, the instant counted down to, the place in line, the failure), what may be done now, the
  * one command (try again), and the moments to announce. The application's figures (number,
- * tickets) are the query cache's, read by the page. Time reaches the machine here only: once a
- * second while mounted and when the clock is moved (decision 003).
+ * tickets) are the query cache's, read by the page. Time and the connection reach the machine as
+ * they reach every following machine (useServerFollowing, decision 003).
  */
 export function useLottery(raceId: number, drawAt: number, onSessionExpired: () => void) {
   const queryClient = useQueryClient()
@@ -26,15 +26,7 @@ export function useLottery(raceId: number, drawAt: number, onSessionExpired: () 
   const actor = useBoundActor(() => lotteryMachine.provide({ actors: lotteryActors(queryClient) }), input)
   const [announcement, setAnnouncement] = useState<Announcement | null>(null)
 
-  useEffect(() => {
-    const tick = () => actor.send({ type: 'clock.tick', now: now() })
-    const interval = setInterval(tick, SECOND_MS)
-    const unsubscribe = subscribeClock(tick)
-    return () => {
-      clearInterval(interval)
-      unsubscribe()
-    }
-  }, [actor])
+  useServerFollowing(actor)
 
   useEffect(() => {
     const subscriptions = [
