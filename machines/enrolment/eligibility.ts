@@ -3,6 +3,7 @@ import type { Race } from '../../contracts/races.contract'
 import { certificateStatus, renewalStatus } from '../rules/certificate-status'
 import { profileCompleteness, type CompletenessField } from '../rules/profile-completeness'
 import { isLotteryEntry, isOldEnough } from '../rules/entry'
+import { isApplication } from '../rules/lottery'
 import { isLinkOpen } from '../rules/payment-link'
 import { isActivePlace } from '../rules/place'
 import { raceDay } from '../rules/race-day'
@@ -190,7 +191,7 @@ export function openEnrolment(
   subscription: Subscription | null,
   race: Pick<GateRace, 'liberatoria_versione'> | null = null,
 ): OpenEnrolment | null {
-  if (!subscription || subscription.pagato || subscription.domanda_lotteria || subscription.opzione_rimborso === null) return null
+  if (!subscription || subscription.pagato || isApplication(subscription) || subscription.opzione_rimborso === null) return null
   const signed = isWaiverSigned(subscription, race)
   return {
     step: signed ? 'payment' : 'disclaimer',

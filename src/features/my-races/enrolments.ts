@@ -2,6 +2,7 @@ import type { Subscription } from '../../../contracts/athlete.contract'
 import type { Race } from '../../../contracts/races.contract'
 import { isWaiverSigned } from '../../../machines/enrolment/eligibility'
 import type { CertificateStatus } from '../../../machines/rules/certificate-status'
+import { isApplication } from '../../../machines/rules/lottery'
 import { hasEnded } from '../../../machines/rules/race-day'
 
 /** One of the athlete's enrolments with its race, when the race is known. */
@@ -44,7 +45,7 @@ export function stillDue(
   // A paid place's signature is evidence that stays as it is, whatever the text became since.
   const signed = subscription.pagato ? subscription.liberatoria : isWaiverSigned(subscription, race)
   if (!signed) due.push('waiver')
-  if (!subscription.pagato && !subscription.domanda_lotteria) due.push('payment')
+  if (!subscription.pagato && !isApplication(subscription)) due.push('payment')
   const validOnRaceDay = certificate.state === 'valid' && (certificate.expiresOn === null || certificate.expiresOn >= raceDay)
   if (!validOnRaceDay) due.push('certificate')
   return due

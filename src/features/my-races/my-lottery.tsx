@@ -3,6 +3,7 @@ import { useQueries, useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import type { MyApplication } from '../../../contracts/lottery.contract'
 import type { Race } from '../../../contracts/races.contract'
+import { factsOf, lotteryOutcome } from '../../../machines/rules/lottery'
 import { useAthlete, useSubscriptionHistory } from '../../lib/athlete-queries'
 import { formatNumber, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
@@ -77,26 +78,38 @@ function Outcome({ race, application, paid }: { race: Race; application: MyAppli
   const { t } = useLingui()
   const locale = activeLocale()
   const now = useNow()
-  if (application.esito === 'non_estratto') return <p>{t`Not drawn: you are on the wait list, in the draw's order.`}</p>
-  if (application.esito === 'estratto') {
-    const until = application.pagamento_scade
-    if (paid || !until) return <p>{t`Drawn, and your place is paid.`}</p>
-    if (Date.parse(until) <= now) return <p>{t`Drawn, but the time to pay ran out: the place went to the wait list.`}</p>
-    const when = formatRaceTime(locale, until)
-    return (
-      <p className={styles.due}>
-        <Trans>
-          Drawn: pay for your place by <time dateTime={until}>{when}</time>.
-        </Trans>
-      </p>
-    )
+  const drawAt = race.lotteria ? Temporal.Instant.from(race.lotteria.estrazione).epochMilliseconds : Number.POSITIVE_INFINITY
+  // The lottery page's rule (machines/rules/lottery.ts); My races reads no link, only whether the place is paid.
+  const outcome = lotteryOutcome({ ...factsOf(application), payment: paid ? 'paid' : null }, { drawAt, now })
+  switch (outcome.kind) {
+    case 'notDrawn':
+      return <p>{t`Not drawn: you are on the wait list, in the draw's order.`}</p>
+    case 'paid':
+      return <p>{t`Drawn, and your place is paid.`}</p>
+    case 'lapsed':
+    case 'confirming':
+      return <p>{t`Drawn, but the time to pay ran out: the place went to the wait list.`}</p>
+    case 'drawn': {
+      const until = application.pagamento_scade!
+      const when = formatRaceTime(locale, until)
+      return (
+        <p className={styles.due}>
+          <Trans>
+            Drawn: pay for your place by <time dateTime={until}>{when}</time>.
+          </Trans>
+        </p>
+      )
+    }
+    case 'applied':
+    case 'drawing': {
+      const draw = race.lotteria ? formatRaceTime(locale, race.lotteria.estrazione) : ''
+      return (
+        <p className={styles.when}>
+          <Trans>
+            Waiting for the draw on <time dateTime={race.lotteria?.estrazione}>{draw}</time>.
+          </Trans>
+        </p>
+      )
+    }
   }
-  const draw = race.lotteria ? formatRaceTime(locale, race.lotteria.estrazione) : ''
-  return (
-    <p className={styles.when}>
-      <Trans>
-        Waiting for the draw on <time dateTime={race.lotteria?.estrazione}>{draw}</time>.
-      </Trans>
-    </p>
-  )
 }

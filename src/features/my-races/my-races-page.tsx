@@ -8,6 +8,7 @@ import type { Profile } from '../../../contracts/athlete.contract'
 import type { Race } from '../../../contracts/races.contract'
 import { placeDeadline } from '../../../machines/enrolment/eligibility'
 import { certificateStatus } from '../../../machines/rules/certificate-status'
+import { isApplication } from '../../../machines/rules/lottery'
 import { isChangeablePlace, isHeldPlace } from '../../../machines/rules/place'
 import { raceDay, raceEnd } from '../../../machines/rules/race-day'
 import { useAddressedSex, useAthlete, useSubscriptionHistory } from '../../lib/athlete-queries'
@@ -121,7 +122,7 @@ function EnrolmentCard({ entry, profile, fates, upcoming }: { entry: EnrolmentEn
   const headingId = `race-${String(s.project_id)}`
   const held = isHeldPlace(s)
   const current = now()
-  const payment = s.pagato ? t`Paid` : s.domanda_lotteria ? t`Lottery application: paid only if drawn` : t`Not paid yet`
+  const payment = s.pagato ? t`Paid` : isApplication(s) ? t`Lottery application: paid only if drawn` : t`Not paid yet`
   const rows: Array<[string, string]> = [
     [t`Bib number`, s.pettorale === null ? '—' : String(s.pettorale)],
     [t`Category`, s.categoria ?? '—'],

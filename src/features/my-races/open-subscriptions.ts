@@ -1,6 +1,8 @@
 import type { Subscription } from '../../../contracts/athlete.contract'
 import type { Race } from '../../../contracts/races.contract'
 import { openEnrolment, placeDeadline } from '../../../machines/enrolment/eligibility'
+import { isApplication } from '../../../machines/rules/lottery'
+import { isLinkOpen } from '../../../machines/rules/payment-link'
 
 /**
  * What an open subscription waits for: the choices of the wizard (a possible subscription nothing
@@ -50,11 +52,11 @@ export function openSubscriptions(
 
 /** The deadline has passed: the place can no longer be taken from here. */
 export function isLapsed(deadline: string | null, now: number): boolean {
-  return deadline !== null && Date.parse(deadline) <= now
+  return deadline !== null && !isLinkOpen(deadline, now)
 }
 
 /** What the place needs next, as the wizard resumes it (a waiver revised since is signed again). */
 function stepOf(subscription: Subscription, race: Race | null): OpenStep {
-  if (subscription.domanda_lotteria) return 'draw'
+  if (isApplication(subscription)) return 'draw'
   return openEnrolment(subscription, race)?.step ?? 'choices'
 }
