@@ -53,7 +53,8 @@ const ATHLETE_REFUSALS: ReadonlySet<GateRefusal['code']> = new Set<AthleteRefusa
   'under_minimum_age',
 ])
 
-function isAthleteRefusal(refusal: GateRefusal): refusal is AthleteRefusal {
+/** The gate's refusals that are the athlete's own (profile, certificate, age), not the race's. */
+export function isAthleteRefusal(refusal: GateRefusal): refusal is AthleteRefusal {
   return ATHLETE_REFUSALS.has(refusal.code)
 }
 

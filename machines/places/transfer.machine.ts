@@ -7,9 +7,10 @@ import type * as places from '../../contracts/places.contract'
 import { TransferRequestSchema, type Transfer } from '../../contracts/places.contract'
 import { calendarDayInRome } from '../../contracts/time'
 import { disclaimerMatches } from '../enrolment/disclaimer'
-import { enrolmentGate, type GateRace, type GateRefusal } from '../enrolment/eligibility'
+import { enrolmentGate, type GateRace } from '../enrolment/eligibility'
 import type { ShownWaiver } from '../enrolment/enrolment.machine'
 import { toCents, toEuros } from '../enrolment/price'
+import { isAthleteRefusal, type AthleteRefusal } from '../enrolment/standing'
 import { isActivePlace, type PlaceFacts } from '../rules/place'
 
 // A paid place passed on (issue 23, decision 038; rebuilt on the house model for issue 40), as two
@@ -279,32 +280,12 @@ export interface Conditions {
 }
 
 /**
- * The gate's refusals that are the athlete's own: a place passed on ignores the race's count, its
- * dates and its waiting room, so only the profile, the certificate and the age apply.
+ * A place passed on ignores the race's count, its dates and its waiting room: of the gate's
+ * refusals only the athlete's own apply (the profile, the certificate, the age).
  */
-type OwnCondition =
-  | 'profile_incomplete'
-  | 'certificate_missing'
-  | 'certificate_in_review'
-  | 'certificate_not_valid'
-  | 'certificate_expires_before_race'
-  | 'under_minimum_age'
-export type OwnRefusal = Extract<GateRefusal, { code: OwnCondition }>
-
-const OWN_CONDITIONS: ReadonlySet<GateRefusal['code']> = new Set<OwnCondition>([
-  'profile_incomplete',
-  'certificate_missing',
-  'certificate_in_review',
-  'certificate_not_valid',
-  'certificate_expires_before_race',
-  'under_minimum_age',
-])
-
-const isOwnRefusal = (refusal: GateRefusal): refusal is OwnRefusal => OWN_CONDITIONS.has(refusal.code)
-
-export function ownRefusals({ race, profile, now }: Conditions): OwnRefusal[] {
+export function ownRefusals({ race, profile, now }: Conditions): AthleteRefusal[] {
   const gate = enrolmentGate({ race, athlete: { profile, subscription: null }, now, today: calendarDayInRome(now), heldPlace: true })
-  return gate.refusals.filter(isOwnRefusal)
+  return gate.refusals.filter(isAthleteRefusal)
 }
 
 /** How a take ended: taken (paid), the offer closed or lapsed, unknown, the gate refused, entered already. */
@@ -401,7 +382,7 @@ export interface TransferTakeContext {
   key: string | null
   /** The provider's checkout the payment started, until the browser is sent there. */
   checkoutUrl: string | null
-  refusals: OwnRefusal[]
+  refusals: AthleteRefusal[]
   problem: TakeProblem | null
 }
 
