@@ -378,32 +378,24 @@ describe('a race that opens through its waiting room (issue 22)', () => {
     expect(screen.getAllByRole('timer').map((timer) => timer.textContent)).toEqual(['15:00'])
   })
 
+  const held: QueueTicket = {
+    biglietto: 'Q-202-1',
+    gara_id: 202,
+    stato: 'posto',
+    entrato: '2026-03-02T09:31:00Z',
+    sorteggiato: true,
+    posto: { scade: '2026-03-02T10:12:00Z', in_pagamento: false },
+    riprova_tra_s: 30,
+  }
+
   it('an athlete holding a place: back to the wizard, with the deadline in the race zone', () => {
-    const held: QueueTicket = {
-      biglietto: 'Q-202-1',
-      gara_id: 202,
-      stato: 'posto',
-      entrato: '2026-03-02T09:31:00Z',
-      sorteggiato: true,
-      posto: { scade: '2026-03-02T10:12:00Z', in_pagamento: false },
-      riprova_tra_s: 30,
-    }
     renderRoom(Date.parse('2026-03-02T10:02:00Z'), held)
     expect(screen.getByRole('link', { name: 'Continue your enrolment' }).getAttribute('href')).toBe('/race/202/subscribe')
     expect(screen.getByText(/^Place held for you until/).textContent).toBe('Place held for you until 2 Mar 2026, 11:12 CET.')
   })
 
   it('a held place past its deadline, as the ticket last read it: no way back to the wizard', () => {
-    const lapsed: QueueTicket = {
-      biglietto: 'Q-202-1',
-      gara_id: 202,
-      stato: 'posto',
-      entrato: '2026-03-02T09:31:00Z',
-      sorteggiato: true,
-      posto: { scade: '2026-03-02T10:12:00Z', in_pagamento: false },
-      riprova_tra_s: 30,
-    }
-    renderRoom(Date.parse('2026-03-02T10:12:01Z'), lapsed)
+    renderRoom(Date.parse('2026-03-02T10:12:01Z'), held)
     expect(screen.queryByRole('link', { name: 'Continue your enrolment' })).toBeNull()
   })
 
