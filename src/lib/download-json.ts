@@ -1,7 +1,6 @@
 /**
  * Offers `value` as a JSON file the browser saves under `name`: what a page publishes, kept as the
- * athlete saw it, for `npm run lottery:verify` (the waiting room's draw; the lottery page has the
- * same download inline and can use this).
+ * athlete saw it, for `npm run lottery:verify` (src/ui/verify-by-script.tsx).
  */
 export function downloadJson(name: string, value: unknown): void {
   const url = URL.createObjectURL(new Blob([JSON.stringify(value, null, 1)], { type: 'application/json' }))

@@ -1,13 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, type ReactNode } from 'react'
 import type { PublicRoomDraw, QueueTicket } from '../../../contracts/queue.contract'
-import { downloadJson } from '../../lib/download-json'
 import { formatNumber } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
-import { Button } from '../../ui/button'
 import { DefinitionList } from '../../ui/definition-list'
 import styles from './queue.module.css'
 import statusCard from '../../ui/status-card.module.css'
+import { VerifyByScript } from '../../ui/verify-by-script'
 
 /**
  * The room's draw (issue 40, decision 037 amended), worded as the lottery's page words its own: the
@@ -96,16 +95,7 @@ function HowToCheck({ file, saved, download, outcome }: { file: string; saved: u
           reloaded play no part.
         </Trans>
       </p>
-      <div className={styles.actions}>
-        <Button variant="secondary" onClick={() => downloadJson(file, saved)}>
-          {download}
-        </Button>
-      </div>
-      <p>{t`Then, in a copy of the portal's source code, run:`}</p>
-      <pre className={styles.command} tabIndex={0}>
-        <code>npm run lottery:verify -- {file}</code>
-      </pre>
-      <p className={styles.note}>{outcome}</p>
+      <VerifyByScript file={file} saved={saved} download={download} outcome={outcome} />
     </>
   )
 }

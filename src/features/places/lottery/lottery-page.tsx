@@ -22,6 +22,7 @@ import { Countdown } from '../../../ui/countdown'
 import { Page } from '../../../ui/page'
 import { isRaceNotFound, RaceNotFound, withRaceId } from '../../../ui/race-not-found'
 import { ErrorState, Loading, QueryErrorState } from '../../../ui/state'
+import { VerifyByScript } from '../../../ui/verify-by-script'
 import styles from './lottery.module.css'
 import { useLottery, type Announcement, type LotteryApplication } from './use-lottery'
 
@@ -530,15 +531,6 @@ function PublishedList({ lottery }: { lottery: Lottery }) {
 
 function HowToCheck({ raceId, lottery }: { raceId: number; lottery: Lottery }) {
   const { t } = useLingui()
-  const file = `lottery-${String(raceId)}.json`
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([JSON.stringify(lottery, null, 1)], { type: 'application/json' }))
-    const anchor = document.createElement('a')
-    anchor.href = url
-    anchor.download = file
-    anchor.click()
-    setTimeout(() => URL.revokeObjectURL(url))
-  }
   return (
     <>
       <p>
@@ -546,16 +538,12 @@ function HowToCheck({ raceId, lottery }: { raceId: number; lottery: Lottery }) {
           Step s of the draw (from 0) reads SHA-256 of the seed, a colon and s as a whole number, takes it modulo the tickets still in the drum, and draws the application holding that ticket, counting tickets in application-number order; its tickets then leave the drum. Whole numbers only, so every computer gets the same order.
         </Trans>
       </p>
-      <div className={styles.actions}>
-        <Button variant="secondary" onClick={download}>
-          {t`Download the published lottery (JSON)`}
-        </Button>
-      </div>
-      <p>{t`Then, in a copy of the portal's source code, run:`}</p>
-      <pre className={styles.command} tabIndex={0}>
-        <code>npm run lottery:verify -- {file}</code>
-      </pre>
-      <p className={styles.note}>{t`It checks the seed against the commitment, recomputes the order, and says whether it agrees or where it first differs.`}</p>
+      <VerifyByScript
+        file={`lottery-${String(raceId)}.json`}
+        saved={lottery}
+        download={t`Download the published lottery (JSON)`}
+        outcome={t`It checks the seed against the commitment, recomputes the order, and says whether it agrees or where it first differs.`}
+      />
     </>
   )
 }
