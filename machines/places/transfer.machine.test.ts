@@ -320,7 +320,7 @@ describe('the recipient', () => {
   it.each([
     ['completata', 'taken'],
     ['annullata', 'closed'],
-    ['scaduta', 'closed'],
+    ['scaduta', 'lapsed'],
   ] as const)('reads an offer %s as %s', async (state, end) => {
     const take = startTake()
     await take.readOffer.answer({ ok: readingOf({ state }) })

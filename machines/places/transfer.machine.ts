@@ -527,7 +527,9 @@ export const transferTakeMachine = setup({
           { guard: { type: 'isOfferState', params: ({ event }) => ({ reading: event.output, states: ['completata'] }) }, target: 'taken' },
           // Offered a place in a race the athlete is entered in already: refused before anything is asked.
           { guard: { type: 'isRecipientEntered', params: ({ event }) => ({ reading: event.output }) }, target: 'enrolled' },
-          { guard: { type: 'isOfferState', params: ({ event }) => ({ reading: event.output, states: ['annullata', 'scaduta'] }) }, target: 'closed' },
+          // Lapsed, whether the server says so already or its deadline has just passed: said as such, not as closed.
+          { guard: { type: 'isOfferState', params: ({ event }) => ({ reading: event.output, states: ['scaduta'] }) }, target: 'lapsed' },
+          { guard: { type: 'isOfferState', params: ({ event }) => ({ reading: event.output, states: ['annullata'] }) }, target: 'closed' },
           { guard: { type: 'hasLapsed', params: ({ event }) => ({ reading: event.output }) }, target: 'lapsed' },
           { target: 'offer', actions: { type: 'keepTerms', params: ({ event }) => ({ reading: event.output }) } },
         ],

@@ -317,8 +317,8 @@ function takeSpecAfter(spec: TakeSpec, event: TransferTakeEvent | { type: string
       const reading = (event as { output: OfferReading }).output
       if (reading.state === 'completata') return { ...spec, screen: 'taken' }
       if (reading.own?.pagato && (reading.own.stato ?? 'attiva') === 'attiva') return { ...spec, screen: 'enrolled' }
-      if (reading.state === 'annullata' || reading.state === 'scaduta') return { ...spec, screen: 'closed' }
-      if (reading.readAt >= reading.lapsesAt) return { ...spec, screen: 'lapsed' }
+      if (reading.state === 'scaduta' || reading.readAt >= reading.lapsesAt) return { ...spec, screen: 'lapsed' }
+      if (reading.state === 'annullata') return { ...spec, screen: 'closed' }
       return { ...spec, screen: 'choosing' }
     }
     case 'xstate.error.actor.readOffer':
