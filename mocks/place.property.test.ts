@@ -1,6 +1,6 @@
 // @vitest-environment node
 import fc from 'fast-check'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { sha256Hex } from '../contracts/sha256'
 import { DAY_MS, HOUR_MS, SECOND_MS } from '../contracts/time'
 import { refundQuote } from '../machines/rules/refund'
@@ -260,7 +260,8 @@ async function play(steps: readonly Step[], provider: ReturnType<typeof createPr
 const paymentsOf = (athleteId: number, raceId: number) => db.payments.findMany((q) => q.where({ athlete_id: athleteId, project_id: raceId }))
 
 describe('a place under any interleaving of every path', () => {
-  vi.spyOn(console, 'info').mockImplementation(() => undefined)
+  // The outbox says every e-mail on the console: hundreds here (the config restores mocks after each test).
+  beforeEach(() => void vi.spyOn(console, 'info').mockImplementation(() => undefined))
   const provider = createProvider(controls.now, () => undefined)
 
   it('sells the last place once: three cards authorised for it, one charged, two refunded as sold out', async () => {
