@@ -220,6 +220,25 @@ describe('the browser database over a store', () => {
     expect(storage.getItem(key)).toBeNull()
   })
 
+  it("keeps a change of ours made while another tab's changes are applied, and writes only ours back", async () => {
+    const athlete = seed.athletes.find((a) => a.id === completo.athleteId)!
+    const other = seed.athletes.find((a) => a.id !== completo.athleteId)!
+    const key = `${CHANGE_KEY_PREFIX}athletes`
+    const renamed = JSON.stringify([[String(other.id), { ...other, nome: 'Renamed' }]])
+    storage.setItem(key, renamed)
+    // Two tabs at once: the other tab's change is being applied when one of our handlers writes.
+    const applying = database.takeRemote(key, null, renamed)
+    await db.athletes.update((q) => q.where({ id: athlete.id }), { data: (record) => void (record.nome = 'Ours') })
+    await applying
+    database.persist()
+
+    const stored = new Map(JSON.parse(storage.getItem(key)!) as Array<[string, { nome: string }]>)
+    expect(stored.get(String(athlete.id))?.nome).toBe('Ours')
+    expect(stored.get(String(other.id))?.nome).toBe('Renamed')
+    await reload()
+    expect(db.athletes.findFirst((q) => q.where({ id: athlete.id }))?.nome).toBe('Ours')
+  })
+
   it('keeps the e-mails sent across a reload, newest first', async () => {
     vi.spyOn(console, 'info').mockImplementation(() => {})
     const body = JSON.stringify({ nome: 'Anna', cognome: 'Rey', mail: 'anna.rey@example.org', password: 'Sentiero-2026!', privacy_policy: true })

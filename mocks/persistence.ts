@@ -224,7 +224,7 @@ export function createChangeTracker() {
   return {
     start,
     stop,
-    /** Runs `work` (a load, another tab's changes) without noting its writes as ours. */
+    /** Runs `work` (a load of the whole database) without noting its writes as ours. */
     async untracked<T>(work: () => Promise<T>): Promise<T> {
       const wasListening = listening !== null
       stop()
@@ -233,6 +233,16 @@ export function createChangeTracker() {
       } finally {
         if (wasListening) start()
       }
+    },
+    /**
+     * Another tab's record, just applied here (`applyToCollection`), is not a change of ours: its mark
+     * goes unless one of our handlers has made the record something else meanwhile. Tracking is not stopped while
+     * another tab's changes are applied: a handler of ours running meanwhile would go unwritten (a
+     * settlement's transaction line was lost so, in two tabs paying one place).
+     */
+    forget(name: DbName, key: string, record: unknown): void {
+      const records = dirty.get(name)
+      if (records?.has(key) && canonical(records.get(key)) === canonical(record)) records.delete(key)
     },
     /** The records changed since the last call, as they are now (`null`: deleted). */
     take(): ChangeSet {
@@ -246,8 +256,17 @@ export function createChangeTracker() {
   }
 }
 
-/** Makes the live collection match `entries` for those keys (create, replace or delete). */
-async function applyToCollection(name: DbName, entries: ReadonlyArray<ChangeEntry>): Promise<void> {
+type ChangeTracker = ReturnType<typeof createChangeTracker>
+
+/** A record as JSON with its fields in one order, whatever order its writer gave them. */
+function canonical(record: unknown): string {
+  return JSON.stringify(record, (_field, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value,
+  )
+}
+
+/** Makes the live collection match `entries` for those keys (create, replace or delete), as another tab's. */
+async function applyToCollection(name: DbName, entries: ReadonlyArray<ChangeEntry>, tracker: ChangeTracker): Promise<void> {
   const collection = db[name] as unknown as (typeof db)['sessions']
   const wanted = new Map<string, unknown>(entries)
   const live = new Map<string, ReturnType<typeof collection.all>[number]>()
@@ -270,6 +289,7 @@ async function applyToCollection(name: DbName, entries: ReadonlyArray<ChangeEntr
     } else {
       await collection.create(next as never)
     }
+    tracker.forget(name, key, next)
   }
 }
 
@@ -349,7 +369,7 @@ export function createPersistentDb({ store, seed }: PersistentDbOptions) {
         if (before.has(key) && after.has(key) && JSON.stringify(before.get(key)) === JSON.stringify(after.get(key))) continue
         updates.push([key, (after.has(key) ? after.get(key) : seedRecord(name, key)) as never])
       }
-      await tracker.untracked(() => applyToCollection(name, updates))
+      await applyToCollection(name, updates, tracker)
     },
 
     /** The change set over the seed, as stored: what the data is, in a few kilobytes. */
