@@ -11,7 +11,9 @@ import { afterFailure, readDueAt, type ReadFailure, type ReadPacing, type RetryF
  *
  * Two clocks make a read due. The room and the list keep `nextReadAt` and are told the time by the
  * portal (`clock.tick`, which the QA panel's clock moves too): `whenReadDue`, `pollingStates`,
- * `callWithRetry`. The payment wait's short waits run on XState's own clock: `askAgainAfter`.
+ * `callWithRetry`. The payment wait's short waits run on XState's own clock: `askAgainAfter`, in
+ * ask-again.ts, apart so that the wizard, which only waits for payments, does not download the pacing
+ * here (the enrolment wizard's weight line of `npm run bench`).
  */
 
 /** What a machine following a record keeps of its reads, beside its own context. */
@@ -89,19 +91,5 @@ export function pollingStates<const Invoke, const Retry extends string>(invoke: 
       asking: { invoke },
       retrying: whenReadDue(retry),
     },
-  } as const
-}
-
-/**
- * Asking again on XState's own clock: after the named `delay` (the machine's pacing, read from its
- * context), with `actions` counting the wait, or at once when the athlete asks (`retry`).
- */
-export function askAgainAfter<const Delay extends string, const Target extends string, const Retry extends string, const Actions extends string>(
-  delay: Delay,
-  { target, retry, actions }: { target: Target; retry: Retry; actions: Actions },
-) {
-  return {
-    after: { [delay]: { target, actions } } as Record<Delay, { target: Target; actions: Actions }>,
-    on: { [retry]: target } as Record<Retry, Target>,
   } as const
 }

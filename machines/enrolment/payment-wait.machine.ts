@@ -2,7 +2,7 @@ import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { errorCodeOf, toApiError, type ApiError } from '../../contracts/api-error'
 import type * as payments from '../../contracts/payments.contract'
 import type { PaymentLinkStatus, PaymentState } from '../../contracts/payments.contract'
-import { askAgainAfter } from '../polling'
+import { askAgainAfter } from '../ask-again'
 import { isLinkPayable } from '../rules/payment-link'
 
 /**
