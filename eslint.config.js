@@ -47,7 +47,7 @@ const noHtmlFromData = {
 }
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-e2e-*', 'node_modules', 'contracts/generated', 'test-results', 'test-results-*', 'playwright-report'] },
+  { ignores: ['dist', 'dist-test', 'dist-e2e-*', 'node_modules', 'contracts/generated', 'test-results', 'test-results-*', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

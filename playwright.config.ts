@@ -1,4 +1,5 @@
 import { defineConfig, type PlaywrightTestConfig } from '@playwright/test'
+import { sharedBuild } from './scripts/test-builds'
 
 /**
  * Two ways the portal is run, each on its own fixed, uncommon port (`--strictPort`: another process
@@ -84,9 +85,15 @@ if (runs('dev-server', 'dev-server-warm-up')) {
     timeout: 60_000,
   })
 }
+// Under `npm test` the builds are made once for the whole run (scripts/test-builds.ts); run alone,
+// each project builds its own.
+const MOCK_BUILD = sharedBuild('mock')
+const QA_BUILD = sharedBuild('qa')
 if (runs('production-build')) {
   webServers.push({
-    command: `npx vite build --outDir ${OUT_DIR} && npx vite preview --outDir ${OUT_DIR} --host 127.0.0.1 --port ${String(PORT)} --strictPort`,
+    command: MOCK_BUILD
+      ? `npx vite preview --outDir ${MOCK_BUILD} --host 127.0.0.1 --port ${String(PORT)} --strictPort`
+      : `npx vite build --outDir ${OUT_DIR} && npx vite preview --outDir ${OUT_DIR} --host 127.0.0.1 --port ${String(PORT)} --strictPort`,
     url: baseURL,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
@@ -97,8 +104,8 @@ if (runs('shared-backend')) {
   webServers.push({
     // The QA build, then the mock server started for QA on it (a port in use is an error there).
     command:
-      `VITE_API_MOCK=server npx vite build --outDir ${SHARED_OUT_DIR} && ` +
-      `PETTORALE_MOCK_QA=1 PETTORALE_MOCK_PORT=${String(SHARED_PORT)} PETTORALE_MOCK_DIST=${SHARED_OUT_DIR} ` +
+      (QA_BUILD ? '' : `VITE_API_MOCK=server npx vite build --outDir ${SHARED_OUT_DIR} && `) +
+      `PETTORALE_MOCK_QA=1 PETTORALE_MOCK_PORT=${String(SHARED_PORT)} PETTORALE_MOCK_DIST=${QA_BUILD ?? SHARED_OUT_DIR} ` +
       `PETTORALE_MOCK_PORTAL_ORIGIN=${teamURL} npx tsx mocks/http-server.ts`,
     url: sharedURL,
     reuseExistingServer: !process.env.CI,

@@ -297,11 +297,15 @@ export default defineConfig({
     },
   },
   test: {
-    environment: 'happy-dom',
-    include: ['{contracts,machines,mocks,src,tests,scripts}/**/*.test.{ts,tsx}'],
     // Run by npm run test:coverage:machines, which measures what they cover (tests/scenarios/vitest.config.ts).
     exclude: ['**/node_modules/**', 'tests/scenarios/**'],
     setupFiles: ['tests/setup/vitest.setup.ts'],
     restoreMocks: true,
+    // A page's environment only where something renders: happy-dom costs each file that builds it a
+    // fifth of a second or more, and the rules, machines, contracts and simulated backend render nothing.
+    projects: [
+      { extends: true, test: { name: 'logic', environment: 'node', include: ['{contracts,machines,mocks,scripts}/**/*.test.ts'] } },
+      { extends: true, test: { name: 'pages', environment: 'happy-dom', include: ['{src,tests}/**/*.test.{ts,tsx}'] } },
+    ],
   },
 })

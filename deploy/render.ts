@@ -139,11 +139,19 @@ export function writeStandalone(prefix: string, site: SiteOptions): string {
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
 
+/** How hard to compress: `highest` for a deployment; `quick` for tests of the host's configuration, not of the compressor. */
+export type Compression = 'highest' | 'quick'
+const LEVELS: Record<Compression, { brotli: number; gzip: number }> = {
+  highest: { brotli: zlibConstants.BROTLI_MAX_QUALITY, gzip: 9 },
+  quick: { brotli: 4, gzip: 4 },
+}
+
 /**
  * Writes `<file>.br` and `<file>.gz` beside each compressible file of the build but the pages, at
- * the highest levels (as the mock server caches them), for nginx's brotli_static and gzip_static.
+ * the highest levels unless told (as the mock server caches them), for nginx's brotli_static and gzip_static.
  */
-export async function compressBuild(dist: string): Promise<number> {
+export async function compressBuild(dist: string, compression: Compression = 'highest'): Promise<number> {
+  const levels = LEVELS[compression]
   const entries = await readdir(resolve(dist), { recursive: true, withFileTypes: true })
   const files = entries.filter((entry) => entry.isFile() && PRECOMPRESSED.has(extname(entry.name).toLowerCase()))
   await Promise.all(
@@ -152,10 +160,10 @@ export async function compressBuild(dist: string): Promise<number> {
       const body = await readFile(file)
       const params = {
         [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-        [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+        [zlibConstants.BROTLI_PARAM_QUALITY]: levels.brotli,
         [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
       }
-      const [br, gz] = await Promise.all([brotli(body, { params }), gzipAsync(body, { level: 9 })])
+      const [br, gz] = await Promise.all([brotli(body, { params }), gzipAsync(body, { level: levels.gzip })])
       await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)])
     }),
   )

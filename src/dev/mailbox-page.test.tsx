@@ -29,8 +29,8 @@ const renderMailbox = () =>
 describe('the mailbox page', () => {
   it('says so when nothing was sent', () => {
     renderMailbox()
-    expect(screen.getByRole('heading', { level: 1, name: 'Mailbox' })).toBeTruthy()
-    expect(screen.getByText('No e-mails yet.')).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 1, name: 'Mailbox' })).toBeInTheDocument()
+    expect(screen.getByText('No e-mails yet.')).toBeInTheDocument()
     expect(screen.queryAllByRole('article')).toEqual([])
   })
 
@@ -57,8 +57,8 @@ describe('the mailbox page', () => {
       'Confirm your pettorale account',
     ])
     const [payment, reset, confirm] = mails.map((mail) => within(mail))
-    expect(payment!.getByText('To: bruno@example.org')).toBeTruthy()
-    expect(payment!.getByText('The organiser sent you this link to pay for your race entry.')).toBeTruthy()
+    expect(payment!.getByText('To: bruno@example.org')).toBeInTheDocument()
+    expect(payment!.getByText('The organiser sent you this link to pay for your race entry.')).toBeInTheDocument()
     // What the link asks for: the race, the amount and the deadline, the organiser's, in Rome's time (decision 025).
     const terms = payment!.getAllByRole('term')
     const facts = terms.map((term) => [term.textContent, term.nextElementSibling?.textContent])
@@ -126,14 +126,14 @@ describe('the mailbox page', () => {
     const mail = await screen.findByRole('article', { name: 'Il tuo link di pagamento' })
     expect(mail.getAttribute('lang')).toBe('it')
     const words = within(mail)
-    expect(words.getByText("L'organizzatore ti ha inviato questo link per pagare la tua iscrizione alla gara.")).toBeTruthy()
+    expect(words.getByText("L'organizzatore ti ha inviato questo link per pagare la tua iscrizione alla gara.")).toBeInTheDocument()
     // Italian formats too: the euro after the amount, Rome's time.
     const facts = words.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent])
     expect(facts[1]).toEqual(['Importo', '950,00\u00a0€'])
     expect(facts[2]?.[1]).toMatch(/^9 mar 2026, 23:59/)
     expect(words.getByRole('link', { name: 'Paga ora' }).getAttribute('href')).toBe('/checkout?link=lnk-2')
     // The page around it stays in the portal's language.
-    expect(screen.getByRole('heading', { level: 1, name: 'Mailbox' })).toBeTruthy()
+    expect(screen.getByRole('heading', { level: 1, name: 'Mailbox' })).toBeInTheDocument()
   })
 
   it('is current when opened again after e-mails were sent while it was closed', async () => {

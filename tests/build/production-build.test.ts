@@ -1,11 +1,8 @@
 // @vitest-environment node
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { build } from 'vite'
-
-const outDir = mkdtempSync(join(tmpdir(), 'pettorale-real-build-'))
+import { realBuildCopy, sharedBuild } from '../../scripts/test-builds'
 
 function builtFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -14,15 +11,14 @@ function builtFiles(dir: string): string[] {
 }
 
 describe('a production build against the real backend (VITE_API_MOCK=false)', () => {
+  // The run's shared build under `npm test` (scripts/test-builds.ts), read as it is; run alone, one made here.
+  let outDir = sharedBuild('real') ?? ''
   beforeAll(async () => {
-    process.env.VITE_API_MOCK = 'false'
-    try {
-      await build({ logLevel: 'silent', build: { outDir, emptyOutDir: true } })
-    } finally {
-      delete process.env.VITE_API_MOCK
-    }
+    if (!outDir) outDir = await realBuildCopy('pettorale-real-build-')
   }, 120_000)
-  afterAll(() => rmSync(outDir, { recursive: true, force: true }))
+  afterAll(() => {
+    if (!sharedBuild('real')) rmSync(outDir, { recursive: true, force: true })
+  })
 
   it('ships no mock file: no service worker, nothing named after the mock', () => {
     const names = builtFiles(outDir).map((file) => relative(outDir, file))

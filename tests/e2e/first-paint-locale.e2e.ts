@@ -4,8 +4,8 @@ import type { Locale } from '../../contracts/locale'
 import { startMockServer, type MockServer } from '../../mocks/http-server'
 import { SEED_RACE_IDS } from '../../mocks/seed'
 import { frameCatalog } from '../../scripts/frame-words-plugin'
+import { realBuildCopy } from '../../scripts/test-builds'
 import { expect, test } from './fixtures'
-import { buildForRealBackend } from './real-backend-build'
 
 /**
  * Issue 24 point 1, decision 040: the host serves the HTML in the athlete's language, chosen by the
@@ -76,7 +76,7 @@ test.describe("the first paint in the athlete's language, on every public page",
 
   test.beforeAll(async () => {
     test.setTimeout(180_000)
-    dist = await buildForRealBackend('pettorale-first-paint-')
+    dist = await realBuildCopy('pettorale-first-paint-')
     server = await startMockServer({ port: 0, dist, log: { info: () => {}, error: console.error } })
   })
 

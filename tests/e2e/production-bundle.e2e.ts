@@ -7,9 +7,9 @@ import type { Page } from '@playwright/test'
 import { compressBuild } from '../../deploy/render'
 import { startMockServer, type MockServer } from '../../mocks/http-server'
 import { SEED_RACE_IDS } from '../../mocks/seed'
+import { realBuildCopy } from '../../scripts/test-builds'
 import { startNginx, type RunningNginx } from '../host/nginx'
 import { expect, test } from './fixtures'
-import { buildForRealBackend } from './real-backend-build'
 
 /**
  * nginx's port: fixed, so a port in use is an error rather than a move (three above the e2e port
@@ -56,8 +56,8 @@ test.describe('the production bundle against a backend over HTTP', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000)
-    dist = await buildForRealBackend('pettorale-production-')
-    await compressBuild(dist)
+    dist = await realBuildCopy('pettorale-production-')
+    await compressBuild(dist, 'quick')
     server = await startMockServer({ port: 0, dist, log: { info: () => {}, error: console.error } })
     nginx = await startNginx({ dist, port: NGINX_PORT, upstream: server.url })
     nginxTls = await startNginx({ dist, port: NGINX_TLS_PORT, upstream: server.url, tls: true })

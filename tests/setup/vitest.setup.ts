@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, vi } from 'vitest'
+import '@testing-library/jest-dom/vitest'
 import { ensureTemporal } from '../../src/lib/temporal'
 
 // Node 20 has no Temporal: the app installs the polyfill before its first render (main.tsx), and

@@ -49,7 +49,7 @@ describe('the QA controls toggle and panel', () => {
     expect(document.activeElement).toBe(toggle())
 
     await user.keyboard('{Alt>}{Shift>}Q{/Shift}{/Alt}')
-    expect(await screen.findByRole('dialog', { name: 'QA controls' })).toBeTruthy()
+    expect(await screen.findByRole('dialog', { name: 'QA controls' })).toBeInTheDocument()
     await user.keyboard('{Alt>}{Shift>}Q{/Shift}{/Alt}')
     expect(screen.queryByRole('dialog')).toBeNull()
   })
@@ -81,7 +81,7 @@ describe('the fault controls', () => {
     await user.click(screen.getByRole('button', { name: 'Apply' }))
 
     expect(qa.fault).toHaveBeenCalledWith('athlete.me', { kind: 'status', status: 500 })
-    expect(await screen.findByText('In force for athlete.me.')).toBeTruthy()
+    expect(await screen.findByText('In force for athlete.me.')).toBeInTheDocument()
     const active = await screen.findByRole('button', { name: 'Clear HTTP 500 for athlete.me' })
     await user.keyboard('{Escape}')
     expect(toggle().textContent).toContain('1 fault')
@@ -89,7 +89,7 @@ describe('the fault controls', () => {
     await user.click(toggle())
     await user.click(await screen.findByRole('button', { name: 'Clear HTTP 500 for athlete.me' }))
     expect(qa.fault).toHaveBeenLastCalledWith('athlete.me', null)
-    expect(await screen.findByText('No fault and no latency: every operation answers normally.')).toBeTruthy()
+    expect(await screen.findByText('No fault and no latency: every operation answers normally.')).toBeInTheDocument()
     expect(active.isConnected).toBe(false)
     expect(toggle().textContent).not.toContain('fault')
   })
@@ -102,7 +102,7 @@ describe('the fault controls', () => {
     await user.clear(latency)
     await user.type(latency, '0')
     await user.click(screen.getByRole('button', { name: 'Apply' }))
-    expect(screen.getByText('Enter a whole number of milliseconds from 1 to 60000.')).toBeTruthy()
+    expect(screen.getByText('Enter a whole number of milliseconds from 1 to 60000.')).toBeInTheDocument()
     expect(latency.getAttribute('aria-invalid')).toBe('true')
     expect(qa.latency).not.toHaveBeenCalled()
     await user.clear(latency)
@@ -116,7 +116,7 @@ describe('the fault controls', () => {
     await user.click(screen.getByRole('button', { name: 'Apply' }))
     expect(qa.fault).toHaveBeenCalledWith('*', { kind: 'status', status: 503, retryAfterS: 20 })
 
-    expect(await screen.findByRole('button', { name: 'Clear 1500 ms latency for every operation' })).toBeTruthy()
+    expect(await screen.findByRole('button', { name: 'Clear 1500 ms latency for every operation' })).toBeInTheDocument()
     await waitFor(() => expect(toggle().textContent).toContain('2 faults'))
     await user.click(screen.getByRole('button', { name: 'Clear all' }))
     expect(qa.clearFaults).toHaveBeenCalledOnce()
@@ -129,20 +129,20 @@ describe('the clock presets', () => {
     const { qa, invalidatePortal, user } = renderPanel({ tab: 'clock' })
     await user.click(toggle())
     // The presets show the race's times in Rome's zone, as the organiser announces them.
-    expect(await screen.findByText('13 Sept 2026, 06:00 CEST')).toBeTruthy()
+    expect(await screen.findByText('13 Sept 2026, 06:00 CEST')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: '2 hours before opening' }))
     expect(qa.setNow).toHaveBeenCalledWith('2026-03-02T07:00:00+01:00')
     // Its own moments in the locale's zone: London for English.
-    expect(await screen.findByText('The clock is now 2 Mar 2026, 06:00 GMT.')).toBeTruthy()
+    expect(await screen.findByText('The clock is now 2 Mar 2026, 06:00 GMT.')).toBeInTheDocument()
     await waitFor(() => expect(invalidatePortal).toHaveBeenCalled())
-    expect(await screen.findByText('2 Mar 2026, 06:00 GMT', { selector: 'time' })).toBeTruthy()
+    expect(await screen.findByText('2 Mar 2026, 06:00 GMT', { selector: 'time' })).toBeInTheDocument()
   })
 
   it('sets any date and time, read in the race zone, and asks for one when the field is empty', async () => {
     const { qa, user } = renderPanel({ tab: 'clock' })
     await user.click(toggle())
     await user.click(await screen.findByRole('button', { name: 'Set the clock' }))
-    expect(screen.getByText('Enter a date and a time.')).toBeTruthy()
+    expect(screen.getByText('Enter a date and a time.')).toBeInTheDocument()
     expect(qa.setNow).not.toHaveBeenCalled()
     expect(raceLocalToInstant('2026-07-01T10:30')).toBe('2026-07-01T10:30:00+02:00')
     expect(raceLocalToInstant('not a date')).toBeNull()
@@ -154,13 +154,13 @@ describe('the races', () => {
     const { qa, invalidatePortal, user } = renderPanel({ tab: 'races' })
     await user.click(toggle())
     const race = (await screen.findByText('Alte Vie di Cogne 52K 2026')).closest('li')!
-    expect(within(race).getByText('110 of 350 places taken.')).toBeTruthy()
-    expect(within(race).getByText('11 Jul 2026, 06:00 CEST', { selector: 'time' })).toBeTruthy()
+    expect(within(race).getByText('110 of 350 places taken.')).toBeInTheDocument()
+    expect(within(race).getByText('11 Jul 2026, 06:00 CEST', { selector: 'time' })).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Fill every place of Alte Vie di Cogne 52K 2026' }))
     expect(qa.fillRace).toHaveBeenCalledWith(203)
     expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Every place of Alte Vie di Cogne 52K 2026 is taken: the race is sold out.')
-    expect(await within(race).findByText('Sold out: 350 of 350 places taken.')).toBeTruthy()
+    expect(await within(race).findByText('Sold out: 350 of 350 places taken.')).toBeInTheDocument()
     expect(invalidatePortal).toHaveBeenCalled()
 
     await user.click(screen.getByRole('button', { name: 'Revise the waiver of Alte Vie di Cogne 52K 2026' }))
@@ -169,15 +169,15 @@ describe('the races', () => {
       await screen.findByText(
         "Alte Vie di Cogne 52K 2026's waiver is now version v2: a place signed on an earlier version is signed again before it is paid.",
       ),
-    ).toBeTruthy()
-    expect(await within(race).findByText('Waiver version v2.')).toBeTruthy()
+    ).toBeInTheDocument()
+    expect(await within(race).findByText('Waiver version v2.')).toBeInTheDocument()
   })
 
   it('draws a lottery, says how many were drawn, and frees a place of a race with a wait list', async () => {
     const { qa, invalidatePortal, user } = renderPanel({ tab: 'races' })
     await user.click(toggle())
     const flagship = (await screen.findByText('Tor des Pettorale 330 2026')).closest('li')!
-    expect(within(flagship).getByText('320 of 600 places taken. Lottery entry.')).toBeTruthy()
+    expect(within(flagship).getByText('320 of 600 places taken. Lottery entry.')).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Draw the lottery of Alte Vie di Cogne 52K 2026 now' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Free one place of Alte Vie di Cogne 52K 2026' })).toBeNull()
 
@@ -187,21 +187,21 @@ describe('the races', () => {
       await screen.findByText(
         "Tor des Pettorale 330 2026's lottery is drawn: 280 drawn were sent a payment link, 1,220 not drawn are on the wait list in the draw's order.",
       ),
-    ).toBeTruthy()
-    expect(await within(flagship).findByText('320 of 600 places taken. Lottery entry, drawn.')).toBeTruthy()
+    ).toBeInTheDocument()
+    expect(await within(flagship).findByText('320 of 600 places taken. Lottery entry, drawn.')).toBeInTheDocument()
     expect(within(flagship).queryByRole('button', { name: /^Draw the lottery/ })).toBeNull()
     expect(invalidatePortal).toHaveBeenCalled()
 
     await user.click(screen.getByRole('button', { name: 'Free one place of Tor des Pettorale 330 2026' }))
     expect(qa.freePlace).toHaveBeenCalledWith(201)
-    expect(await within(flagship).findByText('319 of 600 places taken. Lottery entry, drawn.')).toBeTruthy()
+    expect(await within(flagship).findByText('319 of 600 places taken. Lottery entry, drawn.')).toBeInTheDocument()
   })
 
   it("shows where a race's waiting room stands, and no room for a race without one", async () => {
     const { qa, user } = renderPanel({ tab: 'races' })
     await user.click(toggle())
     const rush = (await screen.findByText('Vertical della Grivola 2026')).closest('li')!
-    expect(await within(rush).findByText('Waiting room: 14 waiting, 3 admitted, 1 holding a place, 2 of 12 places paid.')).toBeTruthy()
+    expect(await within(rush).findByText('Waiting room: 14 waiting, 3 admitted, 1 holding a place, 2 of 12 places paid.')).toBeInTheDocument()
     expect(qa.queueOf).toHaveBeenCalledWith(260)
     expect(qa.queueOf).not.toHaveBeenCalledWith(203)
     const direct = screen.getByText('Alte Vie di Cogne 52K 2026').closest('li')!
@@ -217,7 +217,7 @@ describe('the races', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The simulated backend did not do it: QA fillRace: 422 pettoraleMock.fillRace: no race 203',
     )
-    expect(screen.getByText('110 of 350 places taken.')).toBeTruthy()
+    expect(screen.getByText('110 of 350 places taken.')).toBeInTheDocument()
   })
 })
 
@@ -234,11 +234,11 @@ describe('the staff review', () => {
     })
     const { invalidatePortal, user } = renderPanel({ qa, tab: 'review' })
     await user.click(toggle())
-    expect(await screen.findByText('Tor des Pettorale 330 2026, €950.00', { exact: false })).toBeTruthy()
+    expect(await screen.findByText('Tor des Pettorale 330 2026, €950.00', { exact: false })).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: "Accept Rita Revisione's certificate" }))
     expect(qa.reviewCertificate).toHaveBeenCalledWith(3, 'valido')
-    expect(await screen.findByText('No certificate is waiting.')).toBeTruthy()
+    expect(await screen.findByText('No certificate is waiting.')).toBeInTheDocument()
     expect(invalidatePortal).toHaveBeenCalled()
     // The button went with its certificate: the keyboard's focus stays in the panel, Escape still closes it.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('tabpanel')))
@@ -250,7 +250,7 @@ describe('the staff review', () => {
     await user.selectOptions(screen.getByLabelText('Reason, if declined'), 'Insufficient funds')
     await user.click(screen.getByRole('button', { name: "Decline Giulia Jaccod's payment for Tor des Pettorale 330 2026" }))
     expect(qa.settlePayment).toHaveBeenCalledWith('pay-9', 'declined', 'insufficient_funds')
-    expect(await screen.findByText('No payment is waiting.')).toBeTruthy()
+    expect(await screen.findByText('No payment is waiting.')).toBeInTheDocument()
   })
 })
 
@@ -268,7 +268,7 @@ describe('the database import and export', () => {
     expect(qa.importDatabase).toHaveBeenCalledWith('{"hello":"world"}')
     expect(
       await screen.findByText('other.json was refused: The file is JSON but not an export of pettorale\'s simulated backend. Nothing was changed.'),
-    ).toBeTruthy()
+    ).toBeInTheDocument()
     expect(input.getAttribute('aria-invalid')).toBe('true')
   })
 

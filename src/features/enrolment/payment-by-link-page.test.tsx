@@ -52,7 +52,7 @@ describe('the payment link page', () => {
   it("an open link: what it asks for, by when, and the way to the provider's page", async () => {
     openPage(`?code=${CODE}`)
     await heading('Awaiting payment')
-    expect(screen.getByText('Tor des Pettorale 330 2026')).toBeTruthy()
+    expect(screen.getByText('Tor des Pettorale 330 2026')).toBeInTheDocument()
     expect(screen.getByRole('status').textContent).toBe('The organiser asks you to pay €950.00 for this race entry by 9 Mar 2026, 23:59 CET.')
     expect(screen.getByRole('link', { name: 'Pay €950.00' }).getAttribute('href')).toBe(`${TEST_PORTAL_ORIGIN}/checkout?link=${CODE}`)
   })
@@ -70,7 +70,7 @@ describe('the payment link page', () => {
     expect(screen.getByRole('status')).toBe(status)
     expect(status.textContent).toMatch(/^We received your payment of €950\.00 on 2 Mar 2026, 08:00 GMT\. You are enrolled in the race\.$/)
     expect(document.activeElement).toBe(paid)
-    expect(screen.getByRole('link', { name: 'Go to my races' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Go to my races' })).toBeInTheDocument()
   })
 
   it('back from the provider with a declined card: declined, nothing charged, and the way to try again while the link is open', async () => {
@@ -99,24 +99,24 @@ describe('the payment link page', () => {
     openPage(`?code=${CODE}`)
     await heading('Request expired')
     expect(screen.getByRole('status').textContent).toBe('This payment link has expired and can no longer be used. Write to the organiser for a new one.')
-    expect(screen.getByRole('link', { name: 'Contact the organiser' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Contact the organiser' })).toBeInTheDocument()
   })
 
   it('an unknown link says no payment has it', async () => {
     openPage('?code=lnk-nobody-0000')
     await heading('Payment not found')
-    expect(within(screen.getByRole('status')).getByText(/^No payment matches this link/)).toBeTruthy()
+    expect(within(screen.getByRole('status')).getByText(/^No payment matches this link/)).toBeInTheDocument()
   })
 
   it('a paid link says so', async () => {
     openPage(`?code=${SEED_TOKENS.paymentLinkSuccess}`)
     await heading('Payment successful')
-    expect(screen.getByText('Trail del Forte di Bard 30K 2026')).toBeTruthy()
+    expect(screen.getByText('Trail del Forte di Bard 30K 2026')).toBeInTheDocument()
   })
 
   it('an address without a code says to open the e-mail again', async () => {
     openPage('')
     await heading('Payment link status')
-    expect(screen.getByText("This address has no payment link code. Open the link from the organiser's e-mail again.")).toBeTruthy()
+    expect(screen.getByText("This address has no payment link code. Open the link from the organiser's e-mail again.")).toBeInTheDocument()
   })
 })

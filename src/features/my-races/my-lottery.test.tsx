@@ -64,8 +64,8 @@ describe('my lottery applications', () => {
     expect((await apply()).ok).toBe(true)
     open()
     const card = within(await screen.findByRole('article', { name: 'Tor des Pettorale 330 2026' }, { timeout: 5_000 }))
-    expect(card.getByText('Application number 1,501, 4 tickets.')).toBeTruthy()
-    expect(card.getByText(paragraph(`Waiting for the draw on ${formatRaceTime('en', '2026-04-02T10:00:00.000Z')}.`))).toBeTruthy()
+    expect(card.getByText('Application number 1,501, 4 tickets.')).toBeInTheDocument()
+    expect(card.getByText(paragraph(`Waiting for the draw on ${formatRaceTime('en', '2026-04-02T10:00:00.000Z')}.`))).toBeInTheDocument()
     expect(card.getByRole('link', { name: 'See the lottery' }).getAttribute('href')).toBe('/race/201/lottery')
     cleanup()
 
@@ -73,7 +73,7 @@ describe('my lottery applications', () => {
     await withLedger(() => drawLottery(db.races.findFirst((q) => q.where({ id: 201 }))!, now))
     open()
     const drawn = within(await screen.findByRole('article', { name: 'Tor des Pettorale 330 2026' }, { timeout: 5_000 }))
-    expect(await drawn.findByText(paragraph(`Drawn: pay for your place by ${formatRaceTime('en', now + 240 * HOUR_MS)}.`))).toBeTruthy()
+    expect(await drawn.findByText(paragraph(`Drawn: pay for your place by ${formatRaceTime('en', now + 240 * HOUR_MS)}.`))).toBeInTheDocument()
   })
 
   it('shows nothing for a place entered directly, without an application', async () => {

@@ -167,9 +167,9 @@ describe('the elevation profile on the page', () => {
   it('labels the highest point and the total climb, and lists the aid stations by number', () => {
     renderProfile()
     const figure = screen.getByRole('figure')
-    expect(within(figure).getByText('2,000 m', { selector: 'strong' })).toBeTruthy()
-    expect(within(figure).getByText('1,250 m D+')).toBeTruthy()
-    expect(within(figure).getByRole('heading', { level: 3, name: '2 aid stations' })).toBeTruthy()
+    expect(within(figure).getByText('2,000 m', { selector: 'strong' })).toBeInTheDocument()
+    expect(within(figure).getByText('1,250 m D+')).toBeInTheDocument()
+    expect(within(figure).getByRole('heading', { level: 3, name: '2 aid stations' })).toBeInTheDocument()
     expect(within(figure).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       '1Lago Verney km 2.5 · 1,500 m',
       '2Alpe Porassey km 7.5 · 1,750 m',

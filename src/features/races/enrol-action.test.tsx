@@ -121,7 +121,7 @@ describe('the enrol action follows the registration state', () => {
   it('in its last hours: still "Enrol"', () => {
     renderAction({ chiusura_iscrizioni: new Date(NOW + 5 * HOUR_MS).toISOString(), iscritti: 399 })
     expect(screen.getByRole('link', { name: 'Enrol' }).getAttribute('href')).toBe('/race/202/subscribe')
-    expect(screen.getByText(/1 place left\./)).toBeTruthy()
+    expect(screen.getByText(/1 place left\./)).toBeInTheDocument()
   })
 
   it('open, for an athlete who would apply to the lottery (no PAX): "Apply for the lottery", to the same subscription', () => {
@@ -184,12 +184,12 @@ describe('the enrol action moves with the clock', () => {
         <Live opensAt={opensAt} />
       </I18nProvider>,
     )
-    expect(screen.getByRole('button', { name: /^Registration opens on/ })).toBeTruthy()
+    expect(screen.getByRole('button', { name: /^Registration opens on/ })).toBeInTheDocument()
     act(() => {
       clock = opensAt + MINUTE_MS
       setClockSource(() => clock)
     })
-    expect(screen.getByRole('link', { name: 'Enrol' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Enrol' })).toBeInTheDocument()
     act(() => {
       clock = Date.parse(race.chiusura_iscrizioni) + DAY_MS
       setClockSource(() => clock)
@@ -214,7 +214,7 @@ describe("signed in, the action says the athlete's standing before any click", (
 
   it('enrolled with no bib yet: says it comes later', () => {
     renderFor({ subscription: subscription({ pagato: true, pettorale: null }) })
-    expect(screen.getByText('You are enrolled: your bib number will be assigned later.')).toBeTruthy()
+    expect(screen.getByText('You are enrolled: your bib number will be assigned later.')).toBeInTheDocument()
   })
 
   it("a place to pay: waiting for payment, the deadline in the race's zone, and Pay resumes the wizard", () => {
@@ -249,7 +249,7 @@ describe("signed in, the action says the athlete's standing before any click", (
     expect(screen.getByRole('link', { name: 'Continue the enrolment' }).getAttribute('href')).toBe('/race/202/subscribe')
     cleanup()
     renderFor({ subscription: subscription({ liberatoria: false, liberatoria_signed: null }) })
-    expect(screen.getByRole('link', { name: 'Sign the waiver' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Sign the waiver' })).toBeInTheDocument()
   })
 
   it('a lottery application: says it is in, and how it is paid if drawn', () => {
@@ -268,7 +268,7 @@ describe("signed in, the action says the athlete's standing before any click", (
 
   it('no PAX on a lottery race: apply for the lottery', () => {
     renderFor({}, { id: 201, ammissione: 'lotteria' })
-    expect(screen.getByRole('link', { name: 'Apply for the lottery' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Apply for the lottery' })).toBeInTheDocument()
   })
 
   it.each([
@@ -299,14 +299,14 @@ describe("signed in, the action says the athlete's standing before any click", (
   ])('blocked by %j: the reason and the way forward, in the gate\'s words, and no enrol button', (overrides, reason, way, href) => {
     const { container } = renderFor({ profile: profile(overrides) })
     expect(container.textContent).toContain('You cannot enrol now')
-    expect(screen.getByText(reason)).toBeTruthy()
+    expect(screen.getByText(reason)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: way }).getAttribute('href')).toBe(href)
     expect(screen.queryByRole('link', { name: 'Enrol' })).toBeNull()
   })
 
   it('blocked by an incomplete profile: how many details are missing, and the profile, back to the wizard after', () => {
     renderFor({ profile: makeIncompleteProfile({ certificato_medico_file: 'cm.pdf', validazione_certificato: 'valido', certificato_valido: true, scadenza_certificato: '2027-01-31' }) })
-    expect(screen.getByText(/^Your profile is missing \d+ details? the organiser needs\.$/)).toBeTruthy()
+    expect(screen.getByText(/^Your profile is missing \d+ details? the organiser needs\.$/)).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Complete my profile' }).getAttribute('href')).toBe(`/me?return=${encodeURIComponent('/race/202/subscribe')}`)
   })
 
@@ -365,11 +365,11 @@ describe('a race that opens through its waiting room (issue 22)', () => {
 
   it('before the room opens: a countdown to it and to registration, and no way in yet', () => {
     renderRoom(NOW, null)
-    expect(screen.getByText('The waiting room opens on 2 Mar 2026, 10:30 CET (09:30 GMT your time)')).toBeTruthy()
-    expect(screen.getByText('Registration opens on 2 Mar 2026, 11:00 CET (10:00 GMT your time)')).toBeTruthy()
+    expect(screen.getByText('The waiting room opens on 2 Mar 2026, 10:30 CET (09:30 GMT your time)')).toBeInTheDocument()
+    expect(screen.getByText('Registration opens on 2 Mar 2026, 11:00 CET (10:00 GMT your time)')).toBeInTheDocument()
     expect(screen.getAllByRole('timer').map((timer) => timer.textContent)).toEqual(['1:30:00', '2:00:00'])
     expect(screen.queryByRole('link', { name: 'Enter the waiting room' })).toBeNull()
-    expect(screen.getByText(/refreshing or another tab does not change your place/)).toBeTruthy()
+    expect(screen.getByText(/refreshing or another tab does not change your place/)).toBeInTheDocument()
   })
 
   it('once the room is open: the way in, with the countdown to registration left', () => {
@@ -443,7 +443,7 @@ describe('a sold-out race with a wait list (issue 23)', () => {
 
   it("shows a listed athlete's place in line", () => {
     renderList({ gara_id: 206, stato: 'in_attesa', entrato: '2026-03-01T10:00:00Z', origine: 'lista', posizione: 3, davanti: 2 })
-    expect(screen.getByText('On the wait list: 3rd')).toBeTruthy()
+    expect(screen.getByText('On the wait list: 3rd')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'See the wait list' }).getAttribute('href')).toBe('/race/206/wait-list')
   })
 
@@ -460,6 +460,6 @@ describe('a sold-out race with a wait list (issue 23)', () => {
 
   it('joins again from the race page once an offer lapsed', () => {
     renderList({ gara_id: 206, stato: 'scaduta', entrato: '2026-03-01T10:00:00Z', origine: 'lista' })
-    expect(screen.getByRole('link', { name: 'Join the wait list' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Join the wait list' })).toBeInTheDocument()
   })
 })
