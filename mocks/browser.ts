@@ -47,6 +47,8 @@ export async function startMockBackend(apiBaseUrl: string) {
     personas: PERSONAS,
     /** Back to the seed: data (in every tab), clock, faults, request log. Reload the page afterwards. */
     resetAll: qa.reset,
+    /** The QA panel's export (a database file's text): what the data is now, as QA and tests read it. */
+    exportDatabase: qa.exportDatabase,
   }
   Object.assign(window, { pettoraleMock: api })
   return { ...api, qa }

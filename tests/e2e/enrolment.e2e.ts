@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { HOUR_MS, MINUTE_MS } from '../../contracts/time'
 import { enrolAndPay, main, next, openWizard as openWizardIn, payWithCard, signWaiver, stepHeading, toSummary } from './enrolment-steps'
-import { expect, expectNoAxeViolations, fillLogin, heldRequests, logInFromHeader, loginDrawer, mock, test } from './fixtures'
+import { changedRecords, expect, expectNoAxeViolations, fillLogin, heldRequests, logInFromHeader, loginDrawer, mock, test } from './fixtures'
 
 /** Race 203 (Alte Vie di Cogne 52K 2026) is open at the seed's "now"; completo has an open subscription to it. */
 const RACE = 203
@@ -190,11 +190,8 @@ test.describe('enrolment wizard', () => {
     await expect.poll(() => heldRequests(page, 'payments.start')).toBe(1)
     await mock(page, 'release', 'payments.start')
     await expect(page.getByRole('heading', { level: 1, name: 'Simulated checkout' })).toBeVisible()
-    const attempts = await page.evaluate((race) => {
-      const changes = JSON.parse(localStorage.getItem('pettorale.mock.db.v2.payments') ?? '[]') as Array<[string, { project_id: number; idempotency_key: string } | null]>
-      return changes.filter(([, record]) => record && record.project_id === race && !record.idempotency_key.startsWith('seed-')).length
-    }, RACE)
-    expect(attempts).toBe(1)
+    const attempts = (await changedRecords(page, 'payments')).filter((record) => record.project_id === RACE && !record.idempotency_key.startsWith('seed-'))
+    expect(attempts).toHaveLength(1)
   })
 
   test('a session that expires mid-way asks to log in again and the wizard continues where it stopped', async ({ page }) => {

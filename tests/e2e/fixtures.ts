@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base, type Locator, type Page } from '@playwright/test'
 import { allOperations, type OperationName } from '../../contracts'
 import type { MockApi } from '../../mocks/browser'
+import type { DatabaseFile } from '../../mocks/qa-database-file'
 // Plain data (no MSW, no database): the personas' e-mails and passwords, read in the test process.
 import { PERSONAS, type Persona } from '../../mocks/seed/personas'
 
@@ -241,6 +242,39 @@ export async function mock<N extends MockControl>(page: Page, name: N, ...args: 
     },
     [name, args as unknown[]] as const,
   )
+  await otherTabsFollow(page)
+}
+
+const controlsOf = () => JSON.stringify((window as unknown as { pettoraleMock: Pick<MockApi, 'state'> }).pettoraleMock.state())
+
+/**
+ * Every other tab of the browser takes the controls from a storage event, and each tab writes the
+ * whole controls when it changes one: a control set in another tab before that event arrives would
+ * write back what this one just changed (a hold released here came back from the other tab's older
+ * state, and held every later sign-in). So the next step, in any tab, waits until all follow.
+ */
+async function otherTabsFollow(page: Page): Promise<void> {
+  const others = page.context().pages().filter((other) => other !== page)
+  if (others.length === 0) return
+  const controls = await page.evaluate(controlsOf)
+  for (const other of others) {
+    if (!(await other.evaluate(() => 'pettoraleMock' in window))) continue
+    await other.waitForFunction(
+      (expected) => JSON.stringify((window as unknown as { pettoraleMock: Pick<MockApi, 'state'> }).pettoraleMock.state()) === expected,
+      controls,
+    )
+  }
+}
+
+/**
+ * The records of a collection the simulated backend changed since the seed, as the QA panel's export
+ * gives them (`pettoraleMock.exportDatabase`): what a test reads of the data, not the mock's storage.
+ */
+export async function changedRecords<K extends keyof DatabaseFile['changes']>(page: Page, collection: K): Promise<Array<NonNullable<NonNullable<DatabaseFile['changes'][K]>[number][1]>>> {
+  await mockApi(page)
+  const text = await page.evaluate(() => (window as unknown as { pettoraleMock: Pick<MockApi, 'exportDatabase'> }).pettoraleMock.exportDatabase())
+  const file = JSON.parse(text) as DatabaseFile
+  return (file.changes[collection] ?? []).flatMap(([, record]) => (record ? [record] : [])) as never
 }
 
 /** How many requests of an operation wait at its hold in this page (`pettoraleMock.held`). */

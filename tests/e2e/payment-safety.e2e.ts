@@ -3,7 +3,7 @@ import { HOUR_MS } from '../../contracts/time'
 import type { MockApi } from '../../mocks/browser'
 import { SEED_TOKENS } from '../../mocks/seed/tokens'
 import { main, openWizard, payOnCheckout, stepHeading, toSummary, signWaiver } from './enrolment-steps'
-import { expect, expectNoAxeViolations, logInFromHeader, mock, test } from './fixtures'
+import { changedRecords, expect, expectNoAxeViolations, logInFromHeader, mock, test } from './fixtures'
 
 /**
  * Issue 19, rows 1 and 2, as an athlete meets them: one live payment per place whatever its
@@ -16,16 +16,12 @@ import { expect, expectNoAxeViolations, logInFromHeader, mock, test } from './fi
 const RACE = 203
 const RACE_NAME = 'Alte Vie di Cogne 52K 2026'
 
-/** The card payments the portal created in this browser (the seed's own are not changes). */
-function startedPayments(page: Page, race: number) {
-  return page.evaluate((raceId) => {
-    const changes = JSON.parse(localStorage.getItem('pettorale.mock.db.v2.payments') ?? '[]') as Array<
-      [string, { project_id: number; idempotency_key: string; link_code: string | null; stato: string } | null]
-    >
-    return changes.flatMap(([, record]) =>
-      record && record.project_id === raceId && record.link_code === null && !record.idempotency_key.startsWith('seed-') ? [record.stato] : [],
-    )
-  }, race)
+/** The card payments the portal created in this browser (the seed's own are not changes), by state. */
+async function startedPayments(page: Page, race: number) {
+  const payments = await changedRecords(page, 'payments')
+  return payments.flatMap((record) =>
+    record.project_id === race && record.link_code === null && !record.idempotency_key.startsWith('seed-') ? [record.stato] : [],
+  )
 }
 
 /** What this page's simulated provider knows of a payment: the checkout's decision before it settles. */
