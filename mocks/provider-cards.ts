@@ -1,9 +1,13 @@
 import type { PaymentDeclineReason } from '../contracts/payments.contract'
 
 /**
- * The simulated provider's sentinel cards, apart from its ledger (provider.ts) so the checkout page
- * can read them without the mock database: a QA build against a shared server has none in the page.
+ * The simulated provider's sentinel cards and timing, apart from its ledger (provider.ts) so the
+ * checkout page and the e2e tests can read them without the mock database: a QA build against a
+ * shared server has none in the page.
  */
+
+/** How long after checkout the provider tells the backend. */
+export const SETTLE_DELAY_MS = 3_000
 
 /**
  * Sentinel cards (any future expiry, any CVC): the one that succeeds, the ones declined, each for

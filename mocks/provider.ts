@@ -3,14 +3,15 @@ import type { PaymentDeclineReason, PaymentState } from '../contracts/payments.c
 import { hexOf } from '../contracts/hex'
 import { db, type PaymentRecord } from './db'
 import { mailLanguageOf, mailLinks, sendMail } from './outbox'
+import { SETTLE_DELAY_MS } from './provider-cards'
 import { providerPages } from './provider-pages'
 import { placeAtSettlement } from './place-rule'
 import { advanceRooms, convertHold, markPaying } from './queue'
 import { isActivePlace, nextId, raceTitle } from './records'
 
-// The sentinel cards live apart (the checkout page reads them without the database); said here
-// too, as the provider's own, for the ledger's tests.
-export { cardBehaviour, declineReasonOf, TEST_CARDS } from './provider-cards'
+// The sentinel cards and the settlement's delay live apart (the checkout page and the e2e tests
+// read them without the database); said here too, as the provider's own, for the ledger's tests.
+export { cardBehaviour, declineReasonOf, SETTLE_DELAY_MS, TEST_CARDS } from './provider-cards'
 
 /**
  * The simulated payment provider: its hosted checkout records what the card did, and the outcome
@@ -31,9 +32,6 @@ export { cardBehaviour, declineReasonOf, TEST_CARDS } from './provider-cards'
  * Starting, deciding and settling run one at a time (`withLedger`), so two requests at once cannot
  * both see a place unpaid, nor both settle the same payment.
  */
-
-/** How long after checkout the provider tells the backend. */
-export const SETTLE_DELAY_MS = 3_000
 
 /** What the checkout decided about a payment. */
 export type CheckoutOutcome = 'authorised' | 'declined' | 'cancelled'

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test'
-import { expect, logInFromHeader } from './fixtures'
+import type { OperationName } from '../../contracts'
+import { SETTLE_DELAY_MS } from '../../mocks/provider-cards'
+import { expect, logInFromHeader, mock } from './fixtures'
 
 /**
  * The enrolment wizard as an athlete walks it, shared by the production build's tests
@@ -44,7 +46,7 @@ export async function signWaiver(page: Page, sentence = 'I accept the risks of m
 }
 
 /** The simulated checkout's card form, filled and paid (README: 4242 pays, ...0002 is declined). */
-export async function payOnCheckout(page: Page, card: string) {
+export async function fillCheckout(page: Page, card: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'Simulated checkout' })).toBeVisible()
   await page.getByLabel('Card number').fill(card)
   await page.getByLabel('Expiry (MM/YY)').fill('08/29')
@@ -53,7 +55,49 @@ export async function payOnCheckout(page: Page, card: string) {
   await page.getByRole('button', { name: /^Pay / }).click()
 }
 
-/** From the wizard's payment step: Pay, then the card on the checkout. */
+/**
+ * What the portal asks about a payment while it waits for the provider: the wizard's payment page
+ * asks `payments.status`, the organiser's link page `payments.byLink`.
+ */
+type PaymentQuestion = Extract<OperationName, 'payments.status' | 'payments.byLink'>
+
+/** The heading of the page that waits for the provider, while its first question is held. */
+const WAITING_PAGE: Record<PaymentQuestion, string> = {
+  'payments.status': 'Confirming your payment',
+  'payments.byLink': 'Payment link status',
+}
+
+/**
+ * Does what ends on the checkout (`act`: a card paid, the bank's confirmation, a cancel), and settles
+ * the payment in the test's time, not the provider's. The provider tells the backend of the outcome
+ * SETTLE_DELAY_MS after the checkout, as a webhook would (mocks/provider.ts), and the page waiting for
+ * it asks again after 1, 1.5 and 2.25 s: about 5 s of wall time per payment. Instead the portal's
+ * questions wait at the backend (the hold is kept across the checkout's page loads) until the
+ * waiting page is on screen (`whileWaiting` runs then, held); then the simulated clock passes the
+ * settlement and they go on, answered with the outcome.
+ */
+export async function settleAfter(page: Page, act: () => Promise<void>, options: Settling = {}) {
+  const question = options.question ?? 'payments.status'
+  await mock(page, 'hold', question)
+  await act()
+  await expect(page.getByRole('heading', { level: 1, name: WAITING_PAGE[question] })).toBeVisible()
+  await options.whileWaiting?.()
+  await mock(page, 'advance', SETTLE_DELAY_MS)
+  await mock(page, 'release', question)
+}
+
+interface Settling {
+  question?: PaymentQuestion
+  /** What the test checks on the waiting page, while it is held there. */
+  whileWaiting?: () => Promise<void>
+}
+
+/** The checkout's card form, filled and paid, and the payment settled (`settleAfter`). */
+export async function payOnCheckout(page: Page, card: string, options?: Settling) {
+  await settleAfter(page, () => fillCheckout(page, card), options)
+}
+
+/** From the wizard's payment step: Pay, then the card on the checkout, settled. */
 export async function payWithCard(page: Page, card: string) {
   await main(page).getByRole('button', { name: /^Pay / }).click()
   await payOnCheckout(page, card)

@@ -121,19 +121,18 @@ test.describe('the Flows page', () => {
     await expect(enrolment.getByText('Simulated state: checking')).toBeVisible()
   })
 
-  for (const width of [360, 1280]) {
-    test(`passes axe at ${String(width)} px, live and simulating`, async ({ page }) => {
-      // Every machine's chart is on the page, each scan reading all their nodes: about 20 s a scan.
-      test.setTimeout(90_000)
-      await page.setViewportSize({ width, height: 900 })
-      await page.goto(FLOWS)
-      const drawer = machine(page, 'Login drawer')
-      await expect(drawer.getByRole('img', { name: 'Chart of Login drawer' })).toBeVisible()
-      await expectNoAxeViolations(page, { content: page.getByRole('heading', { level: 2, name: /^Session/ }) })
-      await drawer.getByRole('button', { name: 'Simulate' }).click()
-      await drawer.getByRole('button', { name: 'drawer.open {"delayed":false}' }).click()
-      await expect(drawer.getByText('Simulated state: open')).toBeVisible()
-      await expectNoAxeViolations(page)
-    })
-  }
+  // The product owner's page, read at a desk: scanned at that width. Every machine's chart is on
+  // the page, and each scan reads all their nodes: about 20 s a scan.
+  test('passes axe at 1280 px, live and simulating', async ({ page }) => {
+    test.setTimeout(60_000)
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto(FLOWS)
+    const drawer = machine(page, 'Login drawer')
+    await expect(drawer.getByRole('img', { name: 'Chart of Login drawer' })).toBeVisible()
+    await expectNoAxeViolations(page, { content: page.getByRole('heading', { level: 2, name: /^Session/ }) })
+    await drawer.getByRole('button', { name: 'Simulate' }).click()
+    await drawer.getByRole('button', { name: 'drawer.open {"delayed":false}' }).click()
+    await expect(drawer.getByText('Simulated state: open')).toBeVisible()
+    await expectNoAxeViolations(page)
+  })
 })

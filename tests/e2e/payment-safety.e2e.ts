@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { HOUR_MS } from '../../contracts/time'
 import type { MockApi } from '../../mocks/browser'
 import { SEED_TOKENS } from '../../mocks/seed/tokens'
-import { main, openWizard, payOnCheckout, stepHeading, toSummary, signWaiver } from './enrolment-steps'
+import { fillCheckout, main, openWizard, stepHeading, toSummary, signWaiver } from './enrolment-steps'
 import { changedRecords, expect, expectNoAxeViolations, logInFromHeader, mock, test } from './fixtures'
 
 /**
@@ -83,7 +83,7 @@ test.describe('an authorised payment is never dropped: two tabs', () => {
     // clock at once, so the decision would take the moved clock too.
     await mock(first, 'hold', 'athlete.me')
     await mock(first, 'hold', 'payments.status')
-    await payOnCheckout(first, '4242 4242 4242 4242')
+    await fillCheckout(first, '4242 4242 4242 4242')
     await expect(first).toHaveURL(/\/payment\?pagamento_id=PAY-[0-9A-F]{24}$/)
     const paymentId = new URL(first.url()).searchParams.get('pagamento_id')!
     // The second tab's backend has heard of the authorisation (tabs share the data).

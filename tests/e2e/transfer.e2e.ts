@@ -80,7 +80,7 @@ test.describe('passing a place on', () => {
 
     await payOnCheckout(page, '4242 4242 4242 4242')
     // The provider's return lands on the portal's payment page, which waits for the settlement.
-    await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible({ timeout: 15_000 })
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible()
     await expect(main(page).getByText(/Your bib number: \d+/)).toBeVisible()
 
     await switchTo(page, 'completo')

@@ -106,7 +106,7 @@ test.describe('the wait list of a sold-out race', () => {
     await signWaiver(page)
     await main(page).getByRole('button', { name: /^Pay / }).click()
     await payOnCheckout(page, '4242 4242 4242 4242')
-    await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible({ timeout: 15_000 })
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible()
 
     await page.goto(`/race/${String(RACE)}/wait-list`)
     await expect(listHeading(page, 'You are enrolled')).toBeVisible()

@@ -85,7 +85,7 @@ test.describe('the waiting room of a race that opens in a rush', () => {
     await signWaiver(page)
     await main(page).getByRole('button', { name: /^Pay / }).click()
     await payOnCheckout(page, '4242 4242 4242 4242')
-    await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible({ timeout: 15_000 })
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible()
   })
 
   test('a reload in the room keeps the ticket, and after the opening the place in line', async ({ page, expectFailures }) => {
@@ -226,7 +226,6 @@ test.describe('the waiting room of a race that opens in a rush', () => {
     const voided = page.getByRole('alert').filter({ hasText: 'Nothing was charged' })
     await expect(voided).toHaveText(
       'Nothing was charged: the place held for you ran out before the payment was authorised, and it went to the next athlete in line.',
-      { timeout: 15_000 },
     )
     const back = main(page).getByRole('link', { name: 'Back to the waiting room' })
     await expect(back).toHaveAttribute('href', `/race/${String(RACE)}/queue`)

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { MINUTE_MS } from '../../../contracts/time'
-import { main, next, openWizard, payOnCheckout, payWithCard, shuttle, signWaiver, stepHeading, toSummary } from '../enrolment-steps'
+import { main, next, openWizard, payOnCheckout, payWithCard, settleAfter, shuttle, signWaiver, stepHeading, toSummary } from '../enrolment-steps'
 import { expect, heldRequests, logInFromHeader, mock, test } from '../fixtures'
 
 /**
@@ -15,8 +15,11 @@ import { expect, heldRequests, logInFromHeader, mock, test } from '../fixtures'
 /** Trail del Forte di Bard 30K 2026: open at the seed's "now", and completo has no enrolment in it. */
 const RACE = 204
 const RACE_NAME = 'Trail del Forte di Bard 30K 2026'
-/** The provider settles a few seconds after the checkout (mocks/README.md), then the page polls. */
-const SETTLED = { timeout: 20_000 }
+/**
+ * The room reads the line again when its last answer says (up to 30 s later, waiting-room.machine.ts): after
+ * the clock jumps, the wizard comes at the room's next read.
+ */
+const ROOM_READ = { timeout: 20_000 }
 
 const outcome = (page: Page, name: string) => page.getByRole('heading', { level: 1, name })
 
@@ -35,7 +38,7 @@ test.describe('npm start (the dev server, StrictMode)', () => {
     await signWaiver(page)
     await expect(stepHeading(page, 'Payment')).toBeFocused()
     await payWithCard(page, '4242 4242 4242 4242')
-    await expect(outcome(page, 'Payment successful')).toBeVisible(SETTLED)
+    await expect(outcome(page, 'Payment successful')).toBeVisible()
     await expect(main(page).getByText(/Your bib number: \d+/)).toBeVisible()
     await main(page).getByRole('link', { name: 'Go to my races' }).click()
     const card = main(page).getByRole('article', { name: RACE_NAME })
@@ -47,11 +50,11 @@ test.describe('npm start (the dev server, StrictMode)', () => {
     await toSummary(page)
     await signWaiver(page)
     await payWithCard(page, '4000 0000 0000 0002')
-    await expect(outcome(page, 'Payment failed')).toBeVisible(SETTLED)
+    await expect(outcome(page, 'Payment failed')).toBeVisible()
     await main(page).getByRole('link', { name: 'Try the payment again' }).click()
-    await expect(main(page).getByRole('alert')).toContainText('Your last payment did not go through', SETTLED)
+    await expect(main(page).getByRole('alert')).toContainText('Your last payment did not go through')
     await payWithCard(page, '4242 4242 4242 4242')
-    await expect(outcome(page, 'Payment successful')).toBeVisible(SETTLED)
+    await expect(outcome(page, 'Payment successful')).toBeVisible()
   })
 
   test('the checkout cancelled and paid again from the wizard', async ({ page }) => {
@@ -60,23 +63,23 @@ test.describe('npm start (the dev server, StrictMode)', () => {
     await signWaiver(page)
     await main(page).getByRole('button', { name: /^Pay / }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Simulated checkout' })).toBeVisible()
-    await page.getByRole('button', { name: 'Cancel and return' }).click()
-    await expect(outcome(page, 'Payment failed')).toBeVisible(SETTLED)
+    await settleAfter(page, () => page.getByRole('button', { name: 'Cancel and return' }).click())
+    await expect(outcome(page, 'Payment failed')).toBeVisible()
     await main(page).getByRole('link', { name: 'Try the payment again' }).click()
     await main(page).getByRole('button', { name: /^Pay / }).click()
     await payOnCheckout(page, '4242 4242 4242 4242')
-    await expect(outcome(page, 'Payment successful')).toBeVisible(SETTLED)
+    await expect(outcome(page, 'Payment successful')).toBeVisible()
   })
 
   test("the organiser's payment link from the mailbox, a card declined then one that pays, nobody signed in", async ({ page }) => {
     await page.goto('/mailbox')
     const mail = page.getByRole('article', { name: 'Your payment link' }).filter({ hasText: 'Tor des Pettorale 330 2026' }).filter({ hasText: '27 Feb 2026' })
     await mail.getByRole('link', { name: 'Pay now' }).click()
-    await payOnCheckout(page, '4000 0000 0000 0002')
-    await expect(outcome(page, 'Payment declined')).toBeVisible(SETTLED)
+    await payOnCheckout(page, '4000 0000 0000 0002', { question: 'payments.byLink' })
+    await expect(outcome(page, 'Payment declined')).toBeVisible()
     await main(page).getByRole('link', { name: 'Try the payment again' }).click()
-    await payOnCheckout(page, '4242 4242 4242 4242')
-    await expect(outcome(page, 'Payment successful')).toBeVisible(SETTLED)
+    await payOnCheckout(page, '4242 4242 4242 4242', { question: 'payments.byLink' })
+    await expect(outcome(page, 'Payment successful')).toBeVisible()
     await expect(outcome(page, 'Payment successful')).toBeFocused()
   })
 
@@ -126,12 +129,12 @@ test.describe('npm start (the dev server, StrictMode)', () => {
     // before, and the next comes only when that answer asks (up to 30 s later).
     await expect(main(page).getByRole('heading', { level: 2, name: /You are in line|A place is held for you|It is your turn/ })).toBeVisible()
     await mock(page, 'advance', 2 * MINUTE_MS)
-    await expect(page).toHaveURL('/race/260/subscribe', SETTLED)
+    await expect(page).toHaveURL('/race/260/subscribe', ROOM_READ)
     await expect(page.getByRole('region', { name: 'Your held place' })).toContainText(/Place held for you until .*left/)
     await toSummary(page)
     await signWaiver(page)
     await payWithCard(page, '4242 4242 4242 4242')
-    await expect(outcome(page, 'Payment successful')).toBeVisible(SETTLED)
+    await expect(outcome(page, 'Payment successful')).toBeVisible()
   })
 
   test('a paid place withdrawn from My races: the refund confirmed once, in the transactions', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Browser, Page, TestInfo } from '@playwright/test'
-import { main, payOnCheckout, signWaiver, stepHeading, toSummary } from '../enrolment-steps'
+import { fillCheckout, main, signWaiver, stepHeading, toSummary } from '../enrolment-steps'
 import { expect, expectNoAxeViolations, persona, test } from '../fixtures'
 import { openPanel, signInFromPanel, toggle } from '../qa-panel-steps'
 
@@ -88,7 +88,7 @@ test.describe('the QA panel against a shared mock server', () => {
     await enrolToCheckout(page)
     await expect(page).toHaveURL(/\/checkout\?pagamento_id=PAY-/)
     await expect(page.getByText(`${RACE_TITLE}: €`)).toBeVisible()
-    await payOnCheckout(page, '4242 4242 4242 4242')
+    await fillCheckout(page, '4242 4242 4242 4242')
     await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible({ timeout: 15_000 })
     await expect(main(page).getByText(/Your bib number: \d+/)).toBeVisible()
   })
@@ -132,8 +132,8 @@ test.describe('the last place of a race, two athletes paying at once', () => {
     // Both find the last place free and reach the provider with it.
     await enrolToCheckout(page)
     await enrolToCheckout(other, 'pax')
-    await payOnCheckout(page, '4242 4242 4242 4242')
-    await payOnCheckout(other, '4242 4242 4242 4242')
+    await fillCheckout(page, '4242 4242 4242 4242')
+    await fillCheckout(other, '4242 4242 4242 4242')
 
     await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible()
     await expect(other.getByRole('heading', { level: 1, name: 'Payment failed' })).toBeVisible()
