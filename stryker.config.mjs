@@ -38,6 +38,8 @@ const config = {
   incrementalFile: 'reports/stryker-incremental.json',
   concurrency: 2,
   timeoutMS: 10_000,
+  // The first run of every test with coverage takes 4 to 5 minutes here alone, more on a busy machine.
+  dryRunTimeoutMinutes: 20,
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   tempDirName: '.stryker-tmp',

@@ -135,6 +135,19 @@ describe('enrolment gate', () => {
     expect(gate({ race: { ...flagship, iscritti: 100 }, athlete: athlete({ pax: true }) })).toEqual({ refusals: [], entry: 'direct', open: null })
   })
 
+  it("a PAX holder's place in the flagship, signed and unpaid, is direct entry resumed at the payment, not an application", () => {
+    const flagship = { ...race, ammissione: 'lotteria' as const, iscritti: 100 }
+    const signed: Subscription = {
+      project_id: 201, liberatoria: true, liberatoria_signed: '2026-02-27T11:00:00Z', pettorale: null, categoria: 'SM',
+      pagato: false, opzione_rimborso: 'standard', noleggio_gps: false, totale: 950,
+    }
+    expect(gate({ race: flagship, athlete: athlete({ pax: true }, signed) })).toEqual({
+      refusals: [],
+      entry: 'direct',
+      open: { step: 'payment', refund: 'standard', gps: false, answers: null, waiverRevised: false },
+    })
+  })
+
   it('an unpaid subscription resumes at the step it needs: the waiver while unsigned, then the payment', () => {
     const made: Subscription = {
       project_id: 203,

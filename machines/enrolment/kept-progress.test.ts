@@ -62,6 +62,40 @@ describe('restoreProgress: what a kept value means for the wizard opening now', 
     expect(restoreProgress(raw, OWNER)).toEqual({ kind: 'unreadable' })
   })
 
+  describe('what the first releases kept (key pettorale.enrolment.v1.*), as the browser gives it back', () => {
+    /** The interpreter's whole snapshot at the GPS step, wrapped with the phase, as XState persisted it. */
+    const firstRelease = (wizardStep: string) => ({
+      phase: 'open',
+      snapshot: {
+        status: 'active',
+        value: { wizard: wizardStep },
+        historyValue: {},
+        context: {
+          raceId: 203,
+          athleteId: 1042,
+          entry: 'direct',
+          refusals: [],
+          lateRefusal: null,
+          choices: { dataConfirmed: true, extra: { navetta: 'Aosta' }, rulesAccepted: true, refund: 'protetto', gps: null },
+          problems: {},
+          disclaimerText: '',
+          attempt: null,
+          polls: 0,
+          failure: null,
+        },
+        children: {},
+      },
+    })
+
+    it.each<[string, unknown]>([
+      ['a raw XState snapshot of this athlete, race and phase', firstRelease('gps')],
+      ['a snapshot at a step that no longer exists', firstRelease('tracker')],
+      ['garbage that is not JSON, given back as the string it is', '{"phase":"open","snapshot":'],
+    ])('%s: unreadable, dropped and said, never kept nor stale', (_, raw) => {
+      expect(restoreProgress(raw, OWNER)).toEqual({ kind: 'unreadable' })
+    })
+  })
+
   it("another athlete's progress is unreadable even from another phase: never mistaken for stale", () => {
     expect(restoreProgress(progress({ athleteId: 7, phase: 'before' }), OWNER)).toEqual({ kind: 'unreadable' })
   })

@@ -45,9 +45,11 @@ export async function signWaiver(page: Page, sentence = 'I accept the risks of m
   return dialog
 }
 
+const checkoutHeading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Simulated checkout' })
+
 /** The simulated checkout's card form, filled and paid (README: 4242 pays, ...0002 is declined). */
 export async function fillCheckout(page: Page, card: string) {
-  await expect(page.getByRole('heading', { level: 1, name: 'Simulated checkout' })).toBeVisible()
+  await expect(checkoutHeading(page)).toBeVisible()
   await page.getByLabel('Card number').fill(card)
   await page.getByLabel('Expiry (MM/YY)').fill('08/29')
   await page.getByLabel('Security code').fill('123')
@@ -78,6 +80,8 @@ const WAITING_PAGE: Record<PaymentQuestion, string> = {
  */
 export async function settleAfter(page: Page, act: () => Promise<void>, options: Settling = {}) {
   const question = options.question ?? 'payments.status'
+  // On the checkout first: a control set while the way there is still loading is lost with the page.
+  await expect(checkoutHeading(page)).toBeVisible()
   await mock(page, 'hold', question)
   await act()
   await expect(page.getByRole('heading', { level: 1, name: WAITING_PAGE[question] })).toBeVisible()

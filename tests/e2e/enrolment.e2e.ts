@@ -284,36 +284,14 @@ test.describe('enrolment wizard', () => {
   })
 })
 
+/**
+ * The gate's refusals, the flagship's lottery application and direct entry with a PAX, and every
+ * state of a payment link are proven on the screens themselves, against the simulated backend
+ * (src/features/enrolment/subscribe-page.test.tsx, payment-by-link-page.test.tsx); the lottery
+ * application is walked in the browser by tests/e2e/lottery.e2e.ts. What only a browser proves stays
+ * here: the refusal that sends the athlete to another page and back.
+ */
 test.describe('enrolment gate', () => {
-  const refusal = async (page: Page, who: Parameters<typeof logInFromHeader>[1], race: number, text: string | RegExp) => {
-    await logInFromHeader(page, who)
-    await page.goto(`/race/${String(race)}/subscribe`)
-    await expect(main(page).getByRole('heading', { level: 2, name: /You cannot (enrol|apply) now|could not be completed/ })).toBeVisible()
-    await expect(main(page).getByText(text)).toBeVisible()
-  }
-
-  test('a certificate in review', async ({ page }) => {
-    await refusal(page, 'revisione', 202, 'Your medical certificate is being reviewed.')
-    await expect(main(page).getByRole('link', { name: 'See my certificate' })).toHaveAttribute('href', '/me/medical-certificate')
-  })
-
-  test('an expired certificate', async ({ page }) => {
-    await refusal(page, 'scaduto', RACE, /Your medical certificate expired on .*\. Race day is .*: the certificate must still be valid then\./)
-    await expectNoAxeViolations(page)
-  })
-
-  test('a sold-out race, with the way to its wait list', async ({ page, expectFailures }) => {
-    // Not on the race's wait list: the wizard asks whether a place is offered, and is told no.
-    expectFailures({ operation: 'waitList.status', status: 404 })
-    await refusal(page, 'completo', 206, 'This race is sold out: every place is taken. Join its wait list')
-    await expect(main(page).getByRole('link', { name: 'Join the wait list' })).toHaveAttribute('href', '/race/206/wait-list')
-  })
-
-  test('already enrolled', async ({ page }) => {
-    await refusal(page, 'completo', 202, 'You are already enrolled in this race.')
-    await expect(main(page).getByRole('link', { name: 'Go to my races' })).toHaveAttribute('href', '/me/races')
-  })
-
   test('an incomplete profile is sent to complete it first', async ({ page }) => {
     await logInFromHeader(page, 'nuovo')
     await page.goto(`/race/${String(RACE)}/subscribe`)
@@ -322,57 +300,6 @@ test.describe('enrolment gate', () => {
     // A new account is asked about experience races first (a dialog over the profile).
     await page.getByRole('dialog', { name: /experience race/i }).getByRole('button', { name: 'Later' }).click()
     await expect(page.getByRole('main').getByRole('link', { name: 'Back to your enrolment' })).toHaveAttribute('href', `/race/${String(RACE)}/subscribe`)
-  })
-
-  test('the flagship without a PAX is a lottery application, paid only if drawn', async ({ page }) => {
-    await logInFromHeader(page, 'completo')
-    await page.goto('/race/201/subscribe')
-    await expect(page.getByRole('heading', { level: 1, name: /Apply for Tor des Pettorale 330/ })).toBeVisible()
-    await main(page).getByLabel('All my data is correct').check()
-    await next(page).click()
-    await main(page).getByLabel('Shuttle bus to the start *').selectOption('Aosta')
-    await main(page).getByLabel('ITRA runner id *').fill('2701234')
-    await next(page).click()
-    await main(page).getByLabel('I have read the race rules and I accept them').check()
-    await next(page).click()
-    await main(page).getByRole('radio', { name: /Standard/ }).check()
-    await next(page).click()
-    await main(page).getByRole('radio', { name: 'No, thank you' }).check()
-    await next(page).click()
-    await expect(main(page).getByText('This is a lottery application')).toBeVisible()
-    await main(page).getByRole('button', { name: 'Sign the waiver and apply' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Waiver of liability' })
-    await dialog.getByLabel('Your signature: the sentence above').fill('I accept the risks of mountain running')
-    await dialog.getByRole('button', { name: 'Sign' }).click()
-    await expect(main(page).getByRole('heading', { level: 2, name: 'Your lottery application is in' })).toBeFocused()
-  })
-
-  test('the flagship with a PAX is direct entry: the place already signed for resumes at the payment', async ({ page }) => {
-    await logInFromHeader(page, 'pax')
-    await page.goto('/race/201/subscribe')
-    await expect(page.getByRole('heading', { level: 1, name: /Enrol in Tor des Pettorale 330/ })).toBeVisible()
-    await expect(stepHeading(page, 'Payment')).toBeFocused()
-  })
-})
-
-test.describe('payment by link', () => {
-  test('a settled link says the payment was received', async ({ page }) => {
-    await page.goto('/payment/by-link?code=lnk-success-9e27c4b1a6f34d80')
-    await expect(page.getByRole('heading', { level: 1, name: 'Payment successful' })).toBeVisible()
-    await expect(main(page).getByText(/We received your payment of €\d+\.\d{2}/)).toBeVisible()
-  })
-
-  test('a pending link says the payment has not arrived yet', async ({ page }) => {
-    await page.goto('/payment/by-link?code=lnk-pending-7a4c0e95f1d2463b')
-    await expect(page.getByRole('heading', { level: 1, name: 'Awaiting payment' })).toBeVisible()
-  })
-
-  test('an expired link says the request has expired', async ({ page, expectFailures }) => {
-    expectFailures({ operation: 'payments.byLink', status: 410 })
-    await page.goto('/pay_status_link?code=lnk-expired-2b6f81d9c3e54a07')
-    await expect(page).toHaveURL(/\/payment\/by-link\?code=/)
-    await expect(page.getByRole('heading', { level: 1, name: 'Request expired' })).toBeVisible()
-    await expectNoAxeViolations(page)
   })
 })
 

@@ -301,3 +301,19 @@ export async function expectNoAxeViolations(page: Page, options: { content?: Loc
   const { violations } = await new AxeBuilder({ page }).analyze()
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([])
 }
+
+/** A phone's width and a desktop's: the two every journey's screens are looked at. */
+const SCREEN_WIDTHS = [360, 1280] as const
+
+/**
+ * A journey's screen, kept for a person to look at and scanned: a full-page screenshot at a phone's
+ * width and a desktop's (`test-results/<shot>-<width>.png`), and an axe scan at each width of
+ * `axeAt`: both where the layout changes with the width, a phone's alone where only spacing does.
+ */
+export async function checkScreen(page: Page, shot: string, content: Locator, axeAt: ReadonlyArray<(typeof SCREEN_WIDTHS)[number]> = SCREEN_WIDTHS) {
+  for (const width of SCREEN_WIDTHS) {
+    await page.setViewportSize({ width, height: width === 360 ? 800 : 900 })
+    if (axeAt.includes(width)) await expectNoAxeViolations(page, { content })
+    await page.screenshot({ path: `test-results/${shot}-${String(width)}.png`, fullPage: true })
+  }
+}

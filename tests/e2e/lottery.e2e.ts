@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Locator, Page } from '@playwright/test'
 import { main, next } from './enrolment-steps'
-import { expect, expectNoAxeViolations, logInFromHeader, test } from './fixtures'
+import { checkScreen as checkShot, expect, logInFromHeader, test } from './fixtures'
 import { closePanel, openPanel } from './qa-panel-steps'
 
 /**
@@ -17,19 +17,10 @@ import { closePanel, openPanel } from './qa-panel-steps'
  */
 const RACE = 201
 const LOTTERY = `/race/${String(RACE)}/lottery`
-const SCREENS = 'test-results/lottery'
-const WIDTHS = [360, 1280] as const
 
 const section = (page: Page, name: string) => main(page).getByRole('region', { name })
 
-/** Axe clean, and a screenshot for a person to look at, at a phone's width and a desktop's. */
-async function checkScreen(page: Page, name: string, content: Locator) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width === 360 ? 800 : 900 })
-    await expectNoAxeViolations(page, { content })
-    await page.screenshot({ path: `${SCREENS}/${name}-${String(width)}.png`, fullPage: true })
-  }
-}
+const checkScreen = (page: Page, name: string, content: Locator) => checkShot(page, `lottery/${name}`, content)
 
 /** completo's lottery application, through the wizard's lottery path (tests/e2e/enrolment.e2e.ts). */
 async function apply(page: Page) {

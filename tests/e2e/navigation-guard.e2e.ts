@@ -37,16 +37,6 @@ test.describe('navigation guard', () => {
     await expect(page.getByText('Complete your profile before continuing')).toBeVisible()
   })
 
-  test('a wrong password is explained in the drawer and the typed e-mail is kept', async ({ page, expectFailures }) => {
-    expectFailures({ operation: 'auth.token', status: 400 })
-    await page.goto('/')
-    await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()
-    await fillLogin(page, 'completo', 'not-the-password')
-    const drawer = loginDrawer(page)
-    await expect(drawer.getByRole('alert')).toHaveText('Wrong e-mail or password. Check them and try again.')
-    await expect(drawer.getByLabel('E-mail')).toHaveValue('completo@pettorale.test')
-  })
-
   test('empty fields get a message each, on the field', async ({ page }) => {
     await page.goto('/')
     await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click()

@@ -133,70 +133,9 @@ test.describe('race details', () => {
     await expect(page.getByRole('button', { name: 'Add to calendar' })).toHaveCount(0)
   })
 
-  test.describe('the enrol action', () => {
-    test('open: "Enrol" leads to the subscription', async ({ page }) => {
-      await openRace(page, SEED_RACE_IDS.open, 'Sentiero dei Larici 25K 2026')
-      const card = registrationCard(page)
-      await expect(card).toContainText('230 places left.')
-      await card.getByRole('link', { name: 'Enrol' }).click()
-      await expect(page).toHaveURL('/race/202/subscribe')
-    })
-
-    test('closing: still "Enrol", with the closing time', async ({ page }) => {
-      await openRace(page, SEED_RACE_IDS.closing, 'Trail del Forte di Bard 30K 2026')
-      const card = registrationCard(page)
-      await expect(card.getByRole('link', { name: 'Enrol' })).toHaveAttribute('href', '/race/204/subscribe')
-      await expect(card).toContainText('Registration closes on 4 Mar 2026, 23:59 CET.')
-    })
-
-    test('to open in days: a disabled button with the opening time, and a reminder to download', async ({ page }) => {
-      await openRace(page, SEED_RACE_IDS.opening_days, 'Ultra dei Laghi Blu 100K 2026')
-      const card = registrationCard(page)
-      await expect(card.getByRole('button', { name: 'Registration opens on 16 Mar 2026, 10:00 CET (09:00 GMT your time)' })).toBeDisabled()
-      await expect(card.getByRole('link', { name: 'Enrol' })).toHaveCount(0)
-      await expect(page.getByText('Registration opens in 14 days')).toBeVisible()
-      await expect(card.getByRole('button', { name: 'Remind me when registration opens' })).toBeEnabled()
-    })
-
-    test('to open in hours: the button turns into "Enrol" when the clock passes the opening', async ({ page }) => {
-      await openRace(page, SEED_RACE_IDS.opening_hours, 'Vertical di Pila 2026')
-      const card = registrationCard(page)
-      await expect(card.getByRole('button', { name: 'Registration opens on 2 Mar 2026, 18:00 CET (17:00 GMT your time)' })).toBeDisabled()
-      await mock(page, 'advance', 10 * HOUR_MS)
-      await expect(card.getByRole('link', { name: 'Enrol' })).toHaveAttribute('href', '/race/209/subscribe')
-      await expect(card.getByRole('button', { name: /Registration opens on/ })).toHaveCount(0)
-      await expect(card.getByRole('button', { name: 'Remind me when registration opens' })).toHaveCount(0)
-    })
-
-    test('flagship: "Apply for the lottery"', async ({ page }) => {
-      await openRace(page, SEED_RACE_IDS.flagship, FLAGSHIP)
-      const card = registrationCard(page)
-      await expect(card.getByRole('link', { name: 'Apply for the lottery' })).toHaveAttribute('href', '/race/201/subscribe')
-      await expect(card.getByRole('link', { name: 'Enrol' })).toHaveCount(0)
-    })
-
-    test('sold out with a wait list: "Join the wait list" instead of an enrol action', async ({ page }) => {
-      await openRace(page, SEED_RACE_IDS.full, 'Skyrace della Becca 21K 2026')
-      const card = registrationCard(page)
-      await expect(card).toContainText('Sold out')
-      await expect(card).toContainText('If a place comes back, the first on the list is offered it.')
-      await expect(card.getByRole('link', { name: 'Join the wait list' })).toHaveAttribute('href', '/race/206/wait-list')
-      await expect(card.getByRole('button', { name: /Enrol|Apply|Registration opens/ })).toHaveCount(0)
-    })
-
-    for (const [id, name, reason] of [
-      [SEED_RACE_IDS.closed, 'Notturna di Saint-Vincent 12K 2026', 'Registration closed on 1 Mar 2026, 23:59 CET: you can no longer enrol.'],
-      [SEED_RACE_IDS.live, 'Snow Trail di Cogne 15K 2026', 'The race is under way: registration is closed.'],
-    ] as const) {
-      test(`${name}: no enrol action, and the reason in words`, async ({ page }) => {
-        await openRace(page, id, name)
-        const card = registrationCard(page)
-        await expect(card).toContainText(reason)
-        await expect(card.getByRole('link')).toHaveCount(0)
-        await expect(card.getByRole('button', { name: /Enrol|Apply|Registration opens/ })).toHaveCount(0)
-      })
-    }
-  })
+  // The enrol action in every registration state (its words, its link and where it points, the
+  // disabled opening, the clock passing it) is proven in src/features/races/enrol-action.test.tsx
+  // and race-registration.test.tsx; following its link is a journey of race-standing.e2e.ts.
 
   test.describe('calendar files', () => {
     test('"Add to calendar" downloads the race start as a valid .ics', async ({ page, baseURL }) => {

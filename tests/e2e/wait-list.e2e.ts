@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { HOUR_MS } from '../../contracts/time'
 import { main, payOnCheckout, signWaiver, stepHeading, toSummary } from './enrolment-steps'
-import { expect, expectNoAxeViolations, logInFromHeader, mock, persona, test } from './fixtures'
+import { checkScreen as checkShot, expect, logInFromHeader, mock, persona, test } from './fixtures'
 import { closePanel, openPanel } from './qa-panel-steps'
 
 /**
@@ -12,18 +12,10 @@ import { closePanel, openPanel } from './qa-panel-steps'
 const RACE = 206
 const TITLE = 'Skyrace della Becca 21K 2026'
 
-const SCREENS = 'test-results/wait-list'
-const WIDTHS = [360, 1280] as const
 
 const listHeading = (page: Page, name: string | RegExp) => main(page).getByRole('heading', { level: 2, name })
 
-async function checkScreen(page: Page, name: string, content: ReturnType<Page['getByRole']>) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width === 360 ? 800 : 900 })
-    await expectNoAxeViolations(page, { content })
-    await page.screenshot({ path: `${SCREENS}/${name}-${String(width)}.png`, fullPage: true })
-  }
-}
+const checkScreen = (page: Page, name: string, content: Locator) => checkShot(page, `wait-list/${name}`, content)
 
 /** Signed in as `key`, on the race's wait-list page, joined: the place in line shown. */
 async function joinFromTheRacePage(page: Page, key: 'completo' | 'pax', place: string) {

@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { MINUTE_MS } from '../../contracts/time'
 import { main, payOnCheckout, signWaiver, stepHeading, toSummary } from './enrolment-steps'
-import { expect, expectNoAxeViolations, logInFromHeader, mock, test } from './fixtures'
+import { checkScreen as checkShot, expect, logInFromHeader, mock, test } from './fixtures'
 
 /**
  * Issue 22, as the athlete meets it: the seeded rush race (mocks/README.md: twelve places, a
@@ -13,19 +13,10 @@ const RACE = 260
 const ROOM_OPENS = '2026-03-02T09:30:00Z'
 const REGISTRATION_OPENS = '2026-03-02T10:00:00Z'
 
-const SCREENS = 'test-results/waiting-room'
-const WIDTHS = [360, 1280] as const
 
 const roomHeading = (page: Page, name: string | RegExp) => main(page).getByRole('heading', { level: 2, name })
 
-/** Axe clean, and a screenshot for a person to look at, at a phone's width and a desktop's. */
-async function checkScreen(page: Page, name: string, content: ReturnType<Page['getByRole']>) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width === 360 ? 800 : 900 })
-    await expectNoAxeViolations(page, { content })
-    await page.screenshot({ path: `${SCREENS}/${name}-${String(width)}.png`, fullPage: true })
-  }
-}
+const checkScreen = (page: Page, name: string, content: Locator) => checkShot(page, `waiting-room/${name}`, content)
 
 /** The athlete, signed in, in the room before the opening (the first read finds no ticket: 404). */
 async function waitInTheRoom(page: Page) {

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { main } from './enrolment-steps'
-import { expect, expectNoAxeViolations, logInFromHeader, mock, test } from './fixtures'
+import { checkScreen as checkShot, expect, logInFromHeader, mock, test } from './fixtures'
 
 /**
  * Issue 23 points 1 and 2, as the athlete meets them: `completo` has Sentiero dei Larici 25K 2026
@@ -11,17 +11,12 @@ import { expect, expectNoAxeViolations, logInFromHeader, mock, test } from './fi
  */
 const LARICI = 'Sentiero dei Larici 25K 2026'
 
-const SCREENS = 'test-results/withdraw'
-const WIDTHS = [360, 1280] as const
 
-/** Axe clean, and a screenshot for a person to look at, at a phone's width and a desktop's. */
-async function checkScreen(page: Page, name: string, content: Locator) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width === 360 ? 800 : 900 })
-    await expectNoAxeViolations(page, { content })
-    await page.screenshot({ path: `${SCREENS}/${name}-${String(width)}.png`, fullPage: true })
-  }
-}
+/**
+ * The place-change pages are one column at every width (only the card's padding grows): scanned at a
+ * phone's width, looked at both.
+ */
+const checkScreen = (page: Page, name: string, content: Locator) => checkShot(page, `withdraw/${name}`, content, [360])
 
 const card = (page: Page, name: string) => main(page).getByRole('article', { name })
 const heading = (page: Page, name: string | RegExp) => main(page).getByRole('heading', { level: 2, name })

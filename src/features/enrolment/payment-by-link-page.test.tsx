@@ -108,10 +108,21 @@ describe('the payment link page', () => {
     expect(within(screen.getByRole('status')).getByText(/^No payment matches this link/)).toBeInTheDocument()
   })
 
-  it('a paid link says so', async () => {
+  it('a paid link says the payment was received, how much and when, and leads to My races', async () => {
     openPage(`?code=${SEED_TOKENS.paymentLinkSuccess}`)
     await heading('Payment successful')
     expect(screen.getByText('Trail del Forte di Bard 30K 2026')).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent(/^We received your payment of €\d+\.\d{2} on \d+ \w+ 2026, \d\d:\d\d \w+\. You are enrolled in the race\.$/)
+    expect(screen.getByRole('link', { name: 'Go to my races' })).toHaveAttribute('href', '/me/races')
+    expect(screen.queryByRole('link', { name: /^Pay / })).toBeNull()
+  })
+
+  it('a link the organiser let expire (the server answers 410) says the request has expired, with the way to the organiser', async () => {
+    openPage(`?code=${SEED_TOKENS.paymentLinkExpired}`)
+    await heading('Request expired')
+    expect(screen.getByRole('status')).toHaveTextContent('This payment link has expired and can no longer be used. Write to the organiser for a new one.')
+    expect(screen.getByRole('link', { name: 'Contact the organiser' })).toHaveAttribute('href', '/contacts')
+    expect(screen.queryByRole('link', { name: /^Pay / })).toBeNull()
   })
 
   it('an address without a code says to open the e-mail again', async () => {

@@ -98,9 +98,8 @@ function expectNoEnrolment() {
 describe('the enrol action follows the registration state', () => {
   it("before the opening: a disabled button that says when registration opens, in the race's zone and in the locale's", () => {
     renderAction({ apertura_iscrizioni: '2026-03-16T09:00:00Z', iscritti: 0 })
-    const button = screen.getByRole('button', { name: 'Registration opens on 16 Mar 2026, 10:00 CET (09:00 GMT your time)' })
-    expect((button as HTMLButtonElement).disabled).toBe(true)
-    expect(screen.queryByRole('link')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Registration opens on 16 Mar 2026, 10:00 CET (09:00 GMT your time)' })).toBeDisabled()
+    expect(screen.queryByRole('link')).not.toBeInTheDocument()
   })
 
   it('before the opening, for an athlete who would apply to the lottery: lottery applications open then', () => {
@@ -112,22 +111,22 @@ describe('the enrol action follows the registration state', () => {
 
   it('while open: "Enrol" leads to the subscription, with the places left and the closing time, in the race\'s zone', () => {
     const { container } = renderAction({})
-    expect(screen.getByRole('link', { name: 'Enrol' }).getAttribute('href')).toBe('/race/202/subscribe')
-    expect(container.textContent).toContain('230 places left.')
-    expect(container.textContent).toContain('Registration closes on 7 Jun 2026, 23:59 CEST.')
-    expect(screen.queryByRole('button')).toBeNull()
+    expect(screen.getByRole('link', { name: 'Enrol' })).toHaveAttribute('href', '/race/202/subscribe')
+    expect(container).toHaveTextContent('230 places left.')
+    expect(container).toHaveTextContent('Registration closes on 7 Jun 2026, 23:59 CEST.')
+    expect(screen.queryByRole('button')).not.toBeInTheDocument()
   })
 
-  it('in its last hours: still "Enrol"', () => {
-    renderAction({ chiusura_iscrizioni: new Date(NOW + 5 * HOUR_MS).toISOString(), iscritti: 399 })
-    expect(screen.getByRole('link', { name: 'Enrol' }).getAttribute('href')).toBe('/race/202/subscribe')
-    expect(screen.getByText(/1 place left\./)).toBeInTheDocument()
+  it('in its last hours: still "Enrol", with the closing time in the race\'s zone', () => {
+    const { container } = renderAction({ chiusura_iscrizioni: new Date(NOW + 5 * HOUR_MS).toISOString(), iscritti: 399 })
+    expect(screen.getByRole('link', { name: 'Enrol' })).toHaveAttribute('href', '/race/202/subscribe')
+    expect(container).toHaveTextContent('1 place left. Registration closes on 2 Mar 2026, 14:00 CET.')
   })
 
   it('open, for an athlete who would apply to the lottery (no PAX): "Apply for the lottery", to the same subscription', () => {
     const { container } = renderAction({ id: 201 }, NOW, true)
-    expect(screen.getByRole('link', { name: 'Apply for the lottery' }).getAttribute('href')).toBe('/race/201/subscribe')
-    expect(screen.queryByRole('link', { name: 'Enrol' })).toBeNull()
+    expect(screen.getByRole('link', { name: 'Apply for the lottery' })).toHaveAttribute('href', '/race/201/subscribe')
+    expect(screen.queryByRole('link', { name: 'Enrol' })).not.toBeInTheDocument()
     expect(container.textContent).toContain('PAX holders enrol directly')
   })
 
@@ -435,10 +434,13 @@ describe('a sold-out race with a wait list (issue 23)', () => {
     )
   }
 
-  it('offers the wait list instead of a dead end', () => {
+  it('offers the wait list instead of a dead end: sold out, how the list works, and no enrol action', () => {
     renderList(null)
-    expect(screen.getByRole('link', { name: 'Join the wait list' }).getAttribute('href')).toBe('/race/206/wait-list')
-    expect(screen.queryByText(/you cannot enrol/)).toBeNull()
+    expect(screen.getByText('Sold out')).toBeInTheDocument()
+    expect(screen.getByText('If a place comes back, the first on the list is offered it.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Join the wait list' })).toHaveAttribute('href', '/race/206/wait-list')
+    expect(screen.queryByRole('button')).not.toBeInTheDocument()
+    expect(screen.queryByText(/you cannot enrol/)).not.toBeInTheDocument()
   })
 
   it("shows a listed athlete's place in line", () => {
