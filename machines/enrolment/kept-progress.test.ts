@@ -1,3 +1,4 @@
+import { firstReleaseKept } from './first-release-kept'
 import { describe, expect, it } from 'vitest'
 import type { RegistrationDisplay } from '../rules/registration-display'
 import { KeptProgressSchema, registrationPhase, restoreProgress, type KeptOwner, type RegistrationPhase } from './kept-progress'
@@ -64,28 +65,7 @@ describe('restoreProgress: what a kept value means for the wizard opening now', 
 
   describe('what the first releases kept (key pettorale.enrolment.v1.*), as the browser gives it back', () => {
     /** The interpreter's whole snapshot at the GPS step, wrapped with the phase, as XState persisted it. */
-    const firstRelease = (wizardStep: string) => ({
-      phase: 'open',
-      snapshot: {
-        status: 'active',
-        value: { wizard: wizardStep },
-        historyValue: {},
-        context: {
-          raceId: 203,
-          athleteId: 1042,
-          entry: 'direct',
-          refusals: [],
-          lateRefusal: null,
-          choices: { dataConfirmed: true, extra: { navetta: 'Aosta' }, rulesAccepted: true, refund: 'protetto', gps: null },
-          problems: {},
-          disclaimerText: '',
-          attempt: null,
-          polls: 0,
-          failure: null,
-        },
-        children: {},
-      },
-    })
+    const firstRelease = (wizardStep: string) => firstReleaseKept(203, 1042, wizardStep)
 
     it.each<[string, unknown]>([
       ['a raw XState snapshot of this athlete, race and phase', firstRelease('gps')],

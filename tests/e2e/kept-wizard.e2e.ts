@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { firstReleaseKept } from '../../machines/enrolment/first-release-kept'
 import { main, next, stepHeading } from './enrolment-steps'
 import { expect, logInFromHeader, persona, test } from './fixtures'
 
@@ -21,28 +22,7 @@ const NOTICE =
   'Your enrolment in progress could not be resumed after an update, so it starts again. Nothing you had already saved with the organiser is lost.'
 
 /** What the first releases kept at the GPS step: the machine's whole snapshot, as XState persisted it. */
-const RAW_SNAPSHOT = JSON.stringify({
-  phase: 'open',
-  snapshot: {
-    status: 'active',
-    value: { wizard: 'gps' },
-    historyValue: {},
-    context: {
-      raceId: RACE,
-      athleteId: persona('completo').athleteId,
-      entry: 'direct',
-      refusals: [],
-      lateRefusal: null,
-      choices: { dataConfirmed: true, extra: { navetta: 'Aosta' }, rulesAccepted: true, refund: 'protetto', gps: null },
-      problems: {},
-      disclaimerText: '',
-      attempt: null,
-      polls: 0,
-      failure: null,
-    },
-    children: {},
-  },
-})
+const RAW_SNAPSHOT = JSON.stringify(firstReleaseKept(RACE, persona('completo').athleteId))
 
 const kept = (page: Page) => page.evaluate((key) => localStorage.getItem(key), OLD_KEY)
 

@@ -1,3 +1,4 @@
+import { firstReleaseKept } from '../../../machines/enrolment/first-release-kept'
 import { I18nProvider } from '@lingui/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, render, screen, within } from '@testing-library/react'
@@ -159,33 +160,11 @@ describe('a wizard kept by an older release opens at its first step, with a noti
   const NOTICE =
     'Your enrolment in progress could not be resumed after an update, so it starts again. Nothing you had already saved with the organiser is lost.'
   /** What the first releases kept at the GPS step, under their key: the interpreter's whole snapshot. */
-  const rawSnapshot = (athleteId: number) =>
-    JSON.stringify({
-      phase: 'open',
-      snapshot: {
-        status: 'active',
-        value: { wizard: 'gps' },
-        historyValue: {},
-        context: {
-          raceId: RACE,
-          athleteId,
-          entry: 'direct',
-          refusals: [],
-          lateRefusal: null,
-          choices: { dataConfirmed: true, extra: { navetta: 'Aosta' }, rulesAccepted: true, refund: 'protetto', gps: null },
-          problems: {},
-          disclaimerText: '',
-          attempt: null,
-          polls: 0,
-          failure: null,
-        },
-        children: {},
-      },
-    })
+  const rawSnapshot = (athleteId: number) => JSON.stringify(firstReleaseKept(RACE, athleteId))
 
   it.each<[string, (athleteId: number) => string]>([
     ['a raw XState snapshot of an older release', rawSnapshot],
-    ['a snapshot at a step that no longer exists', (athleteId) => rawSnapshot(athleteId).replace('"gps"', '"tracker"')],
+    ['a snapshot at a step that no longer exists', (athleteId) => JSON.stringify(firstReleaseKept(RACE, athleteId, 'tracker'))],
     ['garbage', () => '{"phase":"open","snapshot":'],
   ])('%s', { timeout: 20_000 }, async (_, kept) => {
     const user = userEvent.setup()
