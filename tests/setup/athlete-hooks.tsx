@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { afterEach } from 'vitest'
+import { afterEach, vi } from 'vitest'
 import * as auth from '../../contracts/auth.contract'
 import { controls } from '../../mocks/node'
 import { PERSONAS } from '../../mocks/seed'
@@ -30,19 +30,24 @@ afterEach(() => {
   resetClockSource()
 })
 
+/** The session as a screen reads it, in `status`, its actions spies a test may look at. */
+export function sessionView(status: SessionView['status']): SessionView {
+  return {
+    status,
+    logout: vi.fn(),
+    signIn: vi.fn(),
+    signInWith: vi.fn(async () => {}),
+    denyAccess: vi.fn(),
+    askToLogIn: vi.fn(),
+    confirmationLink: null,
+  }
+}
+
 export function renderAthleteHook<T>(
   hook: () => T,
   { status = 'loggedIn', queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } }) }: { status?: SessionView['status']; queryClient?: QueryClient } = {},
 ) {
-  const session: SessionView = {
-    status,
-    logout: () => {},
-    signIn: () => {},
-    signInWith: async () => {},
-    denyAccess: () => {},
-    askToLogIn: () => {},
-    confirmationLink: null,
-  }
+  const session = sessionView(status)
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
       <SessionContext.Provider value={session}>{children}</SessionContext.Provider>

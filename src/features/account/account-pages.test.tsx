@@ -10,7 +10,7 @@ import { RESET_TOKEN_TTL_MS } from '../../../mocks/records'
 import { PERSONAS } from '../../../mocks/seed'
 import { SEED_TOKENS } from '../../../mocks/seed/tokens'
 import { MINUTE_MS } from '../../../contracts/time'
-import { signInAs } from '../../../tests/setup/athlete-hooks'
+import { sessionView, signInAs } from '../../../tests/setup/athlete-hooks'
 import { createQueryClient } from '../../app/app'
 import { activateLocale, i18n } from '../../lib/i18n'
 import { paths, PRIVACY_POLICY_URL } from '../../lib/paths'
@@ -56,18 +56,6 @@ afterEach(() => {
   unmount()
 })
 
-function sessionOf(status: SessionView['status']): SessionView {
-  return {
-    status,
-    logout: vi.fn(),
-    signIn: vi.fn(),
-    signInWith: vi.fn(),
-    denyAccess: vi.fn(),
-    askToLogIn: vi.fn(),
-    confirmationLink: null,
-  }
-}
-
 function closedDrawer(): LoginDrawerView {
   return { open: false, requested: false, authenticating: false, coolingDown: false, failure: null, login: vi.fn(), setOpen: vi.fn() }
 }
@@ -85,7 +73,7 @@ function Notices() {
 }
 
 /** The account screens at `path` in the browser's address bar, on the portal's routes. */
-function open(path: string, { session = sessionOf('loggedOut'), drawer = closedDrawer() } = {}) {
+function open(path: string, { session = sessionView('loggedOut'), drawer = closedDrawer() } = {}) {
   window.history.replaceState(null, '', path)
   const queryClient = createQueryClient()
   // A failed read is retried twice, seconds apart in the portal: not in a test.
@@ -274,9 +262,9 @@ describe('the registration form', () => {
   it('a sign-in under way (from the drawer opened over the form) leaves the form as typed', async () => {
     const { user, setSession } = open(paths.register)
     await fillRegistration(user, giulia)
-    setSession(sessionOf('pending'))
+    setSession(sessionView('pending'))
     expectRegistrationKept(giulia)
-    setSession(sessionOf('loggedOut'))
+    setSession(sessionView('loggedOut'))
     expectRegistrationKept(giulia)
   })
 
@@ -314,7 +302,7 @@ describe('the registration form', () => {
   })
 
   it('tells a signed-in athlete they already have an account and leads to their profile', () => {
-    open(paths.register, { session: sessionOf('loggedIn') })
+    open(paths.register, { session: sessionView('loggedIn') })
     expect(screen.getByRole('heading', { level: 1, name: 'You already have an account' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Go to my profile' })).toHaveAttribute('href', paths.me)
     expect(screen.queryByRole('button', { name: 'Create my account' })).toBeNull()
@@ -422,7 +410,7 @@ describe('the new password form of a reset link', () => {
 
   it("leaves the session of another athlete signed in here alone: the password is saved, nobody is switched", async () => {
     await signInAs('revisione')
-    const { user, session } = open(resetPage(SEED_TOKENS.resetValid), { session: sessionOf('loggedIn') })
+    const { user, session } = open(resetPage(SEED_TOKENS.resetValid), { session: sessionView('loggedIn') })
     await typeNewPassword(user)
     expect(await screen.findByRole('heading', { level: 1, name: 'Password saved' })).toBeInTheDocument()
     expect(session.signIn).not.toHaveBeenCalled()
@@ -431,7 +419,7 @@ describe('the new password form of a reset link', () => {
 
   it("signs the athlete whose link it is in again when it is their own session here, replacing the one the reset ended", async () => {
     await signInAs('completo')
-    const { user, session } = open(resetPage(SEED_TOKENS.resetValid), { session: sessionOf('loggedIn') })
+    const { user, session } = open(resetPage(SEED_TOKENS.resetValid), { session: sessionView('loggedIn') })
     await typeNewPassword(user)
     await waitFor(() => expect(session.signIn).toHaveBeenCalledWith(expect.any(String), 'reset', { replaces: true }))
   })

@@ -6,10 +6,10 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Route, Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
-import { signInAs } from '../../../tests/setup/athlete-hooks'
+import { sessionView, signInAs } from '../../../tests/setup/athlete-hooks'
 import { createQueryClient } from '../../app/app'
 import { activateLocale, i18n } from '../../lib/i18n'
-import { SessionContext, type SessionView } from '../../lib/session'
+import { SessionContext } from '../../lib/session'
 import { ensureTemporal } from '../../lib/temporal'
 import { NotificationRegion } from '../../ui/notification-region'
 import SubscribePage from './subscribe-page'
@@ -36,15 +36,7 @@ afterEach(() => {
   localStorage.clear()
 })
 
-const session: SessionView = {
-  status: 'loggedIn',
-  logout: vi.fn(),
-  signIn: vi.fn(),
-  signInWith: vi.fn(),
-  denyAccess: vi.fn(),
-  askToLogIn: vi.fn(),
-  confirmationLink: null,
-}
+const session = sessionView('loggedIn')
 
 function openWizard(race: number) {
   const { hook } = memoryLocation({ path: `/race/${String(race)}/subscribe` })

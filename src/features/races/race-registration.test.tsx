@@ -7,7 +7,7 @@ import { Route } from 'wouter'
 import { HOUR_MS } from '../../../contracts/time'
 import { controls } from '../../../mocks/node'
 import { SEED_RACE_IDS } from '../../../mocks/seed'
-import { signInAs } from '../../../tests/setup/athlete-hooks'
+import { sessionView, signInAs } from '../../../tests/setup/athlete-hooks'
 import { athleteQueries } from '../../lib/athlete-queries'
 import { setClockSource } from '../../lib/clock'
 import { activateLocale, i18n } from '../../lib/i18n'
@@ -34,15 +34,7 @@ afterEach(async () => {
   await activateLocale('en')
 })
 
-const session = (status: SessionView['status']): SessionView => ({
-  status,
-  logout: () => {},
-  signIn: () => {},
-  signInWith: async () => {},
-  denyAccess: () => {},
-  askToLogIn: () => {},
-  confirmationLink: null,
-})
+const session = sessionView
 
 function renderSignedIn(status: SessionView['status'], queryClient: QueryClient, children: ReactNode) {
   return render(
