@@ -7,8 +7,10 @@ import {
   InstantSchema,
   LocaleSchema,
   MAX_EMAIL_LENGTH,
+  MAX_PAYMENT_LINK_CODE_LENGTH,
   MAX_NAME_LENGTH,
   maxKeys,
+  PaymentIdSchema,
   problemOf,
   UndocumentedBodySchema,
 } from './common'
@@ -209,6 +211,18 @@ export const SubscriptionSchema = z.object({
   domanda_lotteria: z.optional(z.boolean()),
   /** Inferred: while the organiser's payment link for this place is open, when it expires. */
   scadenza_pagamento: z.optional(z.nullable(InstantSchema)),
+  /**
+   * Inferred (issue 42): while that link is open, its code (`payments.byLink`), so the portal leads
+   * the athlete to the link's page instead of starting a card payment the server refuses
+   * (`payment_link_open`). The athlete's own, as the e-mail that carries it.
+   */
+  codice_link: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(MAX_PAYMENT_LINK_CODE_LENGTH)))),
+  /**
+   * Inferred (issue 42): a card payment of this place the provider has authorised and not yet
+   * confirmed, by its id (`payments.status`): the portal waits for it instead of offering to pay again
+   * (`payment_in_progress`). Absent or `null`: none.
+   */
+  pagamento_in_corso: z.optional(z.nullable(PaymentIdSchema)),
   /**
    * Inferred: the answers to the race's extra fields the subscription was made with, as
    * `subscriptions.create` sent them, so resuming an unpaid place keeps them (decision 027).

@@ -64,6 +64,17 @@ export const EARLIEST_PLAUSIBLE_DATE = '1900-01-01'
 export const MAX_RACE_DURATION_S = 14 * 24 * 60 * 60
 /** A waiver's version (`v1`, `v2`...): the waiver's and the race's (liberatoria.contract.ts, races.contract.ts). */
 export const MAX_WAIVER_VERSION_LENGTH = 32
+/**
+ * An organiser's payment link's code (the unguessable token of `/payment/by-link?code=...`): the
+ * link's and the subscription's that it pays (payments.contract.ts, athlete.contract.ts).
+ */
+export const MAX_PAYMENT_LINK_CODE_LENGTH = 128
+/**
+ * A payment's reference: `PAY-` and 24 hex digits (96 random bits) today; the bound leaves room for
+ * a real provider's references. The payment's and the subscription's it is under way for.
+ */
+export const MAX_PAYMENT_ID_LENGTH = 64
+export const PaymentIdSchema = z.string().check(z.minLength(1), z.maxLength(MAX_PAYMENT_ID_LENGTH))
 
 /** A string of at most `max` code points. */
 export function boundedString(max: number) {

@@ -1,16 +1,13 @@
 import * as z from 'zod/mini'
 import { RefundOptionSchema } from './athlete.contract'
-import { EuroAmountSchema, InstantSchema, NavigableUrlSchema, problemOf } from './common'
+import { EuroAmountSchema, InstantSchema, MAX_PAYMENT_ID_LENGTH, MAX_PAYMENT_LINK_CODE_LENGTH, NavigableUrlSchema, PaymentIdSchema, problemOf } from './common'
 import { defineOperation } from './operation'
 
 /**
  * Bounds no person reaches, so a careless or hostile client cannot make the server hold or check
- * megabytes (issue 19 row 7). A payment id is `PAY-` and 24 hex digits (96 random bits) today; the
- * bound leaves room for a real provider's references.
+ * megabytes (issue 19 row 7). The payment id's and the link code's are common.ts's.
  */
-export const MAX_PAYMENT_ID_LENGTH = 64
-/** A payment link's code (the unguessable token of `/payment/by-link?code=...`). */
-export const MAX_PAYMENT_LINK_CODE_LENGTH = 128
+export { MAX_PAYMENT_ID_LENGTH, MAX_PAYMENT_LINK_CODE_LENGTH }
 /** The idempotency key of a payment attempt: at least 8 characters, at most 255. */
 export const MIN_IDEMPOTENCY_KEY_LENGTH = 8
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255
@@ -21,8 +18,6 @@ export const MAX_REDIRECT_URL_LENGTH = 2_048
 /** A race as a payment link names it: its name and edition. */
 export const MAX_PAYMENT_RACE_TITLE_LENGTH = 200
 
-/** A payment's reference: `PAY-` and 24 hex digits from a cryptographic random source (96 bits). */
-export const PaymentIdSchema = z.string().check(z.minLength(1), z.maxLength(MAX_PAYMENT_ID_LENGTH))
 /** The code of an organiser's payment link. */
 export const PaymentLinkCodeSchema = z.string().check(z.minLength(1), z.maxLength(MAX_PAYMENT_LINK_CODE_LENGTH))
 /** A race's id. */

@@ -120,7 +120,8 @@ export const credits = defineOperation({
  * A place offered by one athlete to another. `offerta` until the recipient pays or it lapses at
  * `scade` (the race's `cambi.cessione.chiude`, at most); `accettata` once the recipient took it and
  * is paying (their own subscription); `completata` once paid (the giver refunded); `annullata` by
- * the giver; `scaduta`.
+ * the giver; `rifiutata` by the recipient (the place stays the giver's, who may offer it again);
+ * `scaduta`.
  */
 export const TransferSchema = z.object({
   codice: z.string().check(z.minLength(1), z.maxLength(MAX_TRANSFER_CODE_LENGTH)),
@@ -129,7 +130,7 @@ export const TransferSchema = z.object({
   da: z.string(),
   /** The recipient's e-mail. */
   a: z.string(),
-  stato: z.enum(['offerta', 'accettata', 'completata', 'annullata', 'scaduta']),
+  stato: z.enum(['offerta', 'accettata', 'completata', 'annullata', 'rifiutata', 'scaduta']),
   scade: InstantSchema,
   /** What the recipient pays: the race's fee and the transfer fee (their GPS choice comes on top). */
   prezzo: EuroAmountSchema,
@@ -235,4 +236,24 @@ export const acceptTransfer = defineOperation({
     422: acceptProblem,
   },
   errors: AcceptTransferErrorSchema,
+})
+
+/**
+ * Why declining was refused: no such offer to this athlete (404); nothing left to decline, the offer
+ * taken, being paid, cancelled or lapsed (`transfer_closed`, 409: read it again to see which).
+ */
+export const DeclineTransferErrorSchema = z.enum(['transfer_not_found', 'transfer_closed'])
+const declineProblem = problemOf(DeclineTransferErrorSchema)
+
+export const declineTransfer = defineOperation({
+  name: 'places.declineTransfer',
+  summary:
+    "Decline a place offered, taken or not, while no card pays for it: the offer ends, the place stays the giver's (who is told, and may offer it again); asked again it answers the same.",
+  method: 'POST',
+  path: '/api/v1/vdatrailers/cessione/:codice/rifiuta',
+  auth: 'bearer',
+  inferred: true,
+  pathParams: TransferParams,
+  responses: { 200: TransferSchema, 404: declineProblem, 409: declineProblem },
+  errors: DeclineTransferErrorSchema,
 })

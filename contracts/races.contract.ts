@@ -244,6 +244,7 @@ export const PublicNameSchema = z.nullable(z.string())
 
 export const RankingRowSchema = z.object({
   posizione: z.number().check(z.int(), z.positive()),
+  /** A result is read by its bib, whatever the name shown (decision 066). */
   pettorale: z.number(),
   nome: PublicNameSchema,
   nazionalita: z.string().check(z.length(2)),
@@ -268,7 +269,11 @@ export const ranking = defineOperation({
 })
 
 export const SubscriberRowSchema = z.object({
-  pettorale: z.number(),
+  /**
+   * `null` when the athlete chose initials or to be hidden, as are the region and the team
+   * (decision 066): on an entry list, a bib, a region and a team lead back to one athlete.
+   */
+  pettorale: z.nullable(z.number()),
   nome: PublicNameSchema,
   nazionalita: z.string().check(z.length(2)),
   /** Country (ISO 3166-1 alpha-2) and region of residence. */

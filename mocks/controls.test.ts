@@ -17,6 +17,24 @@ import { ATHLETE_IDS } from './seed/personas'
 describe('the controls', () => {
   const controls = createControls(SEED_NOW_MS)
 
+  it("in a browser, the simulated day goes on across reloads from the first page's start, and a reset starts it again", () => {
+    const kept = new Map<string, string>()
+    vi.stubGlobal('window', {})
+    vi.stubGlobal('localStorage', { getItem: (key: string) => kept.get(key) ?? null, setItem: (key: string, value: string) => kept.set(key, value) })
+    try {
+      let realNow = 1_000_000
+      const firstPage = createControls(SEED_NOW_MS, () => realNow)
+      expect(firstPage.now()).toBe(SEED_NOW_MS)
+      realNow += 5 * 60_000
+      const reloaded = createControls(SEED_NOW_MS, () => realNow)
+      expect(reloaded.now()).toBe(SEED_NOW_MS + 5 * 60_000)
+      reloaded.reset()
+      expect(createControls(SEED_NOW_MS, () => realNow).now()).toBe(SEED_NOW_MS)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   it('fault and delay operations named as in the contracts', () => {
     controls.fault('athlete.me', { kind: 'status', status: 500 })
     controls.latency('races.list', 300)

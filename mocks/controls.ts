@@ -78,7 +78,8 @@ type Listener = () => void
 
 export function createControls(seedNowMs: number, realNow: () => number = Date.now) {
   const initial = (): ControlsState => ({ offsetMs: seedNowMs - realNow(), faults: {}, latencyMs: {}, holds: [] })
-  let state: ControlsState = readStored() ?? initial()
+  const stored = readStored()
+  let state: ControlsState = stored ?? initial()
   const listeners = new Set<Listener>()
   /**
    * The requests waiting at a hold, in this page (a request cannot outlive its page: only the hold
@@ -104,6 +105,10 @@ export function createControls(seedNowMs: number, realNow: () => number = Date.n
     }
     take(next)
   }
+
+  // The first page to find no clock starts the simulated day and keeps it, so a reload or another
+  // tab goes on from there as a real day does, instead of starting again at the seed's "now".
+  if (!stored) commit(state)
 
   return {
     now: (): number => realNow() + state.offsetMs,

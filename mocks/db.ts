@@ -84,10 +84,16 @@ export const MailRecordSchema = z.discriminatedUnion('kind', [
   z.object({ ...MailBaseSchema, kind: z.literal('credit'), gara: z.string(), edizione: z.number(), importo: z.number() }),
   /** Sent to a transfer's recipient: the race, the giver's name, the deadline (epoch ms); links to the offer. */
   z.object({ ...MailBaseSchema, kind: z.literal('transfer_offer'), gara: z.string(), da: z.string(), scade: z.number() }),
+  /** Sent to a transfer's giver when its recipient paid: the race, the recipient's e-mail (the giver typed it), the refund, EUR. */
+  z.object({ ...MailBaseSchema, kind: z.literal('transfer_completed'), gara: z.string(), a: z.string(), importo: z.number() }),
+  /** Sent to a transfer's giver when its recipient declined it: the race and the recipient's e-mail. */
+  z.object({ ...MailBaseSchema, kind: z.literal('transfer_declined'), gara: z.string(), a: z.string() }),
   /** Sent to the first in line when a place comes back: the race and the offer's deadline (epoch ms). */
   z.object({ ...MailBaseSchema, kind: z.literal('wait_list_offer'), gara: z.string(), scade: z.number() }),
   /** Sent after a draw to an application not drawn: the race and the place on the wait list. */
   z.object({ ...MailBaseSchema, kind: z.literal('lottery_not_drawn'), gara: z.string(), posizione: z.number() }),
+  /** Sent by a draw to an applicant drawn: their payment link, as a payment-link e-mail names it (amount, deadline). */
+  z.object({ ...MailBaseSchema, kind: z.literal('lottery_drawn'), gara: z.string(), totale: z.number(), scade: z.number() }),
 ])
 export type MailRecord = z.infer<typeof MailRecordSchema>
 /** A record of one kind of e-mail: `MailOf<'payment_link'>` has the race, amount and deadline. */
@@ -143,6 +149,8 @@ export type SubscriptionRecord = z.infer<typeof SubscriptionRecordSchema>
 export const EntrantRecordSchema = z.extend(SubscriberRowSchema, {
   race_id: z.number(),
   nome: z.string(),
+  // Every entrant has a bib; the list withholds it as the athlete chose (mocks/public-names.ts).
+  pettorale: z.number(),
   athlete_id: z.optional(z.number()),
 })
 export type EntrantRecord = z.infer<typeof EntrantRecordSchema>
@@ -283,7 +291,7 @@ export const TransferRecordSchema = z.object({
   recipient_id: z.number(),
   mail: z.string(),
   chiave: z.string(),
-  stato: z.enum(['offerta', 'accettata', 'completata', 'annullata', 'scaduta']),
+  stato: z.enum(['offerta', 'accettata', 'completata', 'annullata', 'rifiutata', 'scaduta']),
   creato: z.number(),
   scade: z.number(),
   prezzo: z.number(),

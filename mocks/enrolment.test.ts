@@ -167,6 +167,22 @@ describe('enrolment at the simulated backend', () => {
     expect(await settle(token, abandoned)).toBe('expired')
   })
 
+  it('a paid place in the festival race takes the bib after its 20,000 generated entrants: each bib once in its list', async () => {
+    const token = await signIn('completo')
+    const festival = 210
+    await post(token, '/api/v1/vdatrailers/iscrizione', { project_id: festival, opzione_rimborso: 'standard', noleggio_gps: false, campi: { navetta: 'none' } })
+    await post(token, '/api/v1/vdatrailers/sign_liberatoria', { project_id: festival })
+    const { prezzo } = db.races.findFirst((q) => q.where({ id: festival }))!
+    const started = await post(token, '/api/v1/vdatrailers/pagamenti', { project_id: festival, opzione_rimborso: 'standard', noleggio_gps: false, totale_atteso: prezzo, idempotency_key: 'key-festival-1' })
+    const paymentId = String(started.body.pagamento_id)
+    await provider().decide(paymentId, 'authorised')
+    expect(await settle(token, paymentId)).toBe('success')
+
+    const bibs = ((await api(`/api/v1/vdatrailers/gare/${String(festival)}/iscritti`)).body.iscritti as Array<{ pettorale: number }>).map((row) => row.pettorale)
+    expect(new Set(bibs).size).toBe(bibs.length)
+    expect(db.subscriptions.findFirst((q) => q.where({ athlete_id: persona('completo').athleteId, project_id: festival }))?.pettorale).toBe(20_001)
+  })
+
   it('the flagship without a PAX is a lottery application, which is not paid now', async () => {
     const token = await signIn('completo')
     const applied = await post(token, '/api/v1/vdatrailers/iscrizione', { project_id: 201, opzione_rimborso: 'standard', noleggio_gps: false, campi: { navetta: 'Aosta', itra_id: '2701234' } })

@@ -102,7 +102,10 @@ describe('the draw', () => {
       // 279 simulated drawn took their places; completo's is hers to pay.
       expect(race().iscritti).toBe(320 + 279)
       expect(application).toMatchObject({ esito: 'estratto', pagamento_scade: new Date(now + 240 * HOUR_MS).toISOString() })
-      expect(sentMail().find((mail) => mail.kind === 'payment_link' && mail.to === persona('completo').mail)).toBeTruthy()
+      expect(sentMail().find((mail) => mail.kind === 'lottery_drawn' && mail.to === persona('completo').mail)).toMatchObject({
+        totale: race().prezzo,
+        scade: now + 240 * HOUR_MS,
+      })
     } else {
       expect(race().iscritti).toBe(320 + 280)
       expect(application).toMatchObject({ esito: 'non_estratto' })

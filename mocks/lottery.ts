@@ -4,7 +4,7 @@ import { HOUR_MS } from '../contracts/time'
 import { db, lookupBy, type LotteryApplicationRecord, type LotteryRecord, type PaymentRecord, type RaceRecord } from './db'
 import { mailLanguageOf, mailLinks, sendMail } from './outbox'
 import { publicName } from './public-names'
-import { nextId, raceTitle, randomToken } from './records'
+import { nextBib, nextId, raceTitle, randomToken } from './records'
 import { simulatedEntrant } from './seed/entrants'
 import { offerNext } from './wait-list'
 
@@ -125,7 +125,7 @@ export async function drawLottery(race: RaceRecord, now: number): Promise<DrawOu
     },
   })
   const byNumber = new Map(applications.map((application) => [application.numero, application]))
-  let bib = nextId(db.entrants.findMany((q) => q.where({ race_id: race.id })).map((entrant) => entrant.pettorale))
+  let bib = nextBib(race)
   let taken = 0
   for (const [index, numero] of ordine.entries()) {
     const application = byNumber.get(numero)!
@@ -198,7 +198,7 @@ async function sendPaymentLink(race: RaceRecord, athleteId: number, scade: numbe
   })
   if (athlete.mail) {
     await sendMail({
-      kind: 'payment_link',
+      kind: 'lottery_drawn',
       to: athlete.mail,
       lingua: mailLanguageOf(athlete),
       link: mailLinks.paymentLink(code),

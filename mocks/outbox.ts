@@ -12,8 +12,11 @@ const CONSOLE_NAMES: Record<MailKind, string> = {
   refund: 'refund',
   credit: 'deferral-credit',
   transfer_offer: 'transfer-offer',
+  transfer_completed: 'transfer-completed',
+  transfer_declined: 'transfer-declined',
   wait_list_offer: 'wait-list-offer',
   lottery_not_drawn: 'lottery-not-drawn',
+  lottery_drawn: 'lottery-drawn',
 }
 
 /** The pages the e-mails link to, relative to the portal. */

@@ -38,6 +38,13 @@ const order = (key: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 })
 const provider = () => createProvider(controls.now, () => undefined)
+/** The athlete's subscription to race 203, as their history reads it: the card payment under way, or null. */
+async function placeUnderWay(token: string): Promise<unknown> {
+  const query = `contact_id=${String(persona('completo').athleteId)}&from_date=2000-01-01&to_date=2099-12-31`
+  const { body } = await api(`/api/v1/vdatrailers/iscrizioni/?${query}`, { headers: bearer(token) })
+  const history = body.iscrizioni as Array<{ project_id: number; pagamento_in_corso?: unknown }>
+  return history.find((subscription) => subscription.project_id === 203)?.pagamento_in_corso
+}
 const seededLinkPayment = () => db.payments.findFirst((q) => q.where({ link_code: SEED_TOKENS.paymentLinkPending }))!
 /** pax's 330 km, as the wizard would pay it: the seeded place, standard options. */
 const paxOrder = (key: string) => ({ project_id: 201, opzione_rimborso: 'standard', noleggio_gps: false, totale_atteso: 950, idempotency_key: key })
@@ -95,8 +102,11 @@ describe('an authorised payment is never dropped (issue 19 row 2)', () => {
     const second = await post(token, PAY, order('tab-two-0001'))
     expect(second).toEqual({ status: 409, body: { status: 409, title: 'payment_in_progress', code: 'payment_in_progress', pagamento_id: first } })
     expect(z.parse(start.responses[409], second.body)).toMatchObject({ pagamento_id: first })
+    // The place says so too, so Places awaiting payment waits for that payment instead of offering to pay again.
+    expect(await placeUnderWay(token)).toBe(first)
     controls.advance(SETTLE_DELAY_MS)
     expect((await status(token, first)).body.stato).toBe('success')
+    expect(await placeUnderWay(token)).toBeNull()
     expect(db.payments.findMany((q) => q.where({ athlete_id: persona('completo').athleteId, project_id: 203 }))).toHaveLength(1)
   })
 

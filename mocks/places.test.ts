@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { db, dumpDb, loadDb } from './db'
-import { controls } from './node'
+import { createHandlers } from './handlers'
+import { controls, requestLog, server, TEST_API_BASE, TEST_PORTAL_ORIGIN } from './node'
 import { sentMail } from './outbox'
 import { get, persona, post, signIn } from './test-api'
 import '../tests/setup/mock-backend'
@@ -19,6 +20,15 @@ const defer = (token: string, raceId: number, chiave: string) => post(token, `/a
 const raceOf = (id: number) => db.races.findFirst((q) => q.where({ id }))!
 const completo = () => persona('completo').athleteId
 const entrantOf = (raceId: number, athleteId: number) => db.entrants.findFirst((q) => q.where({ race_id: raceId, athlete_id: athleteId }))
+
+/**
+ * The backend started again, as each page load starts the browser's: its database from what it
+ * kept, its handlers built afresh, so an answer kept anywhere but in the database would be lost.
+ */
+async function restart() {
+  await loadDb(dumpDb())
+  server.use(...createHandlers({ baseUrl: TEST_API_BASE, portalOrigin: TEST_PORTAL_ORIGIN, controls, onResolved: () => {}, requestLog }))
+}
 
 describe('withdrawing a paid place', () => {
   it("refunds today's share on the payment, frees the place and writes to the athlete", async () => {
@@ -43,8 +53,7 @@ describe('withdrawing a paid place', () => {
   it('answers a replayed key with the same withdrawal, once, also after the backend restarted, and another key with the place changed', async () => {
     const token = await signIn('completo')
     const first = await withdraw(token, LARICI, 22.5, 'k-2')
-    // What the backend keeps is its database: a restart (a reload of the mock) keeps the answer.
-    await loadDb(dumpDb())
+    await restart()
     const again = await withdraw(token, LARICI, 22.5, 'k-2')
     expect(again).toEqual(first)
     expect(sentMail().filter((mail) => mail.kind === 'refund')).toHaveLength(1)
@@ -86,6 +95,7 @@ describe('deferring a paid place', () => {
       status: 200,
       body: { iscrizione: { stato: 'rinviata' }, credito: { da_gara_id: LARICI, gara: 'Sentiero dei Larici 25K', edizione: 2027, importo: 30, stato: 'disponibile' } },
     })
+    await restart()
     expect(await defer(token, LARICI, 'd-1')).toEqual(answer)
     expect(raceOf(LARICI).iscritti).toBe(before - 1)
     expect(entrantOf(LARICI, completo())).toBeUndefined()
@@ -100,6 +110,15 @@ describe('deferring a paid place', () => {
     expect(await defer(await signIn('social'), 204, 'd-3')).toMatchObject({ status: 422, body: { code: 'defer_closed' } })
     controls.setNow('2026-06-01T00:00:00+02:00')
     expect(await defer(await signIn('completo'), LARICI, 'd-4')).toMatchObject({ status: 422, body: { code: 'defer_closed' } })
+  })
+
+  it('refuses a race the athlete is not entered in, a place not paid, and a place already withdrawn', async () => {
+    const token = await signIn('completo')
+    expect(await defer(token, 205, 'd-5')).toMatchObject({ status: 404, body: { code: 'not_enrolled' } })
+    // completo started 203 (Cogne) and has not paid it.
+    expect(await defer(token, 203, 'd-6')).toMatchObject({ status: 409, body: { code: 'not_paid' } })
+    expect((await withdraw(token, LARICI, 22.5, 'd-7')).status).toBe(200)
+    expect(await defer(token, LARICI, 'd-8')).toMatchObject({ status: 409, body: { code: 'place_changed' } })
   })
 
   it('lists no credits for an athlete without any', async () => {

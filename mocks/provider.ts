@@ -7,7 +7,7 @@ import { SETTLE_DELAY_MS } from './provider-cards'
 import { providerPages } from './provider-pages'
 import { placeAtSettlement } from './place-rule'
 import { advanceRooms, convertHold, markPaying } from './queue'
-import { isActivePlace, nextId, raceTitle } from './records'
+import { entryTitle, isActivePlace, nextBib, raceTitle } from './records'
 
 // The sentinel cards and the settlement's delay live apart (the checkout page and the e2e tests
 // read them without the database); said here too, as the provider's own, for the ledger's tests.
@@ -61,11 +61,6 @@ export function withLedger<T>(work: () => T | Promise<T>): Promise<T> {
   const run = ledgerQueue.then(work)
   ledgerQueue = run.catch(() => undefined)
   return run
-}
-
-/** The checkout authorised it; the provider's confirmation has not reached the backend yet. */
-export function isAwaitingConfirmation(payment: PaymentRecord): boolean {
-  return payment.stato === 'pending' && payment.esito === 'authorised'
 }
 
 /**
@@ -406,7 +401,7 @@ async function settle(pagamento_id: string, now: number): Promise<void> {
     await db.transactions.create({
       id: `TX-${payment.pagamento_id}`,
       athlete_id: athlete.id,
-      descrizione: { it: `Iscrizione ${raceTitle(race)}`, en: `Race entry: ${raceTitle(race)}` },
+      descrizione: entryTitle(race),
       gara_id: race.id,
       valuta: 'EUR',
       ...entry,
@@ -414,7 +409,7 @@ async function settle(pagamento_id: string, now: number): Promise<void> {
   }
   if (!paid) return
 
-  const bib = nextId(db.entrants.findMany((q) => q.where({ race_id: race.id })).map((e) => e.pettorale))
+  const bib = nextBib(race)
   // The athlete is now one of the race's entrants: the subscribers list and the places left agree.
   await db.entrants.create({
     race_id: race.id,

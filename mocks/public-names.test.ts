@@ -47,7 +47,7 @@ describe('publicName', () => {
 describe('the lists as served', () => {
   const social = persona('social')
   const pax = persona('pax')
-  type Row = { pettorale: number; nome: string | null; paese?: string; categoria: string }
+  type Row = { pettorale: number | null; nome: string | null; paese?: string; regione?: string | null; team?: string | null; categoria: string }
 
   const subscribers = async (raceId: number) => (await api(`/api/v1/vdatrailers/gare/${String(raceId)}/iscritti`)).body.iscritti as Row[]
   const ranking = async (raceId: number) => (await api(`/api/v1/vdatrailers/gare/${String(raceId)}/classifica`)).body.classifica as Row[]
@@ -59,30 +59,33 @@ describe('the lists as served', () => {
     expect((saved.body.profilo as Array<{ visibilita: unknown }>)[0]!.visibilita).toBe(visibilita)
   }
 
-  it("names the persona's own row as chosen, and keeps it in the list with its country and category", async () => {
+  it("names the persona's own row as chosen; initials or hidden keep only country and category, no bib, region or team", async () => {
     const before = await subscribers(204)
-    const own = (rows: Row[]) => rows.find((row) => row.pettorale === 121)!
-    expect(own(before).nome).toBe(`${social.nome} ${social.cognome}`)
+    const own = before.find((row) => row.pettorale === 121)!
+    expect(own.nome).toBe(`${social.nome} ${social.cognome}`)
+    const withdrawn = { ...own, pettorale: null, regione: null, team: null }
 
     await choose('social', 'iniziali')
-    expect(own(await subscribers(204)).nome).toBe('S. R.')
+    const initials = await subscribers(204)
+    expect(initials.filter((row) => row.pettorale === null)).toEqual([{ ...withdrawn, nome: 'S. R.' }])
 
     await choose('social', 'nascosto')
     const hidden = await subscribers(204)
-    expect(own(hidden)).toEqual({ ...own(before), nome: null })
+    expect(hidden.filter((row) => row.pettorale === null)).toEqual([{ ...withdrawn, nome: null }])
     expect(hidden).toHaveLength(before.length)
-    // Nobody else's name changes, and no row says whose account it is.
-    expect(hidden.filter((row) => row.pettorale !== 121)).toEqual(before.filter((row) => row.pettorale !== 121))
+    // Nobody else's row changes, and no row says whose account it is.
+    expect(hidden.filter((row) => row.pettorale !== null)).toEqual(before.filter((row) => row !== own))
     expect(hidden.every((row) => !('athlete_id' in row) && !('race_id' in row))).toBe(true)
   })
 
-  it('the rankings of past races follow the same choice', async () => {
-    const nameIn = async (raceId: number, bib: number) => (await ranking(raceId)).find((row) => row.pettorale === bib)?.nome
-    expect(await nameIn(102, 88)).toBe(`${pax.nome} ${pax.cognome}`)
+  it('the rankings of past races follow the same choice in the name; a result keeps its bib', async () => {
+    const rowOf = async (raceId: number, bib: number) => (await ranking(raceId)).find((row) => row.pettorale === bib)!
+    const named = await rowOf(102, 88)
+    expect(named.nome).toBe(`${pax.nome} ${pax.cognome}`)
     await choose('pax', 'nascosto')
-    expect(await nameIn(102, 88)).toBeNull()
-    expect(await nameIn(103, 41)).toBeNull()
+    expect(await rowOf(102, 88)).toEqual({ ...named, nome: null })
+    expect((await rowOf(103, 41)).nome).toBeNull()
     await choose('pax', 'iniziali')
-    expect(await nameIn(103, 41)).toBe('M. B.')
+    expect((await rowOf(103, 41)).nome).toBe('M. B.')
   })
 })

@@ -396,6 +396,29 @@ describe('the held place', () => {
     expect(db.transactions.findFirst((q) => q.where({ id: `TX-${payment.pagamento_id}` }))).toMatchObject({ stato: 'refunded' })
   })
 
+  it('is needed again by an athlete who paid and then withdrew: the room\'s paid ticket no longer lets the enrolment calls through (decision 058)', async () => {
+    const { raceId, tokens } = await staged(1, 2)
+    const [token] = tokens as [string]
+    clockAt(OPENING)
+    await post(token, coda(raceId), {})
+    await hold(token, raceId)
+    const started = await enrolAndStart(token, raceId)
+    await provider().decide(String(started.body.pagamento_id), 'authorised')
+    clockAt(controls.now() + SETTLE_DELAY_MS)
+    expect((await ticket(token, raceId)).stato).toBe('pagato')
+    const ritiro = `/api/v1/vdatrailers/iscrizione/${String(raceId)}/ritiro`
+    const quoted = await post(token, ritiro, { rimborso_atteso: 0, chiave: 'withdraw-quote' })
+    const { totale } = quoted.body.rimborso as { totale: number }
+    expect((await post(token, ritiro, { rimborso_atteso: totale, chiave: 'withdraw' })).status).toBe(200)
+
+    // Not let in on the old ticket: a card the settlement would void is never started.
+    expect(await enrolAndStart(token, raceId, 'again')).toMatchObject({ status: 409, body: { code: 'queue_required' } })
+    // Through the room like anyone else: a new ticket, then a held place, then the payment.
+    expect((await post(token, coda(raceId), {})).status).toBe(201)
+    expect((await hold(token, raceId)).status).toBe(201)
+    expect((await enrolAndStart(token, raceId, 'again-held')).status).toBe(201)
+  })
+
   it('stays after a declined card: the athlete can try again within it', async () => {
     const { raceId, tokens } = await staged(1, 1)
     clockAt(OPENING)

@@ -4,7 +4,7 @@ import { roomDrawOrder } from '../contracts/room-draw'
 import { MINUTE_MS, SECOND_MS } from '../contracts/time'
 import { db, type AthleteRecord, type QueueRoomRecord, type QueueTicketRecord, type RaceRecord, type SimulatedPlan } from './db'
 import { newRoomSeed } from './queue-defaults'
-import { nextId } from './records'
+import { isActivePlace, nextBib } from './records'
 import { simulatedEntrant } from './seed/entrants'
 
 /**
@@ -496,7 +496,7 @@ async function runDue(room: Room, race: RaceRecord, due: Due): Promise<void> {
   // A simulated other pays its held place: entered like anyone paying (provider.ts), with a generated name.
   await update(room, athleteId, (draft) => void (draft.stato = 'pagato'))
   room.held--
-  const bib = nextId(db.entrants.findMany((q) => q.where({ race_id: race.id })).map((entrant) => entrant.pettorale))
+  const bib = nextBib(race)
   await db.entrants.create({ race_id: race.id, pettorale: bib, ...simulatedEntrant(race, athleteId) })
   await db.races.update((q) => q.where({ id: race.id }), { data: (record) => void (record.iscritti += 1) })
 }
@@ -518,7 +518,9 @@ async function holdPlace(room: Room, race: RaceRecord, athleteId: number, at: nu
 /** Why a join at `at` is refused, before the athlete's own conditions; `null` when it may join. */
 function joinRefusal(room: Room, race: RaceRecord, athleteId: number, at: number): 'queue_closed' | 'sold_out' | 'already_in_queue' | null {
   const ticket = room.tickets.get(athleteId)
-  if (ticket && ticket.stato !== 'scaduto' && ticket.stato !== 'uscito') return 'already_in_queue'
+  if (ticket && ticket.stato !== 'scaduto' && ticket.stato !== 'uscito' && !(ticket.stato === 'pagato' && !holdsPaidPlace(athleteId, race.id))) {
+    return 'already_in_queue'
+  }
   const sala = race.sala_attesa
   if (!sala || at < Date.parse(sala.apre) || at >= Date.parse(race.chiusura_iscrizioni)) return 'queue_closed'
   if (race.iscritti >= race.posti) return 'sold_out'
@@ -692,8 +694,7 @@ export async function joinQueue(athlete: AthleteRecord, race: RaceRecord, now: n
   const refusal = joinRefusal(room, race, athlete.id, now)
   if (refusal === 'already_in_queue') return { ok: false, code: refusal, ticket: ticketView(race, room.tickets.get(athlete.id)!, now) }
   if (refusal === 'queue_closed') return { ok: false, code: refusal }
-  const enrolled = db.subscriptions.findFirst((q) => q.where({ athlete_id: athlete.id, project_id: race.id, pagato: true }))
-  if (enrolled) return { ok: false, code: 'already_enrolled' }
+  if (holdsPaidPlace(athlete.id, race.id)) return { ok: false, code: 'already_enrolled' }
   if (!eligible) return { ok: false, code: 'not_eligible' }
   if (refusal) return { ok: false, code: refusal }
   await enter(room, race, athlete.id, now)
@@ -749,15 +750,24 @@ export async function leaveQueue(athleteId: number, race: RaceRecord, now: numbe
 }
 
 /**
+ * The athlete's paid place in the race is still theirs (records.ts `isActivePlace`, decision 058).
+ * A ticket stays `pagato` after its place was withdrawn, passed on or deferred: that ticket holds
+ * nothing, so the athlete comes back through the room like anyone else.
+ */
+function holdsPaidPlace(athleteId: number, raceId: number): boolean {
+  return isActivePlace(db.subscriptions.findFirst((q) => q.where({ athlete_id: athleteId, project_id: raceId })))
+}
+
+/**
  * What an enrolment call of a race may do (subscriptions.create, payments.start): a race without a
  * room is not the room's to say (`free`); with one, the athlete needs a live held place (`held`),
- * or is paid (`paid`: the call's own checks answer), else none was taken (`queue_required`) or it
+ * or holds a paid place (`paid`: the call's own checks answer), else none was taken (`queue_required`) or it
  * ran out (`hold_expired`).
  */
 export function enrolmentGate(athleteId: number, race: RaceRecord, now: number): 'free' | 'held' | 'paid' | 'queue_required' | 'hold_expired' {
   if (!race.sala_attesa) return 'free'
   const ticket = ticketOf(race.id, athleteId)
-  if (ticket?.stato === 'pagato') return 'paid'
+  if (ticket?.stato === 'pagato' && holdsPaidPlace(athleteId, race.id)) return 'paid'
   if (ticket?.stato === 'posto' && (ticket.in_pagamento || ticket.posto_scade! > now)) return 'held'
   if (ticket?.stato === 'scaduto' && ticket.motivo === 'hold_expired') return 'hold_expired'
   return 'queue_required'

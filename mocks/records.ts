@@ -1,8 +1,9 @@
 import type { Profile, RefundOption } from '../contracts/athlete.contract'
 import type { Locale } from '../contracts/locale'
 import { HOUR_MS, SECOND_MS } from '../contracts/time'
-import { db, type AthleteRecord, type RaceRecord, type SubscriptionRecord, type TransactionRecord } from './db'
+import { db, type AthleteRecord, type PaymentRecord, type RaceRecord, type SubscriptionRecord, type TransactionRecord } from './db'
 import { servedLanguage, textIn } from './languages'
+import { CROWD_SIZE, SEED_RACE_IDS } from './seed/races'
 
 /** Lifetime of a password-grant token, as `expires_in` says. */
 export const PASSWORD_GRANT_TTL_S = (8 * HOUR_MS) / SECOND_MS
@@ -14,6 +15,24 @@ export const CONFIRM_TOKEN_TTL_MS = 24 * HOUR_MS
 /** A race as payments and e-mails name it: `<name> <edition>` (`Tor des Pettorale 330 2026`). */
 export function raceTitle(race: Pick<RaceRecord, 'nome' | 'edizione'>): string {
   return `${race.nome} ${String(race.edizione)}`
+}
+
+/**
+ * The description of the payment line of a place in a race, written in every portal language: the
+ * backend writes its own texts, so the athlete reads them in theirs whatever language they pick.
+ * A refund goes on the same line, so the line keeps its title (decision 069).
+ */
+export function entryTitle(race: Pick<RaceRecord, 'nome' | 'edizione'>): Record<Locale, string> {
+  const title = raceTitle(race)
+  return {
+    it: `Iscrizione ${title}`,
+    en: `Race entry: ${title}`,
+    es: `Inscripción en la carrera: ${title}`,
+    fr: `Inscription à la course : ${title}`,
+    zh: `比赛报名：${title}`,
+    ja: `レースエントリー：${title}`,
+    ko: `대회 참가 신청: ${title}`,
+  }
 }
 
 export function randomToken(prefix: string): string {
@@ -35,6 +54,11 @@ export function toProfile(record: AthleteRecord): Profile {
   return structuredClone(profile)
 }
 
+/** The checkout authorised it; the provider's confirmation has not reached the backend yet. */
+export function isAwaitingConfirmation(payment: PaymentRecord): boolean {
+  return payment.stato === 'pending' && payment.esito === 'authorised'
+}
+
 export function toSubscription(record: SubscriptionRecord) {
   const { athlete_id: _owner, campi: _campi, liberatoria_lingua: _lingua, liberatoria_sha256: _sha, ritiro: _withdrawal, ...subscription } = record
   const link = record.pagato
@@ -42,9 +66,14 @@ export function toSubscription(record: SubscriptionRecord) {
     : db.payments.findFirst((q) =>
         q.where({ athlete_id: record.athlete_id, project_id: record.project_id, stato: 'pending', link_code: (code) => code !== null }),
       )
+  const confirming = record.pagato
+    ? undefined
+    : db.payments.findMany((q) => q.where({ athlete_id: record.athlete_id, project_id: record.project_id })).find(isAwaitingConfirmation)
   return {
     ...subscription,
     scadenza_pagamento: link?.scade == null ? null : new Date(link.scade).toISOString(),
+    codice_link: link?.link_code ?? null,
+    pagamento_in_corso: confirming?.pagamento_id ?? null,
     // The answers the subscription was made with come back with it, so a place resumed keeps them.
     campi: structuredClone(record.campi ?? {}),
   }
@@ -53,6 +82,15 @@ export function toSubscription(record: SubscriptionRecord) {
 /** The next free integer id of a collection's numeric `id`. */
 export function nextId(ids: number[]): number {
   return ids.reduce((max, id) => Math.max(max, id), 0) + 1
+}
+
+/**
+ * The bib the race's next entrant gets: after every bib it has given, the festival race's generated
+ * crowd included, which is never written to the database (seed/entrants.ts crowdEntrants).
+ */
+export function nextBib(race: Pick<RaceRecord, 'id'>): number {
+  const given = db.entrants.findMany((q) => q.where({ race_id: race.id })).map((entrant) => entrant.pettorale)
+  return nextId(race.id === SEED_RACE_IDS.crowd ? [...given, CROWD_SIZE] : given)
 }
 
 const cents = (euros: number) => Math.round(euros * 100)

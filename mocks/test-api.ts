@@ -1,6 +1,7 @@
 import { SECOND_MS } from '../contracts/time'
 import { db } from './db'
 import { controls, TEST_API_BASE } from './node'
+import { createProvider } from './provider'
 import { stageRush } from './queue-stage'
 import { PERSONAS } from './seed'
 
@@ -32,6 +33,21 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 export const post = (token: string, path: string, body: unknown) =>
   api(path, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify(body) })
 export const get = (token: string, path: string) => api(path, { headers: bearer(token) })
+
+/**
+ * completo's place in the Alte Vie di Cogne 52K (203) paid by card, the card authorised and the
+ * provider's confirmation not yet in: the payment's id.
+ */
+export async function cardAwaitingConfirmation(): Promise<string> {
+  const token = await signIn('completo')
+  await post(token, '/api/v1/vdatrailers/iscrizione', { project_id: 203, opzione_rimborso: 'standard', noleggio_gps: false, campi: { navetta: 'Cogne' } })
+  await post(token, '/api/v1/vdatrailers/sign_liberatoria', { project_id: 203 })
+  const price = db.races.findFirst((q) => q.where({ id: 203 }))!.prezzo
+  const order = { project_id: 203, opzione_rimborso: 'standard', noleggio_gps: false, totale_atteso: price, idempotency_key: 'awaiting-confirmation-1' }
+  const paymentId = String((await post(token, '/api/v1/vdatrailers/pagamenti', order)).body.pagamento_id)
+  await createProvider(controls.now, () => undefined).decide(paymentId, 'authorised')
+  return paymentId
+}
 
 /**
  * A race like the seeded rush's that sells directly, open since a minute ago, with no waiting room

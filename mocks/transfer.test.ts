@@ -7,6 +7,7 @@ import { sentMail } from './outbox'
 import { createProvider, SETTLE_DELAY_MS } from './provider'
 import { api, bearer, get, persona, post, signIn } from './test-api'
 import { ATHLETE_IDS } from './seed/personas'
+import { isActivePlace } from './records'
 import { OFFER_DAYS } from './transfer'
 import '../tests/setup/mock-backend'
 
@@ -26,6 +27,7 @@ const offer = (token: string, mail: string, chiave = `key-${mail}`) => post(toke
 const cancel = (token: string) => api(OFFER, { method: 'DELETE', headers: bearer(token) })
 const read = (token: string, code: string) => get(token, `/api/v1/vdatrailers/cessione/${code}`)
 const accept = (token: string, code: string, gps = false) => post(token, `/api/v1/vdatrailers/cessione/${code}/accetta`, { noleggio_gps: gps })
+const decline = (token: string, code: string) => post(token, `/api/v1/vdatrailers/cessione/${code}/rifiuta`, {})
 
 /** The recipient signs the waiver and pays what the offer page shows; the card settles, `settleAt` or a moment later. */
 async function signAndPay(token: string, total: number, settleAt?: number) {
@@ -121,6 +123,66 @@ describe('cancelling', () => {
   })
 })
 
+describe('declining', () => {
+  it("ends the offer: the place stays the giver's, who is told and may offer it again", async () => {
+    const code = String((await offer(giver, persona('pax').mail)).body.codice)
+    const social = await signIn('social')
+    expect((await decline(social, code)).body).toMatchObject({ status: 404, code: 'transfer_not_found' })
+    const declined = await decline(recipient, code)
+    expect(declined.status).toBe(200)
+    expect(declined.body).toMatchObject({ codice: code, stato: 'rifiutata' })
+    expect(subscriptionOf('completo')).toMatchObject({ pagato: true, cessione: null })
+    expect(isActivePlace(subscriptionOf('completo'))).toBe(true)
+    expect(sentMail().filter((mail) => mail.kind === 'transfer_declined')).toEqual([
+      expect.objectContaining({ to: persona('completo').mail, lingua: 'en', a: persona('pax').mail, gara: 'Sentiero dei Larici 25K 2026', link: '/me/races' }),
+    ])
+    // Asked again it answers the same, and tells the giver once.
+    expect((await decline(recipient, code)).body).toMatchObject({ stato: 'rifiutata' })
+    expect(sentMail().filter((mail) => mail.kind === 'transfer_declined')).toHaveLength(1)
+    expect((await read(recipient, code)).body).toMatchObject({ stato: 'rifiutata' })
+    expect((await accept(recipient, code)).body).toMatchObject({ status: 409, code: 'transfer_closed' })
+    expect((await cancel(giver)).body).toMatchObject({ code: 'no_transfer' })
+    expect((await offer(giver, persona('social').mail, 'again')).status).toBe(201)
+  })
+
+  it('declines an offer accepted and not paid, and not one paid', async () => {
+    const code = String((await offer(giver, persona('pax').mail)).body.codice)
+    await accept(recipient, code)
+    expect((await decline(recipient, code)).body).toMatchObject({ stato: 'rifiutata' })
+    expect(subscriptionOf('completo')?.cessione).toBeNull()
+    expect(isActivePlace(subscriptionOf('completo'))).toBe(true)
+
+    const paid = String((await offer(giver, persona('pax').mail, 'paid')).body.codice)
+    await accept(recipient, paid)
+    await signAndPay(recipient, 55)
+    expect((await decline(recipient, paid)).body).toMatchObject({ status: 409, code: 'transfer_closed' })
+    expect(subscriptionOf('completo')?.stato).toBe('ceduta')
+  })
+
+  it('does not decline an offer whose card is being settled', async () => {
+    const code = String((await offer(giver, persona('pax').mail)).body.codice)
+    await accept(recipient, code)
+    await post(recipient, '/api/v1/vdatrailers/sign_liberatoria', { project_id: RACE })
+    const started = await post(recipient, '/api/v1/vdatrailers/pagamenti', {
+      project_id: RACE,
+      opzione_rimborso: 'standard',
+      noleggio_gps: false,
+      totale_atteso: 55,
+      idempotency_key: 'transfer-test-declined-payment',
+    })
+    await provider().decide(String(started.body.pagamento_id), 'authorised')
+    expect((await decline(recipient, code)).body).toMatchObject({ status: 409, code: 'transfer_closed' })
+    expect((await read(recipient, code)).body).toMatchObject({ stato: 'accettata' })
+  })
+
+  it('cannot be declined once cancelled', async () => {
+    const code = String((await offer(giver, persona('pax').mail)).body.codice)
+    await cancel(giver)
+    expect((await decline(recipient, code)).body).toMatchObject({ status: 409, code: 'transfer_closed' })
+    expect(sentMail().filter((mail) => mail.kind === 'transfer_declined')).toEqual([])
+  })
+})
+
 describe('taking the place', () => {
   it('shows the offer to its recipient only', async () => {
     const code = String((await offer(giver, persona('pax').mail)).body.codice)
@@ -148,7 +210,15 @@ describe('taking the place', () => {
     expect(db.entrants.findMany((q) => q.where({ race_id: RACE })).map((entrant) => entrant.athlete_id)).not.toContain(ATHLETE_IDS.completo)
     const refunded = db.transactions.findFirst((q) => q.where({ athlete_id: ATHLETE_IDS.completo, gara_id: RACE, stato: 'paid' }))
     expect(refunded?.rimborso?.importo).toBe(40.5)
-    expect(sentMail().findLast((mail) => mail.kind === 'refund')).toMatchObject({ to: persona('completo').mail, importo: 40.5, link: '/me/races' })
+    // Told the place was passed on, and to whom: not that they withdrew.
+    expect(sentMail().filter((mail) => mail.kind === 'refund')).toEqual([])
+    expect(sentMail().findLast((mail) => mail.kind === 'transfer_completed')).toMatchObject({
+      to: persona('completo').mail,
+      a: persona('pax').mail,
+      gara: 'Sentiero dei Larici 25K 2026',
+      importo: 40.5,
+      link: '/me/races',
+    })
     expect((await read(recipient, code)).body).toMatchObject({ stato: 'completata' })
     expect((await accept(recipient, code)).status).toBe(200)
     expect((await offer(giver, persona('social').mail, 'after')).body).toMatchObject({ code: 'place_changed' })

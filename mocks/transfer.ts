@@ -1,4 +1,4 @@
-import type { AcceptTransferErrorSchema, Transfer, TransferError } from '../contracts/places.contract'
+import type { AcceptTransferErrorSchema, DeclineTransferErrorSchema, Transfer, TransferError } from '../contracts/places.contract'
 import { DAY_MS } from '../contracts/time'
 import { db, type AthleteRecord, type RaceRecord, type SubscriptionRecord, type TransferRecord } from './db'
 import { mailLanguageOf, mailLinks, sendMail } from './outbox'
@@ -178,6 +178,27 @@ export async function acceptTransfer(
   return { ok: true, transfer: accepted, subscription: subscription! }
 }
 
+export type DeclineOutcome = { ok: true; transfer: TransferRecord } | { ok: false; code: z.infer<typeof DeclineTransferErrorSchema> }
+
+/**
+ * The recipient turns the offer down, taken or not, while no card of theirs is being settled for
+ * it: the offer ends, the place stays the giver's (who may offer it again) and the giver is told.
+ * Asked again it answers the same.
+ */
+export async function declineTransfer(recipient: AthleteRecord, codice: string, now: number): Promise<DeclineOutcome> {
+  const transfer = transferFor(recipient.id, codice)
+  if (!transfer) return { ok: false, code: 'transfer_not_found' }
+  if (transfer.stato === 'rifiutata') return { ok: true, transfer }
+  if (!live(transfer) || paying(transfer)) return { ok: false, code: 'transfer_closed' }
+  const declined = await setState(transfer, 'rifiutata')
+  const giver = db.athletes.findFirst((q) => q.where({ id: transfer.giver_id }))
+  const race = db.races.findFirst((q) => q.where({ id: transfer.race_id }))
+  if (giver?.mail && race) {
+    await sendMail({ kind: 'transfer_declined', to: giver.mail, lingua: mailLanguageOf(giver), link: mailLinks.myRaces(), sent_at: now, gara: raceTitle(race), a: transfer.mail })
+  }
+  return { ok: true, transfer: declined }
+}
+
 /** The accepted transfer this athlete is taking up, if the giver's place is still theirs to pass on. */
 function acceptedBy(athleteId: number, raceId: number): TransferRecord | undefined {
   return db.transfers
@@ -216,7 +237,16 @@ export async function transferPaid(athleteId: number, race: RaceRecord, now: num
   }
   const giver = db.athletes.findFirst((q) => q.where({ id: transfer.giver_id }))
   if (giver?.mail) {
-    await sendMail({ kind: 'refund', to: giver.mail, lingua: mailLanguageOf(giver), link: mailLinks.myRaces(), sent_at: now, gara: raceTitle(race), importo: refund })
+    await sendMail({
+      kind: 'transfer_completed',
+      to: giver.mail,
+      lingua: mailLanguageOf(giver),
+      link: mailLinks.myRaces(),
+      sent_at: now,
+      gara: raceTitle(race),
+      a: transfer.mail,
+      importo: refund,
+    })
   }
 }
 

@@ -60,6 +60,8 @@ export type AtletaMe = {
         liberatoria_versione?: (string | null) | undefined;
         domanda_lotteria?: boolean | undefined;
         scadenza_pagamento?: (string | null) | undefined;
+        codice_link?: (string | null) | undefined;
+        pagamento_in_corso?: (string | null) | undefined;
         campi?: {
             [key: string]: string | boolean;
         } | undefined;
@@ -151,6 +153,8 @@ export namespace me {
           liberatoria_versione?: (string | null) | undefined;
           domanda_lotteria?: boolean | undefined;
           scadenza_pagamento?: (string | null) | undefined;
+          codice_link?: (string | null) | undefined;
+          pagamento_in_corso?: (string | null) | undefined;
           campi?: {
               [key: string]: string | boolean;
           } | undefined;
@@ -416,6 +420,8 @@ export namespace subscriptions {
           liberatoria_versione?: (string | null) | undefined;
           domanda_lotteria?: boolean | undefined;
           scadenza_pagamento?: (string | null) | undefined;
+          codice_link?: (string | null) | undefined;
+          pagamento_in_corso?: (string | null) | undefined;
           campi?: {
               [key: string]: string | boolean;
           } | undefined;
@@ -442,6 +448,8 @@ export type Subscription = {
     liberatoria_versione?: (string | null) | undefined;
     domanda_lotteria?: boolean | undefined;
     scadenza_pagamento?: (string | null) | undefined;
+    codice_link?: (string | null) | undefined;
+    pagamento_in_corso?: (string | null) | undefined;
     campi?: {
         [key: string]: string | boolean;
     } | undefined;

@@ -41,8 +41,6 @@ export namespace byLink {
 
 export type PaymentDeclineReason = "card_declined" | "insufficient_funds" | "expired_card" | "incorrect_cvc";
 
-export type PaymentId = string;
-
 export type PaymentLinkCode = string;
 
 export type PaymentLinkError = "payment_not_found" | "request_expired";

@@ -18,7 +18,7 @@ export namespace acceptTransfer {
           gara_id: number;
           da: string;
           a: string;
-          stato: "offerta" | "accettata" | "completata" | "annullata" | "scaduta";
+          stato: "offerta" | "accettata" | "completata" | "annullata" | "rifiutata" | "scaduta";
           scade: string;
           prezzo: number;
           tassa: number;
@@ -36,6 +36,8 @@ export namespace acceptTransfer {
           liberatoria_versione?: (string | null) | undefined;
           domanda_lotteria?: boolean | undefined;
           scadenza_pagamento?: (string | null) | undefined;
+          codice_link?: (string | null) | undefined;
+          pagamento_in_corso?: (string | null) | undefined;
           campi?: {
               [key: string]: string | boolean;
           } | undefined;
@@ -101,6 +103,8 @@ export namespace cancelTransfer {
           liberatoria_versione?: (string | null) | undefined;
           domanda_lotteria?: boolean | undefined;
           scadenza_pagamento?: (string | null) | undefined;
+          codice_link?: (string | null) | undefined;
+          pagamento_in_corso?: (string | null) | undefined;
           campi?: {
               [key: string]: string | boolean;
           } | undefined;
@@ -161,6 +165,44 @@ export type Credit = {
 };
 
 /**
+ * places.declineTransfer: POST /api/v1/vdatrailers/cessione/:codice/rifiuta (auth: bearer) [inferred: not in the organiser's published calls]
+ * Decline a place offered, taken or not, while no card pays for it: the offer ends, the place stays the giver's (who is told, and may offer it again); asked again it answers the same.
+ */
+export namespace declineTransfer {
+  type PathParams = {
+      codice: string;
+  }
+  type Response200 = {
+      codice: string;
+      gara_id: number;
+      da: string;
+      a: string;
+      stato: "offerta" | "accettata" | "completata" | "annullata" | "rifiutata" | "scaduta";
+      scade: string;
+      prezzo: number;
+      tassa: number;
+  }
+  type Response404 = {
+      status?: number | undefined;
+      title?: string | undefined;
+      detail?: string | undefined;
+      code?: ("transfer_not_found" | "transfer_closed") | undefined;
+      message?: string | undefined;
+      [x: string]: unknown;
+  }
+  type Response409 = {
+      status?: number | undefined;
+      title?: string | undefined;
+      detail?: string | undefined;
+      code?: ("transfer_not_found" | "transfer_closed") | undefined;
+      message?: string | undefined;
+      [x: string]: unknown;
+  }
+}
+
+export type DeclineTransferError = "transfer_not_found" | "transfer_closed";
+
+/**
  * places.defer: POST /api/v1/vdatrailers/iscrizione/:id/rinvio (auth: bearer) [inferred: not in the organiser's published calls]
  * Defer a paid place to the course's next edition: the fee paid less the race's deferral fee becomes a credit.
  */
@@ -186,6 +228,8 @@ export namespace defer {
           liberatoria_versione?: (string | null) | undefined;
           domanda_lotteria?: boolean | undefined;
           scadenza_pagamento?: (string | null) | undefined;
+          codice_link?: (string | null) | undefined;
+          pagamento_in_corso?: (string | null) | undefined;
           campi?: {
               [key: string]: string | boolean;
           } | undefined;
@@ -247,7 +291,7 @@ export namespace getTransfer {
       gara_id: number;
       da: string;
       a: string;
-      stato: "offerta" | "accettata" | "completata" | "annullata" | "scaduta";
+      stato: "offerta" | "accettata" | "completata" | "annullata" | "rifiutata" | "scaduta";
       scade: string;
       prezzo: number;
       tassa: number;
@@ -284,7 +328,7 @@ export namespace offerTransfer {
       gara_id: number;
       da: string;
       a: string;
-      stato: "offerta" | "accettata" | "completata" | "annullata" | "scaduta";
+      stato: "offerta" | "accettata" | "completata" | "annullata" | "rifiutata" | "scaduta";
       scade: string;
       prezzo: number;
       tassa: number;
@@ -338,7 +382,7 @@ export type Transfer = {
     gara_id: number;
     da: string;
     a: string;
-    stato: "offerta" | "accettata" | "completata" | "annullata" | "scaduta";
+    stato: "offerta" | "accettata" | "completata" | "annullata" | "rifiutata" | "scaduta";
     scade: string;
     prezzo: number;
     tassa: number;
@@ -371,6 +415,8 @@ export namespace withdraw {
           liberatoria_versione?: (string | null) | undefined;
           domanda_lotteria?: boolean | undefined;
           scadenza_pagamento?: (string | null) | undefined;
+          codice_link?: (string | null) | undefined;
+          pagamento_in_corso?: (string | null) | undefined;
           campi?: {
               [key: string]: string | boolean;
           } | undefined;

@@ -413,7 +413,7 @@ export type RefundRule = {
 };
 
 export type SubscriberRow = {
-    pettorale: number;
+    pettorale: number | null;
     nome: string | null;
     nazionalita: string;
     paese: string;
@@ -432,7 +432,7 @@ export namespace subscribers {
   }
   type Response200 = {
       iscritti: {
-          pettorale: number;
+          pettorale: number | null;
           nome: string | null;
           nazionalita: string;
           paese: string;

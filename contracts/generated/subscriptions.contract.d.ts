@@ -28,6 +28,8 @@ export namespace create {
           liberatoria_versione?: (string | null) | undefined;
           domanda_lotteria?: boolean | undefined;
           scadenza_pagamento?: (string | null) | undefined;
+          codice_link?: (string | null) | undefined;
+          pagamento_in_corso?: (string | null) | undefined;
           campi?: {
               [key: string]: string | boolean;
           } | undefined;

@@ -207,6 +207,13 @@ describe('enrolment gate', () => {
       })
     })
 
+    it("names the organiser's link open for the place, which pays it, and none once its deadline has passed (issue 42)", () => {
+      const linked = { ...signed, codice_link: 'lnk-pending-1', scadenza_pagamento: '2026-03-09T22:59:00Z' }
+      expect(resumed(linked, 'v2')).toMatchObject({ step: 'payment', link: 'lnk-pending-1' })
+      expect(gate({ athlete: athlete({}, linked), now: Date.parse('2026-03-10T08:00:00Z') }).open).not.toHaveProperty('link')
+      expect(resumed(signed, 'v2')).not.toHaveProperty('link')
+    })
+
     it('a version not known on either side counts as current: the payment refuses it if it is not', () => {
       expect(resumed(signed)).toMatchObject({ step: 'payment', waiverRevised: false })
       expect(resumed({ ...signed, liberatoria_versione: null }, 'v3')).toMatchObject({ step: 'payment', waiverRevised: false })

@@ -4,7 +4,7 @@ import { certificateStatus, renewalStatus } from '../rules/certificate-status'
 import { profileCompleteness, type CompletenessField } from '../rules/profile-completeness'
 import { isLotteryEntry, isOldEnough } from '../rules/entry'
 import { isApplication } from '../rules/lottery'
-import { isLinkOpen } from '../rules/payment-link'
+import { isLinkOpen, livePaymentLink } from '../rules/payment-link'
 import { isActivePlace } from '../rules/place'
 import { raceDay } from '../rules/race-day'
 import { registrationDisplay } from '../rules/registration-display'
@@ -55,6 +55,8 @@ export interface OpenEnrolment {
   answers: Record<string, string | boolean> | null
   /** Signed, on a text revised since: the signature must be given again before paying. */
   waiverRevised: boolean
+  /** The code of the organiser's payment link open for the place: it is paid there (issue 42). */
+  link?: string
 }
 
 export interface GateResult {
@@ -149,7 +151,7 @@ export function enrolmentGate({ race, athlete, now, today, heldPlace = false }: 
   if (profile.data_nascita && !isOldEnough(profile.data_nascita, race)) {
     refusals.push({ code: 'under_minimum_age', minimumAge: race.eta_minima })
   }
-  return { refusals, entry, open: openEnrolment(subscription, race) }
+  return { refusals, entry, open: openEnrolment(subscription, race, now) }
 }
 
 /**
@@ -185,19 +187,22 @@ export function placeDeadline(
 /**
  * An unpaid subscription made with its choices, to resume; a lottery application waits for the draw
  * instead, and a place nothing was chosen for yet starts the wizard afresh. `race` names the
- * waiver's current version, when known.
+ * waiver's current version, when known; at `now`, the organiser's link paying it is open or not.
  */
 export function openEnrolment(
   subscription: Subscription | null,
-  race: Pick<GateRace, 'liberatoria_versione'> | null = null,
+  race: Pick<GateRace, 'liberatoria_versione'> | null,
+  now: number,
 ): OpenEnrolment | null {
   if (!subscription || subscription.pagato || isApplication(subscription) || subscription.opzione_rimborso === null) return null
   const signed = isWaiverSigned(subscription, race)
+  const link = livePaymentLink(subscription, now)
   return {
     step: signed ? 'payment' : 'disclaimer',
     refund: subscription.opzione_rimborso,
     gps: subscription.noleggio_gps,
     answers: subscription.campi === undefined ? null : { ...subscription.campi },
     waiverRevised: subscription.liberatoria && !signed,
+    ...(link === null ? {} : { link }),
   }
 }

@@ -350,6 +350,92 @@ describe('a subscription made earlier and not paid', () => {
   })
 })
 
+describe("a place the organiser's payment link pays (issue 42)", () => {
+  const LINK = 'lnk-pending-1'
+
+  it('resumes at the payment with the link to pay it on, and Pay starts no card payment the server would refuse', async () => {
+    const t = start()
+    await t.resolve('check', gate({ open: place('payment', { refund: 'standard', gps: false }, { link: LINK }) }))
+    expect(t.value()).toBe('wizard.payment')
+    expect(t.context().paymentLink).toBe(LINK)
+    expect(t.snapshot().can({ type: 'payment.pay' })).toBe(false)
+    t.send({ type: 'payment.pay' })
+    expect(t.value()).toBe('wizard.payment')
+    expect(t.calls.startPayment).toEqual([])
+  })
+
+  it('a waiver still to sign comes first; signed, the payment is the link still', async () => {
+    const t = start()
+    await t.resolve('check', gate({ open: place('disclaimer', { refund: 'standard', gps: false }, { link: LINK }) }))
+    t.send({ type: 'disclaimer.type', text: SENTENCE })
+    t.send({ type: 'disclaimer.submit', waiver: WAIVER })
+    await t.resolve('sign')
+    expect(t.value()).toBe('wizard.payment')
+    t.send({ type: 'payment.pay' })
+    expect(t.calls.startPayment).toEqual([])
+  })
+
+  it('without a link open, Pay starts the payment as ever', async () => {
+    const t = start()
+    await t.resolve('check', gate({ open: place('payment', { refund: 'standard', gps: false }) }))
+    expect(t.context().paymentLink).toBeNull()
+    expect(t.snapshot().can({ type: 'payment.pay' })).toBe(true)
+  })
+})
+
+describe('a place kept for the athlete that lapses mid-wizard (issue 42)', () => {
+  const ENDS = Date.UTC(2026, 2, 2, 10, 10)
+  const held = gate({ keptPlace: { kind: 'hold', hold: { endsAt: ENDS, paying: false } } })
+  const offered = gate({ keptPlace: { kind: 'offer', endsAt: ENDS } })
+
+  it.each<[string, GateOutcome, 'hold_expired' | 'offer_expired']>([
+    ['a place held from the waiting room', held, 'hold_expired'],
+    ['a place offered from the wait list', offered, 'offer_expired'],
+  ])('%s: the wizard goes on until its deadline, then stops on the refusal, with nothing charged', async (_, outcome, code) => {
+    const t = start()
+    await toSummary(t, PROTECTED_WITH_GPS, outcome)
+    t.send({ type: 'clock.tick', now: ENDS - 1 })
+    expect(t.value()).toBe('wizard.summary')
+    t.send({ type: 'clock.tick', now: ENDS })
+    expect(t.value()).toBe('refused')
+    expect(t.screen()).toEqual({ kind: 'refused' })
+    expect(t.context().lateRefusal).toEqual({ code, step: 'summary' })
+    // No way on: the summary cannot be confirmed, nor any step reached.
+    t.send({ type: 'summary.confirm' })
+    t.send({ type: 'wizard.back' })
+    expect(t.value()).toBe('refused')
+    expect(t.calls.enrol).toEqual([])
+  })
+
+  it('lapsed on an earlier step, Next goes nowhere any more', async () => {
+    const t = start()
+    await t.resolve('check', held)
+    t.send({ type: 'data.confirm', confirmed: true })
+    t.send({ type: 'clock.tick', now: ENDS + 60_000 })
+    t.send({ type: 'wizard.next' })
+    expect(t.value()).toBe('refused')
+    expect(t.context().lateRefusal).toEqual({ code: 'hold_expired', step: 'dataCheck' })
+  })
+
+  it('a payment asked for before the deadline is the server\'s to answer: the wizard waits for it', async () => {
+    const t = start()
+    await toPayment(t, PROTECTED_WITH_GPS, held)
+    t.send({ type: 'payment.pay' })
+    t.send({ type: 'clock.tick', now: ENDS + 1 })
+    expect(t.value()).toBe('wizard.startingPayment')
+    await t.resolve('startPayment', { paymentId: 'PAY-1', redirectUrl: CHECKOUT, total: FULL_TOTAL })
+    t.send({ type: 'clock.tick', now: ENDS + 2 })
+    expect(t.value()).toBe('wizard.redirecting')
+  })
+
+  it('a race that keeps no place for the athlete never stops on the clock', async () => {
+    const t = start()
+    await toSummary(t)
+    t.send({ type: 'clock.tick', now: Number.MAX_SAFE_INTEGER })
+    expect(t.value()).toBe('wizard.summary')
+  })
+})
+
 describe('resuming a place the server holds, with every answer (decision 027)', () => {
   /** What the place was made with: a free-text answer the browser never keeps, a choice, a checkbox. */
   const ANSWERS = { team: TEAM, navetta: 'Aosta', kit: true }
@@ -1363,6 +1449,19 @@ describe('a kept wizard comes back', () => {
     t.send({ type: 'extra.answer', name: 'tessera', value: CARD })
     t.send({ type: 'wizard.next' })
     expect(t.value()).toBe('wizard.rules')
+  })
+
+  it('resumes at the first step still missing something, every kept choice in place (issue 42)', async () => {
+    const choices = { ...CHOICES_AT.summary, rulesAccepted: false }
+    const t = start({ kept: keptAt('summary', { choices }) })
+    await t.resolve('check', gate())
+    expect(t.value()).toBe('wizard.rules')
+    expect(t.context().choices).toEqual(choices)
+    t.send({ type: 'rules.accept', accepted: true })
+    t.send({ type: 'wizard.next' })
+    t.send({ type: 'wizard.next' })
+    t.send({ type: 'wizard.next' })
+    expect(t.value()).toBe('wizard.summary')
   })
 
   it('a kept step the gate now turns away shows the refusal, keeping the progress for later', async () => {

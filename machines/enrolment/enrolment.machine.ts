@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate'
+import { and, assertEvent, assign, emit, enqueueActions, fromPromise, not, or, sendTo, setup, stateIn, type SnapshotFrom } from 'xstate'
 import { errorCodeOf, toApiError, type ApiError } from '../../contracts/api-error'
 import type { RefundOption } from '../../contracts/athlete.contract'
 import type * as liberatoria from '../../contracts/liberatoria.contract'
@@ -7,6 +7,7 @@ import type { ErrorCodeOf } from '../../contracts/operation'
 import type * as payments from '../../contracts/payments.contract'
 import { MAX_EXTRA_FIELD_ANSWER_LENGTH, type SubscriptionField } from '../../contracts/races.contract'
 import type * as subscriptions from '../../contracts/subscriptions.contract'
+import { isKeptPlaceLive, type KeptPlace } from '../rules/held-place'
 import { disclaimerMatches } from './disclaimer'
 import type { EntryMode, GateRefusal, GateResult } from './eligibility'
 import {
@@ -132,6 +133,14 @@ export interface EnrolmentContext {
   keptChoiceNames: string[]
   /** The prices the breakdown shows and Pay expects; read again when the server's total differs. */
   tariff: PricedRace | null
+  /**
+   * The place the race keeps for the athlete while they enrol (held from its waiting room, offered
+   * from its wait list), as the gate read it: its deadline, like the prices, is what the athlete was
+   * shown, and once it passes the wizard stops (issue 42).
+   */
+  keptPlace: KeptPlace | null
+  /** The code of the organiser's link open for the place, as the gate read it: it pays the place, Pay does not. */
+  paymentLink: string | null
   choices: Choices
   problems: StepProblems
   disclaimerText: string
@@ -173,6 +182,8 @@ export interface ShownWaiver {
 export interface GateOutcome extends GateResult {
   questions: Question[]
   tariff: PricedRace
+  /** A place kept for the athlete (held or offered), with its deadline; absent or `null`: none. */
+  keptPlace?: KeptPlace | null
 }
 
 export type EnrolmentEvent =
@@ -192,6 +203,8 @@ export type EnrolmentEvent =
   | { type: 'payment.abandon' }
   /** The provider's address was not one the portal may go to: the athlete stays, to try again. */
   | { type: 'payment.redirectRefused' }
+  /** The portal's clock (decision 003): a place kept for the athlete may have lapsed. */
+  | { type: 'clock.tick'; now: number }
 
 export type EnrolmentEmitted =
   /** The gate asks a visitor to log in: the drawer opens, the wizard is where they come back. */
@@ -379,7 +392,8 @@ export interface Resume {
  *   the summary or before, a refund option chosen; every send passes the waiver). The athlete comes
  *   back to their step with their choices; the server's answers fill only those the browser does
  *   not keep (free text, decision 020).
- * - **no place**: the kept step (none: the data check), as the kept choices allow.
+ * - **no place**: the kept step (none: the data check), or the first step before it still missing
+ *   something (a free-text answer this tab no longer holds), every kept choice in place.
  * Never past a required question left unanswered, or an answer too long: the questions come first.
  */
 export function resumeOf(context: Pick<EnrolmentContext, 'choices' | 'resumeAt'>, gate: GateOutcome): Resume {
@@ -395,13 +409,31 @@ export function resumeOf(context: Pick<EnrolmentContext, 'choices' | 'resumeAt'>
   }
   const choices = open?.answers ? { ...context.choices, extra: { ...open.answers, ...context.choices.extra } } : context.choices
   const step = kept === null || kept === 'confirming' ? 'dataCheck' : kept
-  const pastQuestions = KEPT_ORDER.indexOf(step) > KEPT_ORDER.indexOf('extraFields')
-  return { step: pastQuestions && !allAnswered(questions, choices.extra) ? 'extraFields' : step, choices, waiverRevised: false }
+  const missing = firstStepMissing(questions, choices)
+  return { step: missing !== null && KEPT_ORDER.indexOf(missing) < KEPT_ORDER.indexOf(step) ? missing : step, choices, waiverRevised: false }
+}
+
+/** The first step of the wizard whose answer these choices lack, if any: a resume goes no further. */
+function firstStepMissing(questions: readonly Question[], choices: Choices): KeptStep | null {
+  if (!choices.dataConfirmed) return 'dataCheck'
+  if (!allAnswered(questions, choices.extra)) return 'extraFields'
+  if (!choices.rulesAccepted) return 'rules'
+  if (choices.refund === null) return 'refund'
+  if (choices.gps === null) return 'gps'
+  return null
 }
 
 /** The step `resumeOf` picks: where the gate leads. */
 export function resumeStepOf(context: Pick<EnrolmentContext, 'choices' | 'resumeAt'>, gate: GateOutcome): KeptStep {
   return resumeOf(context, gate).step
+}
+
+/** The step on the indicator a kept step shows: the waiver over the summary, the checkout's wait as the payment. */
+function screenStepOf(kept: KeptStep | null): Step {
+  if (kept === null) return 'dataCheck'
+  if (kept === 'disclaimer') return 'summary'
+  if (kept === 'confirming') return 'payment'
+  return kept
 }
 
 function initialContext(input: EnrolmentInput): EnrolmentContext {
@@ -416,6 +448,8 @@ function initialContext(input: EnrolmentInput): EnrolmentContext {
     questions: [],
     keptChoiceNames: [],
     tariff: null,
+    keptPlace: null,
+    paymentLink: null,
     choices: emptyChoices,
     problems: {},
     disclaimerText: '',
@@ -487,6 +521,9 @@ export const enrolmentMachine = setup({
       return attempt.refund === choices.refund && attempt.gps === choices.gps && attempt.expectedTotal === total
     },
     hasNoTariff: ({ context }) => context.tariff === null,
+    isPaidByLink: ({ context }) => context.paymentLink !== null,
+    hasKeptPlaceLapsed: ({ context }, params: { now: number }) => context.keptPlace !== null && !isKeptPlaceLive(context.keptPlace, params.now),
+    isPaying: or([stateIn('#enrolment.wizard.startingPayment'), stateIn('#enrolment.wizard.redirecting'), stateIn('#enrolment.wizard.confirming')]),
     isTotalAsExpected: ({ context }, params: { total: number }) => toCents(params.total) === context.attempt?.expectedTotal,
     isLateRefusal: (_, params: { error: unknown }) => failureOf(params.error).kind === 'late',
     isMissingAnswers: (_, params: { error: unknown }) => failureOf(params.error).kind === 'missingAnswers',
@@ -504,10 +541,11 @@ export const enrolmentMachine = setup({
     clearProblems: assign({ problems: {}, failure: null }),
     remember: assign((_, params: { step: KeptStep }) => ({ resumeAt: params.step })),
     takeGate: enqueueActions(({ context, enqueue }, params: { gate: GateOutcome }) => {
-      const { entry, questions, tariff } = params.gate
+      const { entry, questions, tariff, open } = params.gate
       const { step, choices, waiverRevised } = resumeOf(context, params.gate)
       const revised = waiverRevised && step === 'disclaimer'
-      enqueue.assign({ refusals: [], lateRefusal: null, entry, questions, tariff, choices, ...(revised ? { problems: { disclaimer: 'revised' } } : {}) })
+      const kept = { keptPlace: params.gate.keptPlace ?? null, paymentLink: open?.link ?? null }
+      enqueue.assign({ refusals: [], lateRefusal: null, entry, questions, tariff, choices, ...kept, ...(revised ? { problems: { disclaimer: 'revised' } } : {}) })
       // The text signed is not the organiser's any more: the one shown must be read afresh.
       if (revised) enqueue.emit({ type: 'waiverRevised' })
     }),
@@ -527,6 +565,11 @@ export const enrolmentMachine = setup({
       if (failure.kind !== 'late') return {}
       const lateRefusal: LateRefusal = { code: failure.code, step: params.step, ...(failure.link ? { link: failure.link } : {}) }
       return { lateRefusal, attempt: null }
+    }),
+    refuseLapsedPlace: assign(({ context }) => {
+      if (!context.keptPlace) return {}
+      const code = context.keptPlace.kind === 'hold' ? 'hold_expired' : 'offer_expired'
+      return { lateRefusal: { code, step: screenStepOf(context.resumeAt) }, attempt: null }
     }),
     awaitOtherPayment: assign(({ context }, params: { error: unknown }) => {
       const failure = failureOf(params.error)
@@ -598,6 +641,15 @@ export const enrolmentMachine = setup({
 
     wizard: {
       initial: 'dataCheck',
+      on: {
+        // The place kept for the athlete went to the next in line: no step may go on, the refusal
+        // says what happened and the way back (the server would refuse the enrolment anyway).
+        'clock.tick': [
+          // A payment asked for or at the provider is the server's to answer: the place stays while paid.
+          { guard: 'isPaying' },
+          { guard: { type: 'hasKeptPlaceLapsed', params: ({ event }) => ({ now: event.now }) }, target: '#enrolment.refused', actions: 'refuseLapsedPlace' },
+        ],
+      },
       states: {
         dataCheck: {
           meta: stepScreen('dataCheck'),
@@ -732,11 +784,13 @@ export const enrolmentMachine = setup({
           always: { guard: 'hasNoTariff', target: 'requoting' },
           on: {
             'wizard.back': { target: 'summary', actions: 'clearProblems' },
+            // A place the organiser's link pays is paid on the link's page (issue 42): the server
+            // refuses a card payment of it, so none is started.
             'payment.pay': [
               // The last attempt got no answer: asking again for the same with its key returns its
               // payment, if any. Other choices or another total are a new attempt.
-              { guard: 'isAttemptForTheseChoices', target: 'startingPayment', actions: 'clearProblems' },
-              { target: 'startingPayment', actions: ['clearProblems', 'newAttempt'] },
+              { guard: and([not('isPaidByLink'), 'isAttemptForTheseChoices']), target: 'startingPayment', actions: 'clearProblems' },
+              { guard: not('isPaidByLink'), target: 'startingPayment', actions: ['clearProblems', 'newAttempt'] },
             ],
           },
         },

@@ -4,8 +4,8 @@ import { calendarDayInRome, DAY_MS } from '../../contracts/time'
 import type { AthleteRecord, RaceRecord } from '../../mocks/db'
 import { createSeed, PERSONAS, SEED_NOW_MS, SEED_RACE_IDS, type Persona } from '../../mocks/seed'
 import { makeIncompleteProfile, makeProfile } from '../session/test-harness'
-import type { GateInput, GateRace } from './eligibility'
-import { raceStanding, type RaceStanding } from './standing'
+import type { GateRace } from './eligibility'
+import { raceStanding, type RaceStanding, type StandingInput } from './standing'
 import { OPEN_RACE, VALID_CERTIFICATE } from './test-fixtures'
 
 const NOW = Date.parse('2026-03-02T08:00:00Z')
@@ -35,7 +35,7 @@ const paid = subscription({
 })
 const signed = subscription({ liberatoria: true, liberatoria_signed: '2026-02-27T09:52:00Z', opzione_rimborso: 'standard', totale: 85 })
 
-function standing(input: Partial<GateInput> & { profile?: Profile; subscription?: Subscription | null }): RaceStanding {
+function standing(input: Partial<StandingInput> & { profile?: Profile; subscription?: Subscription | null }): RaceStanding {
   const { profile: who = profile(), subscription: place = null, ...rest } = input
   const now = rest.now ?? NOW
   return raceStanding({ race, athlete: { profile: who, subscription: place }, now, today: calendarDayInRome(now), ...rest })
@@ -65,8 +65,6 @@ describe("the athlete's standing with a race", () => {
     const closed = Date.parse('2026-07-01T08:00:00Z')
     expect(standing({ subscription: paid, now: closed })).toMatchObject({ kind: 'enrolled', bib: 57, display: { kind: 'closed' } })
     expect(standing({ subscription: paid, race: { ...race, iscritti: 350 } })).toMatchObject({ kind: 'enrolled', display: { kind: 'full' } })
-    // A place passed on is not an entry any more: no bib, the race's registration instead.
-    expect(standing({ subscription: { ...paid, stato: 'ceduta' } })).not.toMatchObject({ kind: 'enrolled' })
     expect(standing({ subscription: paid, now: Date.parse(race.data_evento) + 1000 })).toMatchObject({ kind: 'enrolled', display: { kind: 'live' } })
   })
 
@@ -78,12 +76,47 @@ describe("the athlete's standing with a race", () => {
     expect(standing({ subscription: paid, profile: profile({ scadenza_certificato: '2026-02-14' }) })).toMatchObject({ kind: 'enrolled' })
   })
 
-  it('a lottery application: applied, waiting for the draw, also once registration has closed', () => {
+  describe('a paid place the athlete left (issue 42)', () => {
+    it.each([
+      ['ritirata', 'withdrawn'],
+      ['ceduta', 'passedOn'],
+      ['rinviata', 'deferred'],
+    ] as const)('%s: left as %s, no entry and no bib, whatever registration does', (stato, left) => {
+      expect(standing({ subscription: { ...paid, stato } })).toEqual({ kind: 'placeLeft', left, again: true, display: { kind: 'open' }, entry: 'direct' })
+      const closed = Date.parse('2026-07-01T08:00:00Z')
+      expect(standing({ subscription: { ...paid, stato }, now: closed })).toMatchObject({ kind: 'placeLeft', left, again: false, display: { kind: 'closed' } })
+    })
+
+    it('may take a new place only where the gate lets the athlete in', () => {
+      const withdrawn = { ...paid, stato: 'ritirata' as const }
+      expect(standing({ subscription: withdrawn, race: { ...race, iscritti: 350 } })).toMatchObject({ kind: 'placeLeft', again: false })
+      expect(standing({ subscription: withdrawn, profile: profile({ scadenza_certificato: '2026-02-14' }) })).toMatchObject({ kind: 'placeLeft', again: false })
+      expect(standing({ subscription: withdrawn, race: lotteryRace })).toMatchObject({ kind: 'placeLeft', again: true, entry: 'lottery' })
+    })
+
+    it('taken again and not paid yet: a place to pay, not a place left', () => {
+      expect(standing({ subscription: subscription({ stato: 'attiva' }) })).toMatchObject({ kind: 'placeToPay' })
+    })
+  })
+
+  describe('a lottery application (issue 42)', () => {
     const application = subscription({ domanda_lotteria: true, opzione_rimborso: 'standard', liberatoria: true })
-    expect(standing({ race: lotteryRace, subscription: application })).toMatchObject({ kind: 'lotteryApplied', entry: 'lottery' })
-    expect(standing({ race: lotteryRace, subscription: application, now: Date.parse('2026-07-01T08:00:00Z') })).toMatchObject({
-      kind: 'lotteryApplied',
-      display: { kind: 'closed' },
+    const lotteria = { chiude: '2026-03-31T16:00:00Z', estrazione: '2026-04-02T10:00:00Z', posti: 280, pagamento_ore: 240, regola: 'raddoppio' as const }
+
+    it('applied, waiting for the draw, also once registration has closed', () => {
+      expect(standing({ race: lotteryRace, subscription: application })).toMatchObject({ kind: 'lotteryApplied', entry: 'lottery', draw: null })
+      expect(standing({ race: lotteryRace, subscription: application, now: Date.parse('2026-07-01T08:00:00Z') })).toMatchObject({
+        kind: 'lotteryApplied',
+        display: { kind: 'closed' },
+      })
+    })
+
+    it("with the race's draw: to come until its instant, due from it on", () => {
+      const drawn = Date.parse(lotteria.estrazione)
+      const withDraw = { ...lotteryRace, lotteria }
+      expect(standing({ race: withDraw, subscription: application })).toMatchObject({ kind: 'lotteryApplied', draw: { at: lotteria.estrazione, done: false } })
+      expect(standing({ race: withDraw, subscription: application, now: drawn - 1 })).toMatchObject({ draw: { done: false } })
+      expect(standing({ race: withDraw, subscription: application, now: drawn })).toMatchObject({ kind: 'lotteryApplied', draw: { at: lotteria.estrazione, done: true } })
     })
   })
 

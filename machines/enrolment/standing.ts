@@ -1,6 +1,7 @@
-import { isApplication } from '../rules/lottery'
+import type { Race } from '../../contracts/races.contract'
+import { isApplication, lotteryOutcome } from '../rules/lottery'
 import { isLinkOpen } from '../rules/payment-link'
-import { isActivePlace } from '../rules/place'
+import { isActivePlace, placeLeft, type PlaceLeft } from '../rules/place'
 import { registrationDisplay, type RegistrationDisplay } from '../rules/registration-display'
 import { enrolmentGate, placeDeadline, type EntryMode, type GateInput, type GateRefusal, type GateResult, type OpenEnrolment } from './eligibility'
 
@@ -27,7 +28,12 @@ export type PlaceStep = 'choices' | OpenEnrolment['step']
  * - `registration`: nothing of the athlete's changes what the registration display offers: not
  *   signed in, or registration not open (yet, any more, sold out) and no place of theirs in it.
  * - `enrolled`: a paid place, whatever registration does now (a closed race still shows it).
- * - `lotteryApplied`: an application to the lottery, waiting for the draw.
+ * - `placeLeft`: a paid place the athlete withdrew from, passed on or deferred (`left`): no entry, no
+ *   bib. `again`: the gate would let them take a new place now (decision 058: a place once left does
+ *   not stop a new one).
+ * - `lotteryApplied`: an application to the lottery, not an entry: the race's draw (`draw`, when
+ *   the race publishes its lottery) is still to come, or its time has passed (`done`) and the
+ *   outcome is the lottery's to say.
  * - `placeToPay`: a place taken and not paid, to complete by `deadline` (registration's closing,
  *   or the organiser's payment link's expiry when that comes first); `byLink`: that link is open.
  * - `blocked`: registration is open and the gate would refuse the athlete, for these reasons.
@@ -36,7 +42,8 @@ export type PlaceStep = 'choices' | OpenEnrolment['step']
 export type RaceStanding = { display: RegistrationDisplay; entry: EntryMode } & (
   | { kind: 'registration' }
   | { kind: 'enrolled'; bib: number | null; category: string | null }
-  | { kind: 'lotteryApplied' }
+  | { kind: 'placeLeft'; left: PlaceLeft; again: boolean }
+  | { kind: 'lotteryApplied'; draw: { at: string; done: boolean } | null }
   | { kind: 'placeToPay'; step: PlaceStep; deadline: string; byLink: boolean }
   | { kind: 'blocked'; refusals: AthleteRefusal[] }
   | { kind: 'mayEnrol' }
@@ -64,13 +71,17 @@ export function isAthleteRefusal(refusal: GateRefusal): refusal is AthleteRefusa
  */
 const REGISTRATION_REFUSALS: ReadonlySet<GateRefusal['code']> = new Set(['registration_not_open', 'registration_closed', 'sold_out', 'waiting_room'])
 
+/** What the standing reads: the gate's input, and the race's lottery (its draw) where it has one. */
+export type StandingInput = GateInput & { race: GateInput['race'] & Pick<Race, 'lotteria'> }
+
 /**
  * The athlete's standing with a race at `now`, from the same input and the same rules as the
  * enrolment wizard's gate (`enrolmentGate`): the race page offers what the wizard would do.
  * The PAX is the profile's, as the gate reads it. A subscription says of itself whether it is a
- * lottery application (`isApplication`, the lottery's rule), whatever the PAX says now.
+ * lottery application (`isApplication`, the lottery's rule), whatever the PAX says now, and what
+ * became of a place (`placeLeft`, the place's rule).
  */
-export function raceStanding(input: GateInput): RaceStanding {
+export function raceStanding(input: StandingInput): RaceStanding {
   const { race, athlete, now } = input
   const gate = enrolmentGate(input)
   const base = { display: registrationDisplay(race, now), entry: gate.entry }
@@ -78,7 +89,9 @@ export function raceStanding(input: GateInput): RaceStanding {
 
   const { subscription } = athlete
   if (isActivePlace(subscription)) return { ...base, kind: 'enrolled', bib: subscription.pettorale, category: subscription.categoria }
-  if (subscription && isApplication(subscription)) return { ...base, kind: 'lotteryApplied' }
+  const left = placeLeft(subscription)
+  if (left) return { ...base, kind: 'placeLeft', left, again: gate.refusals.length === 0 }
+  if (subscription && isApplication(subscription)) return { ...base, kind: 'lotteryApplied', draw: drawOf(race, now) }
   // The wizard would stop at registration first: nothing to enrol in, nor a place to complete.
   if (gate.refusals.some((refusal) => REGISTRATION_REFUSALS.has(refusal.code))) return { ...base, kind: 'registration' }
 
@@ -87,6 +100,19 @@ export function raceStanding(input: GateInput): RaceStanding {
   if (refusals.length > 0) return { ...base, kind: 'blocked', refusals }
   if (subscription) return { ...base, kind: 'placeToPay', ...placeToPay(gate, subscription, race, now) }
   return { ...base, kind: 'mayEnrol' }
+}
+
+/**
+ * The race's draw for an application the race page reads from the subscription alone: as far as it
+ * knows the application waits (`in_attesa`), and the lottery's rule says whether the draw's time has
+ * come. `null` when the race publishes no lottery.
+ */
+function drawOf(race: Pick<Race, 'lotteria'>, now: number): { at: string; done: boolean } | null {
+  if (!race.lotteria) return null
+  const at = race.lotteria.estrazione
+  const facts = { esito: 'in_attesa', deadline: null, payment: null, paymentReadAt: null, position: null } as const
+  const outcome = lotteryOutcome(facts, { drawAt: Temporal.Instant.from(at).epochMilliseconds, now })
+  return { at, done: outcome.kind !== 'applied' }
 }
 
 /**

@@ -120,6 +120,7 @@ export function startTake(inspect?: (event: InspectionEvent) => void) {
   const readWaiver = heldCalls<{ raceId: number }, void>()
   const startPayment = heldCalls<TakePaymentRequest, PaymentStarted>()
   const openCheckout = heldCalls<{ url: string }, boolean>()
+  const decline = heldCalls<{ code: string }, void>()
   const clock = new SimulatedClock()
   const actors = {
     readOffer: readOffer.actor,
@@ -129,10 +130,11 @@ export function startTake(inspect?: (event: InspectionEvent) => void) {
     readWaiver: readWaiver.actor,
     startPayment: startPayment.actor,
     openCheckout: openCheckout.actor,
+    decline: decline.actor,
   }
   const actor = createActor(transferTakeMachine.provide({ actors }), { input: { code: CODE }, clock, inspect })
   actor.start()
-  return { actor, clock, readOffer, accept, readConditions, signWaiver, readWaiver, startPayment, openCheckout, state: () => actor.getSnapshot() }
+  return { actor, clock, readOffer, accept, readConditions, signWaiver, readWaiver, startPayment, openCheckout, decline, state: () => actor.getSnapshot() }
 }
 
 export type TakeHarness = ReturnType<typeof startTake>

@@ -317,9 +317,77 @@ describe('the recipient', () => {
     expect(view(unpaid)).toMatchObject({ screen: 'offer', step: 'choosing' })
   })
 
+  describe('declining (issue 42)', () => {
+    async function offered() {
+      const take = startTake()
+      await take.readOffer.answer({ ok: readingOf() })
+      return take
+    }
+
+    it('asks first, then declines the offer and ends there', async () => {
+      const take = await offered()
+      take.actor.send({ type: 'decline.start' })
+      expect(view(take)).toEqual({ screen: 'offer', step: 'confirmDecline', busy: false, waiver: false })
+      expect(take.decline.calls).toHaveLength(0)
+      take.actor.send({ type: 'decline.confirm' })
+      expect(view(take)).toEqual({ screen: 'offer', step: 'declining', busy: true, waiver: false })
+      expect(take.decline.open?.input).toEqual({ code: CODE })
+      await take.decline.answer({ ok: undefined })
+      expect(view(take)).toEqual({ screen: 'ended', end: 'declined' })
+      expect(take.state().status).toBe('done')
+    })
+
+    it('keeps the offer when the athlete thinks again, and accepts nothing while asking', async () => {
+      const take = await offered()
+      take.actor.send({ type: 'decline.start' })
+      take.actor.send({ type: 'offer.accept', key: PAYMENT_KEY })
+      expect(take.accept.calls).toHaveLength(0)
+      take.actor.send({ type: 'decline.cancel' })
+      expect(view(take)).toEqual({ screen: 'offer', step: 'choosing', busy: false, waiver: false })
+      expect(take.decline.calls).toHaveLength(0)
+    })
+
+    it('says a decline that got no answer in the confirmation, and declines on confirming again', async () => {
+      const take = await offered()
+      take.actor.send({ type: 'decline.start' })
+      take.actor.send({ type: 'decline.confirm' })
+      await take.decline.answer({ error: networkFailure() })
+      expect(view(take)).toMatchObject({ step: 'confirmDecline', busy: false })
+      expect(take.state().context.problem).toMatchObject({ step: 'decline', error: { kind: 'network' } })
+      take.actor.send({ type: 'decline.confirm' })
+      expect(take.state().context.problem).toBeNull()
+      await take.decline.answer({ ok: undefined })
+      expect(view(take)).toEqual({ screen: 'ended', end: 'declined' })
+    })
+
+    it('reads the offer again when there was nothing left to decline, and ends unknown when it is not theirs', async () => {
+      const take = await offered()
+      take.actor.send({ type: 'decline.start' })
+      take.actor.send({ type: 'decline.confirm' })
+      await take.decline.answer({ error: refusalOf(409, 'transfer_closed') })
+      expect(view(take)).toEqual({ screen: 'reading' })
+      await take.readOffer.answer({ ok: readingOf({ state: 'completata' }) })
+      expect(view(take)).toEqual({ screen: 'ended', end: 'taken' })
+
+      const unknown = await offered()
+      unknown.actor.send({ type: 'decline.start' })
+      unknown.actor.send({ type: 'decline.confirm' })
+      await unknown.decline.answer({ error: refusalOf(404, 'transfer_not_found') })
+      expect(view(unknown)).toEqual({ screen: 'ended', end: 'notFound' })
+    })
+
+    it('lets an offer accepted and left at the waiver be declined', async () => {
+      const take = await toWaiver()
+      take.actor.send({ type: 'disclaimer.close' })
+      take.actor.send({ type: 'decline.start' })
+      expect(view(take)).toMatchObject({ step: 'confirmDecline' })
+    })
+  })
+
   it.each([
     ['completata', 'taken'],
     ['annullata', 'closed'],
+    ['rifiutata', 'declined'],
     ['scaduta', 'lapsed'],
   ] as const)('reads an offer %s as %s', async (state, end) => {
     const take = startTake()

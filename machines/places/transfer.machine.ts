@@ -238,8 +238,10 @@ export function giveView(snapshot: TransferGiveSnapshot): GiveView {
 // `gps.choose`, `offer.accept { key }` and `payment.retry { key }` (a fresh idempotency key made by
 // the page, taken only when the payment has none: a payment that got no answer is asked again with
 // its own), `disclaimer.type`, `disclaimer.submit { waiver }` (the text shown), `disclaimer.close`;
-// the view `takeView(snapshot)`. Actors: `readOffer`, `accept`, `readConditions`, `signWaiver`, `readWaiver`,
-// `startPayment`, `openCheckout`.
+// `decline.start` (opens the confirmation), `decline.cancel`, `decline.confirm` (declining is
+// idempotent: a failure is confirmed again, no key needed); the view `takeView(snapshot)`. Actors:
+// `readOffer`, `accept`, `readConditions`, `signWaiver`, `readWaiver`, `startPayment`,
+// `openCheckout`, `decline`.
 //
 // The offer lapses at its deadline: until the athlete is on the provider's checkout the machine
 // counts down to it (on the portal's clock, read with the offer) and ends `lapsed` there, so no card
@@ -288,8 +290,8 @@ export function ownRefusals({ race, profile, now }: Conditions): AthleteRefusal[
   return gate.refusals.filter(isAthleteRefusal)
 }
 
-/** How a take ended: taken (paid), the offer closed or lapsed, unknown, the gate refused, entered already. */
-export type TakeEnd = 'taken' | 'closed' | 'lapsed' | 'notFound' | 'ineligible' | 'enrolled'
+/** How a take ended: taken (paid), declined, the offer closed or lapsed, unknown, the gate refused, entered already. */
+export type TakeEnd = 'taken' | 'declined' | 'closed' | 'lapsed' | 'notFound' | 'ineligible' | 'enrolled'
 
 /** What a failed call of the recipient's means. */
 export type TakeFailure =
@@ -303,7 +305,7 @@ export type TakeFailure =
 export function takeFailureOf(error: unknown): TakeFailure {
   const apiError = toApiError(error)
   const code = errorCodeOf<
-    typeof places.getTransfer | typeof places.acceptTransfer | typeof liberatoria.sign | typeof payments.start
+    typeof places.getTransfer | typeof places.acceptTransfer | typeof places.declineTransfer | typeof liberatoria.sign | typeof payments.start
   >(apiError)
   switch (code) {
     case 'transfer_not_found':
@@ -345,18 +347,23 @@ export type WaiverProblem = 'required' | 'incorrect' | 'outdated' | 'unsigned'
 
 /** Where a call failed, for the page to say it there; `redirectRefused`: the checkout's address was not followed. */
 export type TakeProblem =
-  | { step: 'read' | 'accept' | 'sign' | 'pay'; error: ApiError }
+  | { step: 'read' | 'accept' | 'decline' | 'sign' | 'pay'; error: ApiError }
   | { step: 'pay'; redirectRefused: true }
 
 /**
  * What the recipient's page shows: the offer being read or failed to read; the offer (`step`: what
- * the athlete is at, `busy` while a call runs, `waiver` whether the signing dialog is open); or how
- * it ended.
+ * the athlete is at, `busy` while a call runs, `waiver` whether the signing dialog is open; the
+ * decline's confirmation is open at `confirmDecline` and `declining`); or how it ended.
  */
 export type TakeView =
   | { screen: 'reading' }
   | { screen: 'readFailed' }
-  | { screen: 'offer'; step: 'choosing' | 'accepting' | 'waiver' | 'signing' | 'paying' | 'payFailed' | 'checkout'; busy: boolean; waiver: boolean }
+  | {
+      screen: 'offer'
+      step: 'choosing' | 'confirmDecline' | 'declining' | 'accepting' | 'waiver' | 'signing' | 'paying' | 'payFailed' | 'checkout'
+      busy: boolean
+      waiver: boolean
+    }
   | { screen: 'ended'; end: TakeEnd }
 
 export interface OfferTerms {
@@ -394,6 +401,9 @@ export type TransferTakeEvent =
   | { type: 'disclaimer.submit'; waiver: ShownWaiver }
   | { type: 'disclaimer.close' }
   | { type: 'payment.retry'; key: string }
+  | { type: 'decline.start' }
+  | { type: 'decline.cancel' }
+  | { type: 'decline.confirm' }
 
 export interface AcceptRequest {
   code: string
@@ -438,6 +448,7 @@ export const transferTakeMachine = setup({
     startPayment: fromPromise<PaymentStarted, TakePaymentRequest>(() => Promise.reject(new Error('transferTake: startPayment is provided by the portal'))),
     /** Sends the browser to the checkout; false when the address is not one the portal follows. */
     openCheckout: fromPromise<boolean, { url: string }>(() => Promise.reject(new Error('transferTake: openCheckout is provided by the portal'))),
+    decline: fromPromise<void, { code: string }>(() => Promise.reject(new Error('transferTake: decline is provided by the portal'))),
   },
   delays: {
     // From the read: the offer's part is entered as soon as it is read.
@@ -530,6 +541,7 @@ export const transferTakeMachine = setup({
           // Lapsed, whether the server says so already or its deadline has just passed: said as such, not as closed.
           { guard: { type: 'isOfferState', params: ({ event }) => ({ reading: event.output, states: ['scaduta'] }) }, target: 'lapsed' },
           { guard: { type: 'isOfferState', params: ({ event }) => ({ reading: event.output, states: ['annullata'] }) }, target: 'closed' },
+          { guard: { type: 'isOfferState', params: ({ event }) => ({ reading: event.output, states: ['rifiutata'] }) }, target: 'declined' },
           { guard: { type: 'hasLapsed', params: ({ event }) => ({ reading: event.output }) }, target: 'lapsed' },
           { target: 'offer', actions: { type: 'keepTerms', params: ({ event }) => ({ reading: event.output }) } },
         ],
@@ -552,6 +564,31 @@ export const transferTakeMachine = setup({
           on: {
             'gps.choose': { actions: 'chooseGps' },
             'offer.accept': { target: 'accepting', actions: 'takeKey' },
+            'decline.start': { target: 'confirmingDecline', actions: 'clearProblem' },
+          },
+        },
+        // Declining, as a place change is confirmed (place-change.machine.ts): asked first, then sent.
+        confirmingDecline: {
+          meta: offerView('confirmDecline'),
+          on: {
+            'decline.cancel': { target: 'choosing', actions: 'clearProblem' },
+            'decline.confirm': { target: 'declining', actions: 'clearProblem' },
+          },
+        },
+        declining: {
+          meta: offerView('declining', true),
+          invoke: {
+            src: 'decline',
+            id: 'decline',
+            input: ({ context }) => ({ code: context.code }),
+            onDone: '#transferTake.declined',
+            onError: [
+              { guard: { type: 'isEnd', params: ({ event }) => ({ error: event.error, end: 'notFound' }) }, target: '#transferTake.notFound' },
+              // Nothing left to decline (taken, cancelled, lapsed): the offer read again says which.
+              { guard: { type: 'isEnd', params: ({ event }) => ({ error: event.error, end: 'closed' }) }, target: '#transferTake.reading' },
+              // Declining twice declines once: the confirmation stays open with the failure, to confirm again.
+              { target: 'confirmingDecline', actions: { type: 'recordProblem', params: ({ event }) => ({ step: 'decline', error: event.error }) } },
+            ],
           },
         },
         accepting: {
@@ -692,6 +729,7 @@ export const transferTakeMachine = setup({
     // The browser is on its way to the provider's checkout, whose return lands on /payment.
     checkout: { type: 'final', meta: offerView('checkout', true) },
     taken: { type: 'final', meta: endView('taken') },
+    declined: { type: 'final', meta: endView('declined') },
     closed: { type: 'final', meta: endView('closed') },
     lapsed: { type: 'final', meta: endView('lapsed') },
     notFound: { type: 'final', meta: endView('notFound') },

@@ -102,6 +102,18 @@ describe('an offer', () => {
     expect(list.can({ type: 'waitList.join' })).toBe(true)
   })
 
+  it('made by the read that brings it, is counted from the answer, never from the tick before (48 hours read at most 48:00:00)', async () => {
+    const list = startList()
+    await list.answer('readEntry', entries.waiting(1))
+    list.advanceTo(list.context().nextReadAt!)
+    // The server offers the place as it answers, 9 seconds after the tick that asked (a slow network).
+    const answeredAt = list.now + 9 * SECOND_MS
+    await list.answer('readEntry', entries.offered(answeredAt, 48 * HOUR_MS), answeredAt)
+    expect(list.view()).toBe('offered')
+    const { entry, now } = list.context()
+    expect(entry!.offerEndsAt! - now).toBe(48 * HOUR_MS)
+  })
+
   it('is taken into the wizard, and ends enrolled once paid', async () => {
     const list = startList()
     await list.answer('readEntry', entries.offered(list.now))

@@ -6,6 +6,7 @@ import type * as waitList from '../../contracts/wait-list.contract'
 import { WaitEntrySchema, type WaitEntry, type WaitEntryState } from '../../contracts/wait-list.contract'
 import { answered, callWithRetry, failed, initialPolling, NOT_READING, pollingGuards, pollingStates, type PollingContext } from '../polling'
 import { isOfferLive, offerEndsAt } from '../rules/held-place'
+import { isEntryLive, READ_EVERY_S } from '../rules/wait-list-reading'
 import { retryFailureOf, type RetryFailure } from '../rules/server-reading'
 
 /**
@@ -33,12 +34,8 @@ import { retryFailureOf, type RetryFailure } from '../rules/server-reading'
 
 /** The warning that the offer is running out (of 48 hours by default). */
 export const OFFER_WARNING_MS = 2 * HOUR_MS
-/**
- * The contract gives no pace for the list (it moves when a place comes back, hours apart): read it
- * this often while waiting or holding an offer, with the waiting room's jitter, so a place offered
- * or taken elsewhere shows within a minute.
- */
-export const READ_EVERY_S = 60
+// Read again at the list's pace (with the waiting room's jitter) while the entry is live.
+export { READ_EVERY_S }
 
 export interface RaceInput {
   raceId: number
@@ -153,13 +150,15 @@ export type WaitListView =
 const answerOf = (event: { type: string }) => (event as { output?: EntryAnswer }).output!
 const errorOf = (event: { type: string }) => (event as { error?: unknown }).error
 const view = (name: WaitListView) => ({ view: name })
-const LIVE: ReadonlySet<WaitEntryState> = new Set(['in_attesa', 'offerta'])
 
 /** What a fresh answer changes, and what is said of it (a state change once; nothing on a first reading). */
 export function afterAnswer(context: WaitListContext, answer: EntryAnswer): { changes: Partial<WaitListContext>; said: WaitListEmitted[] } {
   const previous = context.entry
   const entry = readingOf(answer)
-  const changes: Partial<WaitListContext> = { entry, ...answered(context, entry.receivedAt, LIVE.has(entry.state) ? READ_EVERY_S : null) }
+  // The countdown counts from the machine's clock: one older than the answer (its last tick came
+  // before the call was answered) would count an offer made by that very call as longer than it is.
+  const now = Math.max(context.now, entry.receivedAt)
+  const changes: Partial<WaitListContext> = { entry, now, ...answered(context, entry.receivedAt, isEntryLive(entry.state) ? READ_EVERY_S : null) }
   const said: WaitListEmitted[] = []
   if (previous !== null && previous.state !== entry.state) {
     if (entry.state === 'offerta') said.push({ type: 'announce', code: 'offered' })

@@ -66,7 +66,8 @@ export function startList(options: { now?: number; inspect?: (event: InspectionE
     inFlight,
     announced: () => emitted.flatMap((event) => (event.type === 'announce' ? [event.code] : [])),
     told: () => emitted.flatMap((event) => (event.type === 'announce' ? [] : [event.type])),
-    answer: (name: CallName, entry: WaitEntry) => answer(name, { entry, receivedAt: now }),
+    /** Answers the call in flight; `receivedAt` later than the clock is an answer that came before the next tick. */
+    answer: (name: CallName, entry: WaitEntry, receivedAt = now) => answer(name, { entry, receivedAt }),
     fail,
     advance(ms: number) {
       now += ms

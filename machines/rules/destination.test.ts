@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { destinationAfterLogin, isInternalPath, profileInsteadOf } from './destination'
+import { destinationAfterLogin, isInternalPath, isPageToComeBackTo, profileInsteadOf } from './destination'
 import { makeIncompleteProfile, makeProfile } from '../session/test-harness'
 
 describe('isInternalPath: a remembered destination is only ever a path inside the portal', () => {
@@ -70,9 +70,30 @@ describe('destinationAfterLogin: where an athlete goes after signing in', () => 
   })
 })
 
+describe('isPageToComeBackTo: the pages an athlete is brought back to after signing in', () => {
+  it.each(['/race/12', '/race/12?tab=route', '/race/12/subscribe', '/race/12/lottery#mine', '/me/races', '/contacts', '/company', '/contacts?from=footer'])(
+    'a race page, the athlete\'s own, or the organiser\'s: %s',
+    (path) => {
+      expect(isPageToComeBackTo(path)).toBe(true)
+    },
+  )
+
+  it.each(['/', '/?q=aosta', '/me', '/register', '/confirm-account?contact_id=1&token=abc', '/reset-email/abc', '/payment?status=ok', '/request-expired', '/mailbox', '/contactsx', '/racecourse'])(
+    'not the home page, nor a page a link lands on: %s',
+    (path) => {
+      expect(isPageToComeBackTo(path)).toBe(false)
+    },
+  )
+
+  it.each(['//evil.com/race/1', '/race/1/\\evil', '/race/1\n'])('never a path that leaves the portal: %j', (path) => {
+    expect(isPageToComeBackTo(path)).toBe(false)
+  })
+})
+
 describe('profileInsteadOf: an incomplete profile is completed first, then the athlete goes on', () => {
   it('carries the page asked for, query and all', () => {
     expect(profileInsteadOf('/race/12/subscribe')).toBe('/me?return=%2Frace%2F12%2Fsubscribe')
+    expect(profileInsteadOf('/contacts')).toBe('/me?return=%2Fcontacts')
     expect(profileInsteadOf('/me/transactions?year=2025')).toBe('/me?return=%2Fme%2Ftransactions%3Fyear%3D2025')
   })
 

@@ -19,13 +19,22 @@ export function destinationAfterLogin(remembered: string | null, profile: Profil
 }
 
 /**
+ * The pages an athlete is brought back to, after signing in from the drawer or after completing
+ * the profile: a race's pages, their own, and the organiser's (contacts, about us). Not the home
+ * page, where the spec's own choice applies, nor the pages a link lands on (a confirmation, a
+ * reset, a payment's return, registering): they have done their work, and their tokens must not
+ * travel on in an address.
+ */
+export function isPageToComeBackTo(path: string): boolean {
+  return /^\/(?:(?:race|me)\/|(?:contacts|company)(?:[?#]|$))/.test(path) && isInternalPath(path)
+}
+
+/**
  * Where an athlete whose profile is incomplete is sent instead of `deniedPath` (spec section 2):
  * their profile, carrying the page they asked for (`?return=`) so that once it is complete they go
- * on to it (the enrolment wizard resumes at its step). Only a race's pages and the athlete's own
- * are carried: the pages a link lands on (a confirmation, a reset, a payment's return) have done
- * their work, and their tokens must not travel on in an address.
+ * on to it (the enrolment wizard resumes at its step).
  */
 export function profileInsteadOf(deniedPath: string): string {
-  if (!/^\/(?:race|me)\//.test(deniedPath) || !isInternalPath(deniedPath)) return '/me'
+  if (!isPageToComeBackTo(deniedPath)) return '/me'
   return `/me?return=${encodeURIComponent(deniedPath)}`
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { QueueTicket } from '../../contracts/queue.contract'
 import type { WaitEntry } from '../../contracts/wait-list.contract'
-import { holdOf, isHoldLive, isOfferLive, offerEndsAt } from './held-place'
+import { holdOf, isHoldLive, isKeptPlaceLive, isOfferLive, offerEndsAt } from './held-place'
 
 const DEADLINE = '2026-06-01T09:10:00+02:00'
 const DEADLINE_MS = Date.UTC(2026, 5, 1, 7, 10, 0)
@@ -44,5 +44,18 @@ describe('a wait-list offer (decision 038)', () => {
   it('may be taken until its deadline, not on it', () => {
     expect(isOfferLive(DEADLINE_MS, DEADLINE_MS - 1)).toBe(true)
     expect(isOfferLive(DEADLINE_MS, DEADLINE_MS)).toBe(false)
+  })
+})
+
+describe('a place kept for the athlete while they enrol (issue 42)', () => {
+  it('a held place lapses by the rule of a hold: not while a payment of it was authorised in time', () => {
+    expect(isKeptPlaceLive({ kind: 'hold', hold: { endsAt: DEADLINE_MS, paying: false } }, DEADLINE_MS - 1)).toBe(true)
+    expect(isKeptPlaceLive({ kind: 'hold', hold: { endsAt: DEADLINE_MS, paying: false } }, DEADLINE_MS)).toBe(false)
+    expect(isKeptPlaceLive({ kind: 'hold', hold: { endsAt: DEADLINE_MS, paying: true } }, DEADLINE_MS + 60_000)).toBe(true)
+  })
+
+  it('an offer lapses at its deadline', () => {
+    expect(isKeptPlaceLive({ kind: 'offer', endsAt: DEADLINE_MS }, DEADLINE_MS - 1)).toBe(true)
+    expect(isKeptPlaceLive({ kind: 'offer', endsAt: DEADLINE_MS }, DEADLINE_MS)).toBe(false)
   })
 })

@@ -43,3 +43,14 @@ export function offerEndsAt(entry: Pick<WaitEntry, 'stato' | 'offerta_scade'>): 
 export function isOfferLive(endsAt: number, nowMs: number): boolean {
   return nowMs < endsAt
 }
+
+/**
+ * A place kept for the athlete while they enrol (the wizard's gate reads it): held from the race's
+ * waiting room, or offered from its wait list. Once it lapses the wizard stops (issue 42).
+ */
+export type KeptPlace = { kind: 'hold'; hold: Hold } | { kind: 'offer'; endsAt: number }
+
+/** The kept place is still the athlete's at `nowMs`, by the rule of its kind. */
+export function isKeptPlaceLive(place: KeptPlace, nowMs: number): boolean {
+  return place.kind === 'hold' ? isHoldLive(place.hold, nowMs) : isOfferLive(place.endsAt, nowMs)
+}

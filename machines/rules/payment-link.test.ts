@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PaymentLinkStatus } from '../../contracts/payments.contract'
-import { isLinkOpen, isLinkPayable } from './payment-link'
+import { isLinkOpen, isLinkPayable, livePaymentLink } from './payment-link'
 
 /** 9 March 2026, 23:59 in Rome. */
 const DEADLINE = '2026-03-09T23:59:00+01:00'
@@ -25,5 +25,18 @@ describe('a link that may be paid now', () => {
     ['expired', { stato: 'expired' }, false],
   ])('%s', (_, link, payable) => {
     expect(isLinkPayable(link)).toBe(payable)
+  })
+})
+
+describe("the organiser's link that pays a place (issue 42)", () => {
+  const place = { pagato: false, codice_link: 'lnk-1', scadenza_pagamento: DEADLINE }
+  it.each<[string, Parameters<typeof livePaymentLink>[0], number, string | null]>([
+    ['open: its code', place, DEADLINE_MS - 1, 'lnk-1'],
+    ['past its deadline: none, the place is paid otherwise', place, DEADLINE_MS, null],
+    ['a place already paid: none', { ...place, pagato: true }, DEADLINE_MS - 1, null],
+    ['no code said: none', { ...place, codice_link: null }, DEADLINE_MS - 1, null],
+    ['a link without a deadline, which does not lapse: its code', { ...place, scadenza_pagamento: null }, DEADLINE_MS + 1, 'lnk-1'],
+  ])('%s', (_, subscription, now, code) => {
+    expect(livePaymentLink(subscription, now)).toBe(code)
   })
 })

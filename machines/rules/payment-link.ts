@@ -1,3 +1,4 @@
+import type { Subscription } from '../../contracts/athlete.contract'
 import type { PaymentLinkStatus } from '../../contracts/payments.contract'
 
 /**
@@ -10,6 +11,18 @@ import type { PaymentLinkStatus } from '../../contracts/payments.contract'
 /** The link's deadline is still ahead at `nowMs`: until then it keeps the place to itself. */
 export function isLinkOpen(deadline: string, nowMs: number): boolean {
   return nowMs < Temporal.Instant.from(deadline).epochMilliseconds
+}
+
+/**
+ * The code of the organiser's link that pays this unpaid place at `nowMs`, if one is open: the
+ * place is paid there, never by a card payment of the wizard (which the server refuses,
+ * `payment_link_open`). A link past its deadline no longer holds the place (`null`); one without a
+ * deadline does not lapse.
+ */
+export function livePaymentLink(subscription: Pick<Subscription, 'pagato' | 'codice_link' | 'scadenza_pagamento'>, nowMs: number): string | null {
+  const { codice_link: code, scadenza_pagamento: deadline } = subscription
+  if (subscription.pagato || !code) return null
+  return !deadline || isLinkOpen(deadline, nowMs) ? code : null
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deferWindow, hasStarted, isActivePlace, isChangeablePlace, isHeldPlace, transferWindow } from './place'
+import { deferredEdition, deferWindow, hasStarted, isActivePlace, isChangeablePlace, isHeldPlace, placeLeft, transferWindow } from './place'
 
 const at = (iso: string) => Date.parse(iso)
 const cessione = { tassa: 10, rimborso_percento: 90, chiude: '2026-05-31T21:59:00Z' }
@@ -22,6 +22,19 @@ describe('a place held, active and changeable', () => {
     expect(isHeldPlace({})).toBe(true)
     expect(isHeldPlace({ stato: 'attiva' })).toBe(true)
     for (const stato of ['ritirata', 'ceduta', 'rinviata'] as const) expect(isHeldPlace({ stato })).toBe(false)
+  })
+
+  it('once left, says how: withdrawn, passed on or deferred; a place held, or none, was not left', () => {
+    expect(placeLeft({ stato: 'ritirata' })).toBe('withdrawn')
+    expect(placeLeft({ stato: 'ceduta' })).toBe('passedOn')
+    expect(placeLeft({ stato: 'rinviata' })).toBe('deferred')
+    expect(placeLeft({ stato: 'attiva' })).toBeNull()
+    expect(placeLeft({})).toBeNull()
+    expect(placeLeft(null)).toBeNull()
+  })
+
+  it('is deferred to the course\'s next edition', () => {
+    expect(deferredEdition({ edizione: 2026 })).toBe(2027)
   })
 
   it('is active when paid and held: no place, an unpaid one or one given away is not', () => {

@@ -1,4 +1,4 @@
-import type { Subscription } from '../../contracts/athlete.contract'
+import type { PlaceState, Subscription } from '../../contracts/athlete.contract'
 import type { Race } from '../../contracts/races.contract'
 
 /**
@@ -18,7 +18,7 @@ export type PlaceFacts = Pick<Subscription, 'pagato' | 'stato'>
 
 /** The athlete still holds the place: neither withdrawn, passed on nor deferred (paid or not). */
 export function isHeldPlace(subscription: Pick<Subscription, 'stato'>): boolean {
-  return (subscription.stato ?? 'attiva') === 'attiva'
+  return placeLeft(subscription) === null
 }
 
 /**
@@ -27,6 +27,25 @@ export function isHeldPlace(subscription: Pick<Subscription, 'stato'>): boolean 
  */
 export function isActivePlace<S extends PlaceFacts>(subscription: S | null | undefined): subscription is S {
   return subscription != null && subscription.pagato && isHeldPlace(subscription)
+}
+
+/** What became of a place the athlete no longer holds: the reading of its `stato` every screen words. */
+export type PlaceLeft = 'withdrawn' | 'passedOn' | 'deferred'
+
+const LEFT: Readonly<Record<Exclude<PlaceState, 'attiva'>, PlaceLeft>> = { ritirata: 'withdrawn', ceduta: 'passedOn', rinviata: 'deferred' }
+
+/** How the athlete left the place (withdrew, passed it on, deferred it), or `null` while they hold it or have none. */
+export function placeLeft(subscription: Pick<Subscription, 'stato'> | null | undefined): PlaceLeft | null {
+  const stato = subscription?.stato ?? 'attiva'
+  return stato === 'attiva' ? null : LEFT[stato]
+}
+
+/**
+ * The edition a place of `race` is deferred to: the course's next one (`places.defer`; the credit
+ * the backend makes names it, one edition a year).
+ */
+export function deferredEdition(race: Pick<Race, 'edizione'>): number {
+  return race.edizione + 1
 }
 
 /** An active place of a race not started yet: withdrawing, passing on and deferring are offered for it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { refundAmount } from '../enrolment/price'
 import { daysToStart } from './race-day'
-import { deferOutlook, quoteAt, refundQuote, refundSchedule, rowOn, type RefundRace } from './refund'
+import { deferOutlook, quoteAt, refundQuote, refundSchedule, refundTiers, rowOn, type RefundRace } from './refund'
 
 // The seed's Larici schedule: 50% / 100% from 30 days, 20% / 80% from 7, 0% / 50% on the last days.
 const rimborsi = [
@@ -97,6 +97,26 @@ describe('refundSchedule', () => {
     expect(rowOn(rows, 45)?.giorniPrima).toBe(30)
     expect(rowOn(rows, 7)?.giorniPrima).toBe(7)
     expect(rowOn(rows, 6)?.giorniPrima).toBe(0)
+  })
+})
+
+describe('refundTiers', () => {
+  it('lists every tier of the schedule, sorted, with what each option gives back and no GPS rental', () => {
+    // As the organiser may send them: not sorted.
+    const shuffled = { ...race, rimborsi: [rimborsi[1]!, rimborsi[2]!, rimborsi[0]!] }
+    const tiers = refundTiers(shuffled)
+    expect(tiers.map(({ giorniPrima, untilDays, from, until, quotes }) => [giorniPrima, untilDays, from, until, quotes.standard.totale, quotes.protetto.totale])).toEqual([
+      [30, null, null, '2026-03-06', 22.5, 45],
+      [7, 30, '2026-03-07', '2026-03-29', 9, 36],
+      [0, 7, '2026-03-30', '2026-04-05', 0, 22.5],
+    ])
+    expect(tiers[1]!.quotes.protetto).toEqual({ giorni_prima: 7, opzione_rimborso: 'protetto', quota_percento: 80, quota: 36, gps: 0, totale: 36 })
+  })
+
+  it("has the rows of each option's schedule, so today's tier is found the same way", () => {
+    const tiers = refundTiers(race)
+    expect(tiers.map((tier) => tier.quotes.standard)).toEqual(refundSchedule(race, { opzione_rimborso: 'standard', noleggio_gps: false }).map((row) => row.quote))
+    expect(rowOn(tiers, 12)?.giorniPrima).toBe(7)
   })
 })
 

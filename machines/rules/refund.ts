@@ -1,4 +1,4 @@
-import type { Subscription } from '../../contracts/athlete.contract'
+import type { RefundOption, Subscription } from '../../contracts/athlete.contract'
 import type { RefundQuote } from '../../contracts/places.contract'
 import type { RaceDetail, RefundRule } from '../../contracts/races.contract'
 import { deferWindow, hasStarted, type DeferWindow } from './place'
@@ -83,8 +83,29 @@ export function refundSchedule(race: RefundRace, place: RefundPlace): ScheduleRo
   })
 }
 
+/**
+ * One tier of the race's schedule before enrolling, as the race page and the wizard's refund step
+ * show it: what each option gives back (no GPS rental: none is chosen yet). `untilDays` is the
+ * previous tier's threshold (null for the first): the tier holds up to the day before it.
+ */
+export interface RefundTier extends Omit<ScheduleRow, 'quote'> {
+  untilDays: number | null
+  quotes: Record<RefundOption, RefundQuote>
+}
+
+/** Every tier of the race's schedule with both options, earliest first: one list for every screen that shows it. */
+export function refundTiers(race: RefundRace): RefundTier[] {
+  const withOption = (option: RefundOption) => refundSchedule(race, { opzione_rimborso: option, noleggio_gps: false })
+  const protetto = withOption('protetto')
+  return withOption('standard').map(({ quote, ...tier }, index, rows) => ({
+    ...tier,
+    untilDays: rows[index - 1]?.giorniPrima ?? null,
+    quotes: { standard: quote, protetto: protetto[index]!.quote },
+  }))
+}
+
 /** The row that applies `daysBefore` days before race day (the one today's quote comes from). */
-export function rowOn(rows: readonly ScheduleRow[], daysBefore: number): ScheduleRow | undefined {
+export function rowOn<Row extends Pick<ScheduleRow, 'giorniPrima'>>(rows: readonly Row[], daysBefore: number): Row | undefined {
   return rows.find((row) => daysBefore >= row.giorniPrima)
 }
 

@@ -6,6 +6,7 @@ import {
   DEFAULT_LOGIN_RETRY_MS,
   loginFailureOf,
   loginRetryDelayOf,
+  profileFailureOf,
   TOKEN_LIFETIME_MS,
   type LoginFailure,
   type SessionEvent,
@@ -528,6 +529,37 @@ describe('session: a public page asks the visitor to sign in', () => {
     h.send({ type: 'session.loginRequested', path: '//evil.example/x' })
     expect(h.context().redirectTo).toBeNull()
   })
+
+  it('a race page is remembered with its query string, and the login lands there', async () => {
+    const h = startSession()
+    h.send({ type: 'session.loginRequested', path: '/race/203?tab=route' })
+    h.send(login)
+    await waitFor(h.actor, isReady)
+    expect(h.navigations()).toEqual(['/race/203?tab=route'])
+  })
+
+  it('the home page or a page a link lands on keeps the page the guard remembered', async () => {
+    const h = startSession()
+    h.send(loginRequiredAt('/me/races'))
+    h.send({ type: 'session.loginRequested', path: '/' })
+    h.send({ type: 'session.loginRequested', path: '/register' })
+    expect(h.context().redirectTo).toBe('/me/races')
+    h.emitted.length = 0
+    h.send(login)
+    await waitFor(h.actor, isReady)
+    expect(h.navigations()).toEqual(['/me/races'])
+  })
+
+  it('while sign-in waits after too many attempts, the drawer still opens and remembers the page', async () => {
+    const h = startSession({ backend: { requestToken: async () => Promise.reject(tooManyAttemptsFailure(30)) } })
+    h.send(login)
+    await waitFor(h.actor, isCoolingDown)
+    h.snapshot().children.drawer!.send({ type: 'drawer.close' })
+
+    h.send({ type: 'session.loginRequested', path: '/race/203' })
+    expect(h.drawer()).toBe('open')
+    expect(h.context().redirectTo).toBe('/race/203')
+  })
 })
 
 describe('session: turned away by the route guard', () => {
@@ -931,16 +963,16 @@ describe("session: forgetting the athlete's server data", () => {
     expect(h.forgottenOn()).toEqual(['session.signIn'])
   })
 
-  it('happens once when a password sign-in gets its token, and once when the new profile cannot be loaded', async () => {
+  it('happens once when a password sign-in gets its token, not when the new profile cannot be read for now', async () => {
     const h = startSession({ hold: ['loadProfile'] })
     h.send(login)
     await waitFor(h.actor, (s) => s.matches({ loggedIn: 'loadingProfile' }))
     expect(h.forgottenOn()).toEqual(['xstate.done.actor.requestToken'])
     await h.reject('loadProfile', networkFailure('athlete.me'))
-    expect(h.forgottenOn()).toEqual(['xstate.done.actor.requestToken', 'xstate.error.actor.loadProfile'])
+    expect(h.forgottenOn()).toEqual(['xstate.done.actor.requestToken'])
   })
 
-  it('happens when a restored session cannot load its profile', async () => {
+  it('happens when the server refuses a restored session its profile (401)', async () => {
     const h = startSession({ stored: { token: 'stored-token', expiresAt: T0 + HOUR_MS }, hold: ['loadProfile'] })
     await h.reject('loadProfile', unauthorizedFailure('athlete.me'))
     expect(h.forgottenOn()).toEqual(['xstate.error.actor.loadProfile'])
@@ -1030,52 +1062,162 @@ describe('session: periodic expiry check', () => {
   })
 })
 
-describe('session: profile load failure', () => {
-  it("after login -> logged out, notice and drawer say 'cant_retrieve_profile', navigate '/'", async () => {
+describe('session: a profile that cannot be read (decision 061)', () => {
+  /** A session restored on reload whose profile read the test answers by hand. */
+  function restoredWithProfileHeld() {
+    return startSession({ stored: { token: 'stored-token', expiresAt: T0 + HOUR_MS }, hold: ['loadProfile'] })
+  }
+  const isUnavailable = (s: SessionSnapshot) => s.matches({ loggedIn: 'profileUnavailable' })
+
+  it.each([
+    ['a lost connection', networkFailure('athlete.me'), 'profile_offline'],
+    ['a 503', httpFailure(503, null, 'athlete.me'), 'profile_server_unavailable'],
+    ['a 500', httpFailure(500, null, 'athlete.me'), 'profile_server_unavailable'],
+  ] as const)('%s on reload keeps the session: token kept, nobody moved, nothing forgotten, the failure named', async (_, error, named) => {
+    const h = restoredWithProfileHeld()
+    await h.reject('loadProfile', error)
+
+    expect(h.snapshot().matches({ loggedIn: 'profileUnavailable' })).toBe(true)
+    expect(h.context()).toMatchObject({ token: 'stored-token', expiresAt: T0 + HOUR_MS, profileFailure: named })
+    expect(h.emitted).toEqual([])
+    expect(h.forgetAthleteData).not.toHaveBeenCalled()
+    // Still a session: its expiry is still watched.
+    expect(h.clock.watchers).toBe(1)
+  })
+
+  it('reads the profile again by itself after the back-off, and is ready once the server answers', async () => {
+    const h = restoredWithProfileHeld()
+    await h.reject('loadProfile', networkFailure('athlete.me'))
+    expect(h.context().profileRetryInMs).toBe(2 * SECOND_MS)
+
+    h.clock.advance(2 * SECOND_MS - 1)
+    expect(h.calls.loadProfile).toHaveLength(1)
+    h.clock.advance(1)
+    expect(h.calls.loadProfile).toEqual([{ token: 'stored-token' }, { token: 'stored-token' }])
+
+    await h.reject('loadProfile', networkFailure('athlete.me'))
+    expect(h.context()).toMatchObject({ profileFailures: 2, profileRetryInMs: 4 * SECOND_MS })
+    h.clock.advance(4 * SECOND_MS)
+    await h.resolve('loadProfile', makeProfile())
+
+    expect(h.value()).toEqual({ loggedIn: 'ready' })
+    expect(h.context()).toMatchObject({ token: 'stored-token', profileFailure: null, profileFailures: 0, profileRetryInMs: null })
+    // A restored session stays on the page it was reloaded on, recovered or not.
+    expect(h.emitted).toEqual([])
+  })
+
+  it("waits for the server's Retry-After before reading again", async () => {
+    const h = restoredWithProfileHeld()
+    await h.reject('loadProfile', tooManyAttemptsFailure(20, null, 'athlete.me'))
+    expect(h.context()).toMatchObject({ profileFailure: 'profile_server_unavailable', profileRetryInMs: 20 * SECOND_MS })
+    h.clock.advance(20 * SECOND_MS - 1)
+    expect(h.isHeld('loadProfile')).toBe(false)
+    h.clock.advance(1)
+    expect(h.isHeld('loadProfile')).toBe(true)
+  })
+
+  it('reads again at once when the athlete asks, and a failure again keeps the session', async () => {
+    const h = restoredWithProfileHeld()
+    await h.reject('loadProfile', httpFailure(503, null, 'athlete.me'))
+    h.send({ type: 'session.retryProfile' })
+    expect(h.snapshot().matches({ loggedIn: 'loadingProfile' })).toBe(true)
+    await h.reject('loadProfile', networkFailure('athlete.me'))
+    expect(h.context()).toMatchObject({ token: 'stored-token', profileFailure: 'profile_offline' })
+    expect(h.emitted).toEqual([])
+  })
+
+  it.each([
+    ['an answer outside the contract', contractFailure('athlete.me')],
+    ['a fault of the page', new TypeError('x is undefined')],
+    ['a 404', httpFailure(404, null, 'athlete.me')],
+  ])('%s keeps the session too, and waits for the athlete to try again rather than retrying by itself', async (_, error) => {
+    const h = restoredWithProfileHeld()
+    await h.reject('loadProfile', error)
+    expect(h.context()).toMatchObject({ token: 'stored-token', profileFailure: 'profile_unreadable', profileRetryInMs: null })
+    h.clock.advance(10 * MINUTE_MS)
+    expect(h.isHeld('loadProfile')).toBe(false)
+    h.send({ type: 'session.retryProfile' })
+    expect(h.isHeld('loadProfile')).toBe(true)
+  })
+
+  it.each([
+    ['as the client throws it', unauthorizedFailure('athlete.me')],
+    ['as the query cache wraps it', { error: unauthorizedFailure('athlete.me') }],
+  ])('a refused token (401), %s, ends the session as expired, leaving only a private page', async (_, refused) => {
+    const h = restoredWithProfileHeld()
+    await h.reject('loadProfile', refused)
+    expect(h.value()).toBe('loggedOut')
+    expect(h.emitted).toEqual([notice('session_expired'), leavePrivate])
+    expectSignedOut(h)
+    expect(h.forgottenOn()).toEqual(['xstate.error.actor.loadProfile'])
+  })
+
+  it('a session kept without its profile still ends at its expiry', async () => {
+    const h = restoredWithProfileHeld()
+    await h.reject('loadProfile', tooManyAttemptsFailure(3_600, null, 'athlete.me'))
+    h.clock.advance(HOUR_MS)
+    expect(h.value()).toBe('loggedOut')
+    expect(h.notices()).toEqual(['session_expired'])
+    expectSignedOut(h)
+  })
+
+  it('after a password sign-in: the drawer closes and the athlete stays, signed in; once the profile is read nobody is moved', async () => {
     const h = startSession({ hold: ['loadProfile'] })
+    h.snapshot().children.drawer!.send({ type: 'drawer.open', delayed: false })
+    h.send(login)
+    await waitFor(h.actor, (s) => s.matches({ loggedIn: 'loadingProfile' }))
+    await h.reject('loadProfile', httpFailure(503, null, 'athlete.me'))
+
+    expect(isUnavailable(h.snapshot())).toBe(true)
+    expect(h.context()).toMatchObject({ token: PASSWORD_TOKEN, loginFailure: null, navigateAfterProfile: false })
+    expect(h.drawer()).toBe('closed')
+    expect(h.emitted).toEqual([])
+
+    h.send({ type: 'session.retryProfile' })
+    await h.resolve('loadProfile', makeProfile())
+    expect(h.value()).toEqual({ loggedIn: 'ready' })
+    expect(h.emitted).toEqual([])
+  })
+
+  it('after signing in from a page that asked for it, the athlete is taken there at once, and not again later', async () => {
+    const h = startSession({ hold: ['loadProfile'] })
+    h.send({ type: 'session.loginRequested', path: '/race/203?tab=route' })
     h.send(login)
     await waitFor(h.actor, (s) => s.matches({ loggedIn: 'loadingProfile' }))
     await h.reject('loadProfile', networkFailure('athlete.me'))
 
-    expect(h.value()).toBe('loggedOut')
-    expect(h.emitted).toEqual([notice('cant_retrieve_profile'), home])
-    expect(h.context().loginFailure).toBe('cant_retrieve_profile')
-    expectSignedOut(h)
-    expect(h.clock.watchers).toBe(0)
+    expect(h.emitted).toEqual([{ type: 'navigate', to: '/race/203?tab=route', replace: false }])
+    expect(h.context()).toMatchObject({ redirectTo: null, navigateAfterProfile: false })
+    h.clock.advance(2 * SECOND_MS)
+    await h.resolve('loadProfile', makeProfile())
+    expect(h.navigations()).toEqual(['/race/203?tab=route'])
   })
 
-  it('of a restored session logs out the same way', async () => {
-    const h = startSession({
-      stored: { token: 'stored-token', expiresAt: T0 + HOUR_MS },
-      backend: {
-        loadProfile: async () => {
-          throw httpFailure(500, null, 'athlete.me')
-        },
-      },
-    })
+  it('logging out while the profile cannot be read ends the session as a logout does', async () => {
+    const h = restoredWithProfileHeld()
+    await h.reject('loadProfile', networkFailure('athlete.me'))
+    h.send({ type: 'session.logout' })
     await waitFor(h.actor, isLoggedOut)
-    expect(h.notices()).toEqual(['cant_retrieve_profile'])
+    expect(h.calls.revokeToken).toEqual([{ token: 'stored-token' }])
+    expectSignedOut(h)
+    expect(h.context().profileFailure).toBeNull()
     expect(h.navigations()).toEqual(['/'])
-    expectSignedOut(h)
   })
+})
 
-  it('a new password attempt after it clears the failure', async () => {
-    let loads = 0
-    const h = startSession({
-      backend: {
-        loadProfile: async () => {
-          loads += 1
-          if (loads === 1) throw networkFailure('athlete.me')
-          return makeProfile()
-        },
-      },
-    })
-    h.send(login)
-    await waitFor(h.actor, isLoggedOut)
-    h.send(login)
-    expect(h.context().loginFailure).toBeNull()
-    await waitFor(h.actor, isReady)
-    expect(h.context().loginFailure).toBeNull()
+describe('session: profileFailureOf, what a failed profile read is and when to read it again', () => {
+  it.each([
+    ['no answer', networkFailure('athlete.me'), 1, { failure: 'profile_offline', retryInMs: 2 * SECOND_MS }],
+    ['no answer, as the query cache wraps it', { error: networkFailure('athlete.me') }, 1, { failure: 'profile_offline', retryInMs: 2 * SECOND_MS }],
+    ['no answer, the third time in a row', networkFailure('athlete.me'), 3, { failure: 'profile_offline', retryInMs: 8 * SECOND_MS }],
+    ['a 500, many times in a row', httpFailure(500, null, 'athlete.me'), 12, { failure: 'profile_server_unavailable', retryInMs: 60 * SECOND_MS }],
+    ['a 503 with Retry-After 30 s', failure({ kind: 'http', status: 503, code: null, body: null, retryAfterS: 30, operation: 'athlete.me' }), 1, { failure: 'profile_server_unavailable', retryInMs: 30 * SECOND_MS }],
+    ['a 429 with a Retry-After of a day', tooManyAttemptsFailure(86_400, null, 'athlete.me'), 1, { failure: 'profile_server_unavailable', retryInMs: 300 * SECOND_MS }],
+    ['a 400', httpFailure(400, null, 'athlete.me'), 1, { failure: 'profile_unreadable', retryInMs: null }],
+    ['an answer outside the contract', contractFailure('athlete.me'), 1, { failure: 'profile_unreadable', retryInMs: null }],
+    ['something that is not an ApiError', new Error('boom'), 1, { failure: 'profile_unreadable', retryInMs: null }],
+  ] as const)('%s', (_, error, failures, expected) => {
+    expect(profileFailureOf(error, failures)).toEqual(expected)
   })
 })
 

@@ -1,9 +1,10 @@
 import { assertEvent, assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate'
-import { isApiError } from '../../contracts/api-error'
+import { isApiError, toApiError } from '../../contracts/api-error'
 import type { Profile } from '../../contracts/athlete.contract'
 import type { token as tokenOperation } from '../../contracts/auth.contract'
 import { HOUR_MS, SECOND_MS } from '../../contracts/time'
-import { destinationAfterLogin, isInternalPath, profileInsteadOf } from '../rules/destination'
+import { destinationAfterLogin, isInternalPath, isPageToComeBackTo, profileInsteadOf } from '../rules/destination'
+import { backoffS } from '../rules/server-reading'
 import { loginDrawerMachine } from './login-drawer.machine'
 
 /** How long a session lasts when it does not come from the password grant (spec section 9). */
@@ -35,10 +36,38 @@ export type LoginFailure =
 export const DEFAULT_LOGIN_RETRY_MS = 30 * SECOND_MS
 const MAX_LOGIN_RETRY_S = 3_600
 
+/**
+ * Why a session's profile cannot be read for now, as the athlete is told it: no connection, a
+ * server that is down or busy, or an answer the page cannot use (outside the contract, a fault of
+ * the page, a refusal other than a 401). None of them ends the session (decision 061).
+ */
+export type ProfileFailure = 'profile_offline' | 'profile_server_unavailable' | 'profile_unreadable'
+
+/** The longest wait between two reads of the profile: a `Retry-After` longer than this is cut short. */
+const MAX_PROFILE_RETRY_S = 300
+
+/**
+ * The one failure mapping of the profile read, and when to read it again by itself (milliseconds),
+ * or null when only the athlete's "Try again" or a reload can help. No answer and a failing or busy
+ * server heal by themselves: the server's `Retry-After` when it gives one, else the back-off of
+ * the reads that follow the server (2, 4, 8 ... 60 s after `failures` failures in a row).
+ */
+export function profileFailureOf(failed: unknown, failures: number): { failure: ProfileFailure; retryInMs: number | null } {
+  const backoffMs = backoffS(failures) * SECOND_MS
+  // The read goes through the query cache, which wraps the client's error.
+  const error = toApiError(failed)
+  if (error.kind === 'network') return { failure: 'profile_offline', retryInMs: backoffMs }
+  if (error.kind === 'http' && (error.status >= 500 || error.status === 429)) {
+    const asked = error.retryAfterS
+    const retryInMs = asked !== undefined && Number.isFinite(asked) ? Math.min(Math.max(asked, 0), MAX_PROFILE_RETRY_S) * SECOND_MS : backoffMs
+    return { failure: 'profile_server_unavailable', retryInMs }
+  }
+  return { failure: 'profile_unreadable', retryInMs: null }
+}
+
 /** Codes, not text: `src/` maps them to translated messages. */
 export type SessionNotice =
   | LoginFailure
-  | 'cant_retrieve_profile'
   | 'session_expired'
   | 'require_login_to_access'
   | 'complete_profile'
@@ -101,7 +130,13 @@ export interface SessionContext {
   /** Only a sign-in made now moves the athlete on; a session restored on reload stays put. */
   navigateAfterProfile: boolean
   /** The outcome of the last password sign-in, shown inside the login drawer. */
-  loginFailure: LoginFailure | 'cant_retrieve_profile' | null
+  loginFailure: LoginFailure | null
+  /** While the session is kept but its profile cannot be read: why, for the page to say. */
+  profileFailure: ProfileFailure | null
+  /** Failed reads of the profile in a row, for the back-off. */
+  profileFailures: number
+  /** When the profile is read again by itself; null: only when the athlete asks. */
+  profileRetryInMs: number | null
   /** After "too many attempts": how long sign-in stays closed. */
   loginRetryDelayMs: number
   /**
@@ -127,6 +162,8 @@ export type SessionEvent =
   | { type: 'session.accessDenied'; path: string; reason: AccessDenial }
   /** A page open to visitors asks the athlete to sign in and come back to it (`path`). */
   | { type: 'session.loginRequested'; path: string }
+  /** The athlete asks to read the profile again, after it could not be read. */
+  | { type: 'session.retryProfile' }
 
 export type SessionEmitted =
   | { type: 'notice'; code: SessionNotice }
@@ -138,10 +175,14 @@ export interface SessionInput {
   now: number
 }
 
+/** A profile read: whatever kept it from being read has passed. */
+const profileRead = { profileFailure: null, profileFailures: 0, profileRetryInMs: null } satisfies Partial<SessionContext>
+
 const signedOut = {
   token: null,
   expiresAt: null,
   navigateAfterProfile: false,
+  ...profileRead,
 } satisfies Partial<SessionContext>
 
 export const sessionMachine = setup({
@@ -183,6 +224,12 @@ export const sessionMachine = setup({
       return context.token !== null && context.expiresAt !== null && event.now < context.expiresAt && !event.replaces
     },
     isRateLimited: ({ event }) => loginFailureOf((event as { error?: unknown }).error) === 'too_many_attempts',
+    /** The server refused the token (401): the session is over, whatever call heard it. */
+    isSessionRefused: ({ event }) => {
+      return toApiError((event as { error?: unknown }).error).kind === 'unauthorized'
+    },
+    retriesProfileByItself: ({ context }) => context.profileRetryInMs !== null,
+    hasPageAskedFor: ({ context }) => context.navigateAfterProfile && context.redirectTo !== null,
     isExpired: ({ context, event }) => {
       assertEvent(event, 'session.tick')
       return context.expiresAt === null || event.now >= context.expiresAt
@@ -198,6 +245,7 @@ export const sessionMachine = setup({
   },
   delays: {
     loginRetryDelay: ({ context }) => context.loginRetryDelayMs,
+    profileRetryDelay: ({ context }) => context.profileRetryInMs ?? 0,
   },
   actions: {
     clearSession: assign(signedOut),
@@ -214,10 +262,13 @@ export const sessionMachine = setup({
     // An expired session leaves the athlete's area; a public page (the enrolment wizard) keeps
     // what the athlete was doing and asks to sign in again there.
     leavePrivatePage: emit({ type: 'navigate', to: '/', replace: false, onlyFromPrivate: true }),
+    // A page not worth coming back to (the home page, a page a link lands on) keeps the one the
+    // guard remembered: the visitor turned away from /me/races who reopens the drawer at home still
+    // goes there.
     rememberRequestedPath: assign({
-      redirectTo: ({ event }) => {
+      redirectTo: ({ event, context }) => {
         assertEvent(event, 'session.loginRequested')
-        return isInternalPath(event.path) ? event.path : null
+        return isPageToComeBackTo(event.path) ? event.path : context.redirectTo
       },
     }),
     openDrawerNow: sendTo('drawer', { type: 'drawer.open', delayed: false }),
@@ -241,6 +292,13 @@ export const sessionMachine = setup({
       replace: false,
     })),
     forgetDestination: assign({ redirectTo: null, navigateAfterProfile: false }),
+    /** A sign-in made now whose profile cannot be read still takes the athlete where they asked. */
+    goToRememberedPage: emit(({ context }) => ({ type: 'navigate' as const, to: context.redirectTo ?? '/', replace: false })),
+    rememberProfileFailure: assign(({ context, event }) => {
+      const failures = context.profileFailures + 1
+      const { failure, retryInMs } = profileFailureOf((event as { error?: unknown }).error, failures)
+      return { loginFailure: null, profileFailure: failure, profileFailures: failures, profileRetryInMs: retryInMs }
+    }),
   },
 }).createMachine({
   id: 'session',
@@ -346,9 +404,11 @@ export const sessionMachine = setup({
     },
 
     // The server asked to wait (429): sign-in stays closed for as long as it said.
+    // The drawer still opens (it says why sign-in waits), and remembers the page it was opened on.
     coolingDown: {
       after: { loginRetryDelay: { target: 'loggedOut', actions: assign({ loginFailure: null }) } },
       on: {
+        'session.loginRequested': { actions: ['rememberRequestedPath', 'openDrawerNow'] },
         'session.accessDenied': {
             guard: 'isLoginRequired',
             actions: ['rememberDeniedPath', { type: 'notify', params: 'require_login_to_access' }, 'goHomeInstead', 'openDrawerSoon'],
@@ -376,8 +436,9 @@ export const sessionMachine = setup({
         'session.logout': 'loggingOut',
       },
       states: {
-        // Only the first load after a sign-in or a reload can end the session (spec section 8);
-        // later refetches are the query cache's, and keep the last good profile on failure.
+        // The first load after a sign-in or a reload decides where a sign-in goes; later refetches
+        // are the query cache's, and keep the last good profile on failure. Only a refused token
+        // (401) ends the session here too: a server down or a lost connection keeps it (decision 061).
         loadingProfile: {
           invoke: {
             id: 'loadProfile',
@@ -387,26 +448,39 @@ export const sessionMachine = setup({
                 guard: 'isSignInJustMade',
                 target: 'ready',
                 actions: [
-                  assign({ loginFailure: null }),
+                  assign({ loginFailure: null, ...profileRead }),
                   'closeDrawer',
                   { type: 'goToDestination', params: ({ event }) => event.output },
                   'forgetDestination',
                 ],
               },
               // A session restored on reload stays on the page the athlete reloaded.
-              { target: 'ready', actions: 'closeDrawer' },
+              { target: 'ready', actions: [assign(profileRead), 'closeDrawer'] },
             ],
-            onError: {
-              target: '#session.loggedOut',
-              actions: [
-                'clearSession',
-                'forgetAthleteData',
-                assign({ loginFailure: 'cant_retrieve_profile' }),
-                { type: 'notify', params: 'cant_retrieve_profile' },
-                'goHome',
-              ],
-            },
+            onError: [
+              {
+                guard: 'isSessionRefused',
+                target: '#session.loggedOut',
+                actions: ['clearSession', 'forgetAthleteData', { type: 'notify', params: 'session_expired' }, 'leavePrivatePage'],
+              },
+              // Signed in all the same: the drawer has done its work, and a page asked for is
+              // reached. Without one the athlete stays, as on a restored session: the spec's choice
+              // between / and /me needs the profile, and the guard sends an incomplete one to /me
+              // once it is in.
+              {
+                guard: 'hasPageAskedFor',
+                target: 'profileUnavailable',
+                actions: ['rememberProfileFailure', 'closeDrawer', 'goToRememberedPage', 'forgetDestination'],
+              },
+              { target: 'profileUnavailable', actions: ['rememberProfileFailure', 'closeDrawer', 'forgetDestination'] },
+            ],
           },
+        },
+        // Signed in, the profile not read yet: the pages say so, and it is read again by itself
+        // (unless only the athlete can tell when) or when the athlete asks.
+        profileUnavailable: {
+          after: { profileRetryDelay: { guard: 'retriesProfileByItself', target: 'loadingProfile' } },
+          on: { 'session.retryProfile': 'loadingProfile' },
         },
         ready: {
           on: {

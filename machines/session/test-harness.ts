@@ -82,8 +82,11 @@ export function createTestClock(start: number = T0): TestClock {
     },
     advance(ms: number) {
       now += ms
-      simulated.set(now)
+      // The portal's clock first: in the page, a call reads the session's expiry before it is sent
+      // (the API client's `getToken`), so no timer that falls due in the same jump sends a token
+      // whose time is up.
       for (const listener of [...listeners]) listener(now)
+      simulated.set(now)
     },
     watch(listener) {
       listeners.add(listener)

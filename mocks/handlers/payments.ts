@@ -2,9 +2,9 @@ import type { StartPayment } from '../../contracts/payments.contract'
 import { db, type PaymentRecord } from '../db'
 import { portalOriginOf, problem, reply, type MockContext, type ResourceHandlers } from '../handler'
 import { placeFor } from '../place-rule'
-import { expirePayment, hasLapsed, isAwaitingConfirmation, isOpenLink, isPayableLink, newPaymentId, paymentsOfPlace, withLedger } from '../provider'
+import { expirePayment, hasLapsed, isOpenLink, isPayableLink, newPaymentId, paymentsOfPlace, withLedger } from '../provider'
 import { providerPages } from '../provider-pages'
-import { enrolmentTotal, isActivePlace, raceTitle, sameAmount } from '../records'
+import { enrolmentTotal, isActivePlace, isAwaitingConfirmation, raceTitle, sameAmount } from '../records'
 
 export function paymentsHandlers(ctx: MockContext): ResourceHandlers<'payments'> {
   // Where the athlete is sent to pay: the portal as configured, never a request header (an `Origin`

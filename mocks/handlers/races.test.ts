@@ -1,8 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { db } from '../db'
+import { controls } from '../node'
+import { quoteOf } from '../places'
+import { createProvider, SETTLE_DELAY_MS } from '../provider'
 import { SEED_RACE_IDS } from '../seed/races'
-import { api, get, post, signIn } from '../test-api'
+import { api, get, persona, post, signIn } from '../test-api'
 import '../../tests/setup/mock-backend'
 
 /** Decision 030: a race's texts and questions and a transaction's description, in the language asked or the fallback. */
@@ -105,16 +108,49 @@ describe('the race list', () => {
 })
 
 describe("the athlete's transactions", () => {
-  type Line = { id: string; descrizione: string; lingua: string }
+  type Line = { id: string; descrizione: string; lingua: string; stato: string }
+  const COGNE = 203
   const lines = async (token: string, lingua: string) =>
     (await get(token, `/api/v1/vdatrailers/transazioni?lingua=${lingua}`)).body.transazioni as Line[]
 
-  it('are described in Italian under Italian, and in English, named so, under Japanese', async () => {
+  it('are described in the language asked, an entry and a refunded entry alike', async () => {
     const token = await signIn('completo')
-    const italian = (await lines(token, 'it')).find((line) => line.id === 'TX-2026-0002')!
-    expect(italian).toMatchObject({ lingua: 'it', descrizione: 'Iscrizione Sentiero dei Larici 25K 2026' })
-    const japanese = (await lines(token, 'ja')).find((line) => line.id === 'TX-2026-0002')!
-    expect(japanese).toMatchObject({ lingua: 'en', descrizione: 'Race entry: Sentiero dei Larici 25K 2026' })
+    const described = async (lingua: string) =>
+      Object.fromEntries((await lines(token, lingua)).map(({ id, lingua: written, descrizione }) => [id, { lingua: written, descrizione }]))
+    expect(await described('it')).toMatchObject({
+      'TX-2026-0002': { lingua: 'it', descrizione: 'Iscrizione Sentiero dei Larici 25K 2026' },
+      'TX-2025-0003': { lingua: 'it', descrizione: 'Iscrizione Skyrace della Becca 21K 2025' },
+    })
+    expect(await described('ja')).toMatchObject({
+      'TX-2026-0002': { lingua: 'ja', descrizione: 'レースエントリー：Sentiero dei Larici 25K 2026' },
+      'TX-2025-0003': { lingua: 'ja', descrizione: 'レースエントリー：Skyrace della Becca 21K 2025' },
+    })
+    expect(await described('ko')).toMatchObject({
+      'TX-2026-0002': { lingua: 'ko', descrizione: '대회 참가 신청: Sentiero dei Larici 25K 2026' },
+      'TX-2025-0003': { lingua: 'ko', descrizione: '대회 참가 신청: Skyrace della Becca 21K 2025' },
+    })
+  })
+
+  it('a line the provider writes is described in every language too, and still once refunded', async () => {
+    const token = await signIn('completo')
+    const race = db.races.findFirst((q) => q.where({ id: COGNE }))!
+    await post(token, '/api/v1/vdatrailers/iscrizione', { project_id: COGNE, opzione_rimborso: 'standard', noleggio_gps: false, campi: { navetta: 'Cogne' } })
+    await post(token, '/api/v1/vdatrailers/sign_liberatoria', { project_id: COGNE })
+    const order = { project_id: COGNE, opzione_rimborso: 'standard', noleggio_gps: false, totale_atteso: race.prezzo, idempotency_key: 'key-cogne-entry' }
+    const payment = String((await post(token, '/api/v1/vdatrailers/pagamenti', order)).body.pagamento_id)
+    await createProvider(controls.now, () => undefined).decide(payment, 'authorised')
+    controls.advance(SETTLE_DELAY_MS)
+    expect((await get(token, `/api/v1/vdatrailers/pagamenti/${payment}`)).body).toMatchObject({ stato: 'success' })
+    const line = async (lingua: string) => (await lines(token, lingua)).find((candidate) => candidate.id === `TX-${payment}`)
+    expect(await line('ja')).toMatchObject({ lingua: 'ja', descrizione: 'レースエントリー：Alte Vie di Cogne 52K 2026' })
+    expect(await line('es')).toMatchObject({ lingua: 'es', descrizione: 'Inscripción en la carrera: Alte Vie di Cogne 52K 2026' })
+
+    const place = db.subscriptions.findFirst((q) => q.where({ athlete_id: persona('completo').athleteId, project_id: COGNE }))!
+    const refund = quoteOf(race, place, controls.now()).totale
+    const withdrawn = await post(token, `/api/v1/vdatrailers/iscrizione/${String(COGNE)}/ritiro`, { rimborso_atteso: refund, chiave: 'key-cogne-withdrawal' })
+    expect(withdrawn.status).toBe(200)
+    expect(await line('ja')).toMatchObject({ stato: 'refunded', lingua: 'ja', descrizione: 'レースエントリー：Alte Vie di Cogne 52K 2026' })
+    expect(await line('fr')).toMatchObject({ stato: 'refunded', lingua: 'fr', descrizione: 'Inscription à la course : Alte Vie di Cogne 52K 2026' })
   })
 
   it('a line written in Italian only is served in Italian, named so', async () => {

@@ -1,9 +1,10 @@
 import type { Locale } from '../../contracts/locale'
+import type { Profile } from '../../contracts/athlete.contract'
 import type { Race, SubscriptionField } from '../../contracts/races.contract'
 import { db, type RaceRecord } from '../db'
 import { problem, reply, type ResourceHandlers } from '../handler'
 import { servedLanguage, textIn } from '../languages'
-import { publicName } from '../public-names'
+import { publicName, publicRow } from '../public-names'
 import { crowdEntrants } from '../seed/entrants'
 import { extraFieldsOf, SEED_RACE_IDS, type SeedQuestion } from '../seed/races'
 
@@ -42,7 +43,7 @@ export function racesHandlers(): ResourceHandlers<'races'> {
     ranking: ({ params }) => {
       if (!findRace(params.id)) return reply(404, problem(404, 'race_not_found'))
       const rows = db.rankings.findMany((q) => q.where({ race_id: Number(params.id) }), { orderBy: { posizione: 'asc' } })
-      return reply(200, { classifica: asChosen(rows) })
+      return reply(200, { classifica: asChosen(rows, (row, choice) => ({ ...row, nome: publicName(row.nome, choice, 'entrants') })) })
     },
 
     subscribers: ({ params }) => {
@@ -50,7 +51,7 @@ export function racesHandlers(): ResourceHandlers<'races'> {
       if (!race) return reply(404, problem(404, 'race_not_found'))
       const enrolled = db.entrants.findMany((q) => q.where({ race_id: race.id }), { orderBy: { pettorale: 'asc' } })
       const rows = race.id === SEED_RACE_IDS.crowd ? [...crowdEntrants(race), ...enrolled] : enrolled
-      return reply(200, { iscritti: asChosen(rows) })
+      return reply(200, { iscritti: asChosen(rows, publicRow) })
     },
 
     subscriptionFields: ({ params, query }) => {
@@ -64,21 +65,19 @@ export function racesHandlers(): ResourceHandlers<'races'> {
 }
 
 /**
- * A list's rows as served: each name as its athlete chose to appear (decision 038), the full name
- * of a row with no account; neither the race nor the account is served.
+ * A list's rows as served: each as its athlete chose to appear (decision 038; `publish`), a row with
+ * no account as it is; neither the race nor the account is served.
  */
-function asChosen<R extends { race_id: number; nome: string; athlete_id?: number | undefined }>(
+function asChosen<R extends { race_id: number; athlete_id?: number | undefined }, P>(
   rows: readonly R[],
-): Array<Omit<R, 'race_id' | 'athlete_id' | 'nome'> & { nome: string | null }> {
+  publish: (row: Omit<R, 'race_id' | 'athlete_id'>, choice: Profile['visibilita']) => P,
+): Array<Omit<R, 'race_id' | 'athlete_id'> | P> {
   const ids = new Set(rows.flatMap((row) => (row.athlete_id === undefined ? [] : [row.athlete_id])))
   // One pass over the accounts for the few rows that have one; none for a generated field.
   const choices = new Map(
     ids.size === 0 ? [] : db.athletes.findMany((q) => q.where({ id: (id) => ids.has(id) })).map((athlete) => [athlete.id, athlete.visibilita]),
   )
-  return rows.map(({ race_id: _race, athlete_id: athleteId, nome, ...row }) => ({
-    ...row,
-    nome: athleteId === undefined ? nome : publicName(nome, choices.get(athleteId), 'entrants'),
-  }))
+  return rows.map(({ race_id: _race, athlete_id: athleteId, ...row }) => (athleteId === undefined ? row : publish(row, choices.get(athleteId))))
 }
 
 function summary({

@@ -2,7 +2,7 @@ import { db } from '../db'
 import { problem, reply, type ResourceHandlers } from '../handler'
 import { withLedger } from '../provider'
 import { toSubscription } from '../records'
-import { acceptTransfer, cancelTransfer, offerTransfer, transferFor, transferView } from '../transfer'
+import { acceptTransfer, cancelTransfer, declineTransfer, offerTransfer, transferFor, transferView } from '../transfer'
 import { eligible } from './subscriptions'
 
 /**
@@ -10,7 +10,7 @@ import { eligible } from './subscriptions'
  * transfer.ts's. Transfers were moved to the request's instant before the resolver runs; a call that
  * writes runs in the ledger's turn, so its check and its write are one step.
  */
-export function transferHandlers(): Pick<ResourceHandlers<'places'>, 'offerTransfer' | 'cancelTransfer' | 'getTransfer' | 'acceptTransfer'> {
+export function transferHandlers(): Pick<ResourceHandlers<'places'>, 'offerTransfer' | 'cancelTransfer' | 'getTransfer' | 'acceptTransfer' | 'declineTransfer'> {
   return {
     offerTransfer: ({ athlete, params, body, now }) =>
       withLedger(async () => {
@@ -52,6 +52,13 @@ export function transferHandlers(): Pick<ResourceHandlers<'places'>, 'offerTrans
         if (accepted.code === 'transfer_not_found') return reply(404, problem(404, accepted.code))
         if (accepted.code === 'not_eligible') return reply(422, problem(422, accepted.code))
         return reply(409, problem(409, accepted.code))
+      }),
+
+    declineTransfer: ({ athlete, params, now }) =>
+      withLedger(async () => {
+        const declined = await declineTransfer(athlete, params.codice, now)
+        if (declined.ok) return reply(200, transferView(declined.transfer))
+        return declined.code === 'transfer_not_found' ? reply(404, problem(404, declined.code)) : reply(409, problem(409, declined.code))
       }),
   }
 }

@@ -5,7 +5,7 @@ import type { ExperienceRecord, MailRecord, PaymentRecord, RaceRecord, Subscript
 import { categoryFor } from './categories'
 import { athleteById, ATHLETE_IDS } from './personas'
 import { mailLanguageOf, mailLinks } from '../outbox'
-import { enrolmentTotal, raceTitle } from '../records'
+import { enrolmentTotal, entryTitle, raceTitle } from '../records'
 import { FIRST_WAIVER_VERSION, raceById } from './races'
 import { rome } from './time'
 import { SEED_TOKENS } from './tokens'
@@ -159,7 +159,7 @@ export function transactions(): TransactionRecord[] {
         id: transaction.id,
         athlete_id: athleteId,
         data: rome(at),
-        descrizione: { it: `Iscrizione ${raceTitle(race)}`, en: `Race entry: ${raceTitle(race)}` },
+        descrizione: entryTitle(race),
         gara_id: raceId,
         importo: enrolmentTotal(race, options),
         valuta: 'EUR' as const,

@@ -77,6 +77,14 @@ function usersOf(closures: Map<string, string[]>): Map<string, number> {
   return users
 }
 
+/**
+ * Whether a built file is named after the simulated backend or a development tool. The name is read
+ * without Vite's content hash, whose eight random letters spell "msw" now and then.
+ */
+export function namedAfterMock(file: string): boolean {
+  return /mock|msw|pseudo/i.test(file.replace(/-[\w-]{8}(\.\w+)$/, '$1'))
+}
+
 /** Files of a production build that are, or carry, the simulated backend or development tools. */
 export function mockFiles(outDir: string): string[] {
   const markers = ['pettoraleMock', 'setupWorker', 'pettorale.mock', '@pettorale.test', 'mock-storage', 'Pettorale-2026']
@@ -85,7 +93,7 @@ export function mockFiles(outDir: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name).slice(outDir.length + 1))
   return files.filter(
     (file) =>
-      /mock|msw|pseudo/i.test(file) ||
+      namedAfterMock(file) ||
       (/\.(js|html|css)$/.test(file) && markers.some((marker) => readFileSync(join(outDir, file), 'utf8').includes(marker))),
   )
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { decideNavigation } from './guard'
 
-const anonymous = { status: 'loggedOut', profileComplete: false } as const
-const complete = { status: 'loggedIn', profileComplete: true } as const
-const incomplete = { status: 'loggedIn', profileComplete: false } as const
-const restoring = { status: 'pending', profileComplete: false } as const
+const anonymous = { status: 'loggedOut', profileComplete: false, profileUnavailable: false } as const
+const complete = { status: 'loggedIn', profileComplete: true, profileUnavailable: false } as const
+const incomplete = { status: 'loggedIn', profileComplete: false, profileUnavailable: false } as const
+const restoring = { status: 'pending', profileComplete: false, profileUnavailable: false } as const
+/** Signed in, the profile not read for now (a server down, no connection). */
+const unavailable = { status: 'pending', profileComplete: false, profileUnavailable: true } as const
 
 describe('navigation guard', () => {
   it('turns a logged-out athlete away from /me because login is required', () => {
@@ -20,6 +22,14 @@ describe('navigation guard', () => {
 
   it('waits while a stored session is being restored instead of bouncing the athlete', () => {
     expect(decideNavigation({ location: '/me/races', requiresLogin: true, session: restoring })).toEqual({ kind: 'wait' })
+  })
+
+  it('neither turns away nor keeps waiting an athlete whose profile cannot be read for now: the page says so', () => {
+    expect(decideNavigation({ location: '/me/races', requiresLogin: true, session: unavailable })).toEqual({ kind: 'unavailable' })
+  })
+
+  it('renders a public page while the profile cannot be read', () => {
+    expect(decideNavigation({ location: '/race/12', requiresLogin: false, session: unavailable })).toEqual({ kind: 'render' })
   })
 
   it('renders a public page while the session is being restored', () => {

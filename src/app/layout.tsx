@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
 import { Suspense, useState, type ReactNode } from 'react'
-import { Link, useRoute } from 'wouter'
+import { Link, useLocation, useRoute, useSearch } from 'wouter'
 import { useAthlete } from '../lib/athlete-queries'
 import { activateLocale, activeLocale, LOCALE_NAMES, LOCALES, type Locale } from '../lib/i18n'
 import { paths, PRIVACY_POLICY_URL } from '../lib/paths'
@@ -39,6 +39,9 @@ export function Layout({ children, footerLinks = [] }: { children: ReactNode; fo
   const [drawerLoaded, setDrawerLoaded] = useState(false)
   if (drawer.requested && !drawerLoaded) setDrawerLoaded(true)
   const locale = activeLocale()
+  const [path] = useLocation()
+  const search = useSearch()
+  const here = search ? `${path}?${search}` : path
 
   return (
     <>
@@ -89,8 +92,14 @@ export function Layout({ children, footerLinks = [] }: { children: ReactNode; fo
                   {t`Log out`}
                 </Button>
               </>
+            ) : session.profileUnavailable ? (
+              // Still signed in while the profile cannot be read: the way out stays, the name comes with it.
+              <Button variant="secondary" onClick={session.logout}>
+                {t`Log out`}
+              </Button>
             ) : (
-              <Button onClick={() => drawer.setOpen(true)} aria-busy={session.status === 'pending'}>
+              // The page the drawer is opened on is where the athlete comes back to after signing in.
+              <Button onClick={() => session.askToLogIn(here)} aria-busy={session.status === 'pending'}>
                 {t`Log in`}
               </Button>
             )}

@@ -11,6 +11,7 @@ import { Loading } from '../ui/state'
 import { decideNavigation } from './guard'
 import { NotFoundPage } from '../ui/not-found-page'
 import { usePreloadOnIntent } from './preload-on-intent'
+import { ProfileUnavailable } from './profile-unavailable'
 import { AthleteAreaFrame, routes } from './routes'
 
 /**
@@ -27,14 +28,14 @@ function withSearch(path: string, search: string): string {
 }
 
 function Guarded({ requiresLogin, children }: { requiresLogin: boolean; children: ReactNode }) {
-  const { status, denyAccess } = useSession()
+  const { status, denyAccess, profileUnavailable } = useSession()
   const { profile } = useAthlete()
   const [path] = useLocation()
   const location = withSearch(path, useSearch())
   const decision = decideNavigation({
     location,
     requiresLogin,
-    session: { status, profileComplete: profile !== null && isProfileComplete(profile) },
+    session: { status, profileComplete: profile !== null && isProfileComplete(profile), profileUnavailable: Boolean(profileUnavailable) },
   })
   const denied = decision.kind === 'deny' ? decision.reason : null
 
@@ -44,6 +45,15 @@ function Guarded({ requiresLogin, children }: { requiresLogin: boolean; children
   }, [denied, location, denyAccess])
 
   const { t } = useLingui()
+  if (profileUnavailable && decision.kind === 'unavailable') return <ProfileUnavailable view={profileUnavailable} asPage />
+  if (profileUnavailable && decision.kind === 'render') {
+    return (
+      <>
+        <ProfileUnavailable view={profileUnavailable} />
+        {children}
+      </>
+    )
+  }
   if (decision.kind === 'render') return children
   return <Loading label={t`Checking your session…`} />
 }

@@ -4,7 +4,7 @@ import { callApi } from '../lib/api-client'
 import { noticeForApiError } from '../lib/api-error-notice'
 import { now } from '../lib/clock'
 import { leaveForTrustedAddress } from '../lib/safe-navigation'
-import type { LoginDrawerView, SessionView } from '../lib/session'
+import type { LoginDrawerView, ProfileUnavailableView, SessionView } from '../lib/session'
 import { notify } from '../ui/notifications'
 import type { Landing } from './landing'
 import { startSocialSignIn } from './social-sign-in'
@@ -52,6 +52,15 @@ export function startSessionRuntime(landing: Landing, queryClient: QueryClient, 
     askToLogIn: (path: string) => session.send({ type: 'session.loginRequested', path }),
     login: (username: string, password: string) => session.send({ type: 'session.login', username, password }),
     setOpen: (open: boolean) => drawerOf().send(open ? { type: 'drawer.open', delayed: false } : { type: 'drawer.close' }),
+    retryProfile: () => session.send({ type: 'session.retryProfile' }),
+  }
+
+  // One object per failure, so that screens re-render only when the failure changes.
+  let unavailable: ProfileUnavailableView | null = null
+  const unavailableView = (failure: SessionSnapshot['context']['profileFailure']) => {
+    if (failure === null) return (unavailable = null)
+    if (unavailable?.failure !== failure) unavailable = { failure, retry: actions.retryProfile }
+    return unavailable
   }
 
   let last: SessionViews | null = null
@@ -67,6 +76,7 @@ export function startSessionRuntime(landing: Landing, queryClient: QueryClient, 
         signInWith: actions.signInWith,
         denyAccess: actions.denyAccess,
         askToLogIn: actions.askToLogIn,
+        profileUnavailable: unavailableView(snapshot.context.profileFailure),
       },
       drawer: {
         open: drawer.matches('open'),

@@ -67,6 +67,7 @@ export function initSessionStore(landing: Landing, queryClient: QueryClient) {
       // Not queued: once the machine has loaded the guard decides again, with the machine's views.
       denyAccess: () => void load().catch(() => notify('network_error')),
       askToLogIn: later((loaded) => loaded.session.askToLogIn),
+      profileUnavailable: null,
     },
     drawer: {
       open: false,

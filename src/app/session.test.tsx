@@ -27,6 +27,7 @@ const completo = PERSONAS.find((p) => p.key === 'completo')!
 /** The password grant's lifetime in the simulated backend (mocks/records.ts). */
 const PASSWORD_SESSION_MS = 8 * HOUR_MS
 const EXPIRED = 'Your session has expired. Please log in again.'
+const SERVER_UNAVAILABLE = 'You are still logged in, but the service is not answering, so your profile could not be loaded. We will try again in a moment.'
 
 // Whichever test runs first transforms the lazy screens and the drawer (the 15 s waits below); what
 // is tested never waits on real time: the session's clock is the simulated backend's.
@@ -52,6 +53,14 @@ async function openPortal(path = '/') {
   runtime = await act(() => store.load())
   // No pause between keystrokes: the page's own timers are not what is tested here.
   return { store, user: userEvent.setup({ delay: null }) }
+}
+
+/** The page reloaded at `path`: the stored session is all that survives, as in a browser. */
+async function reloadOn(path: string) {
+  cleanup()
+  runtime?.session.stop()
+  unfollowClock?.()
+  return openPortal(path)
 }
 
 const header = () => within(screen.getByRole('banner'))
@@ -115,16 +124,73 @@ describe('a sign-in that does not go through', () => {
     expect(await header().findByRole('button', { name: 'Log out' })).toBeInTheDocument()
   })
 
-  it('when the profile cannot be loaded the athlete is signed out and told so in the drawer', async () => {
+  it('when the profile cannot be loaded after signing in, the athlete stays signed in, the page names the outage, and Try again loads it', async () => {
     const { user } = await openPortal()
-    controls.fault('athlete.me', { kind: 'status', status: 500 })
-    const drawer = await logInThroughTheDrawer(user, completo.password)
-    expect(await drawer.findByRole('alert')).toHaveTextContent(
-      'We could not load your profile, so you have been logged out. Please log in again.',
+    controls.fault('athlete.me', { kind: 'status', status: 503 })
+    await logInThroughTheDrawer(user, completo.password)
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(SERVER_UNAVAILABLE)
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(header().getByRole('button', { name: 'Log out' })).toBeInTheDocument()
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).not.toBeNull()
+    expect(screen.queryByText(/you have been logged out/)).not.toBeInTheDocument()
+
+    controls.fault('athlete.me', null)
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' }))
+    expect(await header().findByText(completo.nome)).toBeInTheDocument()
+    expect(screen.queryByText(SERVER_UNAVAILABLE)).not.toBeInTheDocument()
+  })
+})
+
+describe('a passing outage does not sign the athlete out (issue 42)', () => {
+  it('a reload of My races with no connection keeps the session and the page, says so, and My races comes back once the server answers', async () => {
+    await signedInOn('/')
+    act(() => navigate('/me/races'))
+    await screen.findByRole('heading', { level: 1, name: 'My races' }, { timeout: 15_000 })
+
+    controls.fault('athlete.me', { kind: 'network' })
+    const { user } = await reloadOn('/me/races')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your profile cannot be loaded right now' })).toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'You are still logged in, but we could not reach the server to load your profile. Check your connection: we will keep trying.',
     )
-    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull()
-    await user.click(drawer.getByRole('button', { name: 'Close' }))
+    expect(window.location.pathname).toBe('/me/races')
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).not.toBeNull()
+    expect(header().getByRole('button', { name: 'Log out' })).toBeInTheDocument()
+    expect(screen.queryByText('You must log in to access this section.')).not.toBeInTheDocument()
+
+    controls.fault('athlete.me', null)
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'My races' }, { timeout: 15_000 })).toBeInTheDocument()
+    expect(window.location.pathname).toBe('/me/races')
+  })
+
+  it('a reload of a public page while the server fails says so above the page, which stays', async () => {
+    await signedInOn('/')
+    controls.fault('athlete.me', { kind: 'status', status: 500 })
+    await reloadOn('/contacts')
+    expect(await screen.findByRole('alert')).toHaveTextContent(SERVER_UNAVAILABLE)
+    expect(window.location.pathname).toBe('/contacts')
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).not.toBeNull()
+  })
+
+  it('only a refused token (401) on the reload ends the session, as expired', async () => {
+    await signedInOn('/')
+    controls.fault('athlete.me', { kind: 'expiredToken' })
+    await reloadOn('/me/races')
+    expect(await screen.findByText(EXPIRED)).toBeInTheDocument()
     expect(header().getByRole('button', { name: 'Log in' })).toBeInTheDocument()
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull()
+    await waitFor(() => expect(window.location.pathname).toBe('/'))
+  })
+})
+
+describe('logging in from the header (issue 42)', () => {
+  it('on a race page comes back to that page, query string and all', async () => {
+    const { user } = await openPortal('/race/202?from=newsletter')
+    await logInThroughTheDrawer(user, completo.password)
+    await header().findByRole('button', { name: 'Log out' })
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/race/202?from=newsletter'))
   })
 })
 

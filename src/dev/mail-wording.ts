@@ -45,11 +45,30 @@ export const MAIL_WORDING: Record<MailKind, { subject: MessageDescriptor; body: 
     body: msg`An athlete entered in the race offers you their place. Accept it and pay before the deadline, or it stays theirs.`,
     action: msg`See the offer`,
   },
+  // Sent to the giver when the recipient has paid for the place passed on; its button opens the athlete's races.
+  transfer_completed: {
+    subject: msg`Your place has been passed on`,
+    body: msg`The athlete you offered your place to has taken it and paid: the place is theirs now, and part of what you paid goes back to the card or account you paid with.`,
+    action: msg`See my races`,
+  },
+  // Sent to the giver when the recipient declines the offer; its button opens the athlete's races.
+  transfer_declined: {
+    subject: msg`Your place offer was declined`,
+    body: msg`The athlete you offered your place to has declined it. The place is still yours: keep it, or offer it to someone else.`,
+    action: msg`See my races`,
+  },
   // Sent to the first on a wait list when a place comes back; its button opens the wait list.
   wait_list_offer: {
     subject: msg`A place is free for you`,
     body: msg`A place in the race came back and you are first on the wait list. Take it and pay before the deadline, or it goes to the next in line.`,
     action: msg`Take the place`,
+  },
+  // Sent after a draw to an application drawn; its button opens the provider's page for the
+  // place's payment link, as the organiser's payment-link e-mail does.
+  lottery_drawn: {
+    subject: msg`You were drawn in the lottery`,
+    body: msg`Your application was drawn in the race's lottery: a place is yours if you pay for it through this link by the deadline. After it, the place goes to the wait list.`,
+    action: msg`Pay now`,
   },
   // Sent after a draw to an application not drawn; its button opens the race's lottery page.
   lottery_not_drawn: {

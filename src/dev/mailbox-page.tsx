@@ -5,7 +5,7 @@ import { Suspense, use, useId, useSyncExternalStore, type ReactNode } from 'reac
 import type { Locale } from '../../contracts/locale'
 import type { MailRecord } from '../../mocks/db'
 import { sentMail, watchOutbox } from '../../mocks/outbox'
-import { formatMoney, formatNumber, formatOwnMoment, formatRaceTime } from '../lib/format'
+import { formatMoney, formatNumber, formatOwnMoment, formatOwnMomentUnlabelled } from '../lib/format'
 import { catalogOf } from '../lib/i18n'
 import { buttonClass } from '../ui/button'
 import { DefinitionList } from '../ui/definition-list'
@@ -80,19 +80,21 @@ function Mail({ mail }: { mail: MailRecord }) {
 
 /**
  * What an e-mail names besides its sentence, in its own language's formats: the race, then what
- * it is about (amounts in EUR, deadlines in the race's time, decision 025). None for the account's e-mails.
+ * it is about (amounts in EUR; deadlines in the athlete's zone, the one of the time it was sent,
+ * which names it once: decision 064). None for the account's e-mails.
  */
 function MailFacts({ mail }: { mail: MailRecord }) {
   const { t } = useLingui()
   const locale = mail.lingua
   const money = (amount: number) => formatMoney(locale, amount)
-  const deadline = (at: number) => <time dateTime={new Date(at).toISOString()}>{formatRaceTime(locale, at)}</time>
+  const deadline = (at: number) => <time dateTime={new Date(at).toISOString()}>{formatOwnMomentUnlabelled(locale, at)}</time>
   let facts: Array<[string, ReactNode]>
   switch (mail.kind) {
     case 'confirm':
     case 'reset':
       return null
     case 'payment_link':
+    case 'lottery_drawn':
       facts = [[t`Amount`, money(mail.totale)], [t`Pay by`, deadline(mail.scade)]]
       break
     case 'enrolment_confirmed':
@@ -114,6 +116,15 @@ function MailFacts({ mail }: { mail: MailRecord }) {
         [t`Offered by`, mail.da],
         [t`Accept by`, deadline(mail.scade)],
       ]
+      break
+    case 'transfer_completed':
+      facts = [
+        [t`Passed on to`, mail.a],
+        [t`Refund`, money(mail.importo)],
+      ]
+      break
+    case 'transfer_declined':
+      facts = [[t`Declined by`, mail.a]]
       break
     case 'wait_list_offer':
       facts = [[t`Take it by`, deadline(mail.scade)]]

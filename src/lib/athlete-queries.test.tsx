@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Subscription } from '../../contracts/athlete.contract'
 import { controls } from '../../mocks/node'
 import { renderAthleteHook, signInAs } from '../../tests/setup/athlete-hooks'
-import { athleteKeys, athleteQueries, subscriptionFor, usePaidEnrolment, useSubscriptionFor, useSubscriptionHistory } from './athlete-queries'
+import { athleteKeys, athleteQueries, subscriptionFor, useSubscriptionFor, useSubscriptionHistory } from './athlete-queries'
 import { calendarDayInRome } from './format'
 import type { SessionView } from './session'
 
@@ -58,22 +58,6 @@ describe('useSubscriptionFor', () => {
     const { result } = renderAs('loggedIn', () => ({ paid: useSubscriptionFor(202), unpaid: useSubscriptionFor(203), history: useSubscriptionHistory() }))
     await waitFor(() => expect(result.current.history.isSuccess).toBe(true))
     expect(historyReads()).toHaveLength(1)
-  })
-})
-
-describe('usePaidEnrolment', () => {
-  it('gives the bib and category of a paid enrolment', async () => {
-    const { result } = renderAs('loggedIn', () => usePaidEnrolment(202))
-    await waitFor(() => expect(result.current).not.toBeNull())
-    expect(result.current).toEqual({ bib: 57, category: expect.any(String) })
-  })
-
-  it('is null for an unpaid place, a race not entered and a race not known yet', async () => {
-    const { result } = renderAs('loggedIn', () => ({ unpaid: usePaidEnrolment(203), absent: usePaidEnrolment(999), history: useSubscriptionHistory() }))
-    await waitFor(() => expect(result.current.history.isSuccess).toBe(true))
-    expect(result.current.unpaid).toBeNull()
-    expect(result.current.absent).toBeNull()
-    expect(renderAs('loggedIn', () => usePaidEnrolment(undefined)).result.current).toBeNull()
   })
 })
 

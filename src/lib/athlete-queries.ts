@@ -92,18 +92,3 @@ export function useSubscriptionFor(raceId: number | undefined) {
   const subscription = query.data && raceId !== undefined ? subscriptionFor(query.data.iscrizioni, raceId) : undefined
   return { subscription, query }
 }
-
-/** My paid enrolment in a race: its bib and category (each null until the organiser assigns it), or null. */
-export interface PaidEnrolment {
-  bib: number | null
-  category: string | null
-}
-
-/**
- * The athlete's paid enrolment in a race, or null while unknown, unpaid or absent: what the pages
- * after a payment show. `raceId` may be unknown yet (a payment whose status has not come back).
- */
-export function usePaidEnrolment(raceId: number | undefined): PaidEnrolment | null {
-  const { subscription } = useSubscriptionFor(raceId)
-  return subscription?.pagato ? { bib: subscription.pettorale, category: subscription.categoria } : null
-}

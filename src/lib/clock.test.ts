@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { DAY_MS, SECOND_MS } from '../../contracts/time'
-import { now, resetClockSource, setClockSource, subscribeClock } from './clock'
+import { deviceZone, now, resetClockSource, resetZoneSource, setClockSource, setZoneSource, subscribeClock } from './clock'
 
 const RACE_MORNING = Date.parse('2026-06-27T04:00:00Z')
 
@@ -72,5 +72,16 @@ describe('clock', () => {
     unsubscribe()
 
     expect(seen).toEqual([RACE_MORNING])
+  })
+})
+
+describe("the device's zone", () => {
+  it('is the one of the source plugged in, and, after a reset, the one the device reports', () => {
+    setZoneSource(() => 'Asia/Tokyo')
+    expect(deviceZone()).toBe('Asia/Tokyo')
+
+    // The machine's zone, whichever it is: the setup's pin (no zone) is gone.
+    resetZoneSource()
+    expect(deviceZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone)
   })
 })

@@ -36,3 +36,31 @@ function notify(): void {
   // A snapshot, so a listener that (un)subscribes while being notified does not disturb the loop.
   for (const listener of [...listeners]) listener()
 }
+
+/**
+ * The zone the device's clock is set to, as the browser reports it: an IANA name ('Asia/Tokyo'),
+ * 'Etc/Unknown' where the browser could not tell (Chromium on a system whose zone its data does not
+ * know yet), or undefined in an engine that reports none. What the portal makes of it is
+ * format.ts's `athleteTimeZone`.
+ */
+export type ZoneSource = () => string | undefined
+
+let reportedZone: string | undefined
+// Read once a visit: asking Intl costs about 50 µs, and a list of payments formats many moments.
+// A device that changes zone during a visit (a flight) is read afresh on the next one.
+const deviceZoneSource: ZoneSource = () => (reportedZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone)
+
+let zoneSource: ZoneSource = deviceZoneSource
+
+/** The device's zone, the only reader of it in src/: tests set theirs, never the machine's. */
+export function deviceZone(): string | undefined {
+  return zoneSource()
+}
+
+export function setZoneSource(next: ZoneSource): void {
+  zoneSource = next
+}
+
+export function resetZoneSource(): void {
+  setZoneSource(deviceZoneSource)
+}

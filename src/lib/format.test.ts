@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { LOCALES } from '../../contracts/locale'
-import { HOUR_S, MINUTE_S } from '../../contracts/time'
+import { HOUR_MS, HOUR_S, MINUTE_MS, MINUTE_S, SECOND_MS } from '../../contracts/time'
+import { setZoneSource } from './clock'
 import {
+  athleteTimeZone,
   DATE_ONLY_ZONE,
   dayShown,
   formatDate,
@@ -9,12 +11,13 @@ import {
   formatMoney,
   formatNumber,
   formatOwnMoment,
+  formatOwnMomentUnlabelled,
   formatPercent,
   formatRaceClock,
   formatRaceTime,
   formatRegistrationOpening,
+  formatTimeSpan,
   RACE_ZONE,
-  timeZoneFor,
 } from './format'
 import { ensureTemporal } from './temporal'
 
@@ -28,9 +31,23 @@ beforeAll(async () => {
   await ensureTemporal()
 })
 
-describe('timeZoneFor', () => {
-  it('gives each locale its zone', () => {
-    expect(LOCALES.map((locale) => [locale, timeZoneFor(locale)])).toEqual([
+// Every test starts on a device that tells no zone (tests/setup/vitest.setup.ts); those about the
+// device's zone set it here.
+const onDeviceIn = (zone: string | undefined) => setZoneSource(() => zone)
+
+describe('athleteTimeZone', () => {
+  it("is the device's zone, whatever the language", () => {
+    onDeviceIn('Asia/Tokyo')
+    for (const locale of LOCALES) expect(athleteTimeZone(locale)).toBe('Asia/Tokyo')
+    onDeviceIn('America/New_York')
+    expect(athleteTimeZone('it')).toBe('America/New_York')
+  })
+
+  it("is the language's zone where the device tells none, or tells it does not know", () => {
+    onDeviceIn('Etc/Unknown')
+    expect(athleteTimeZone('ja')).toBe('Asia/Shanghai')
+    onDeviceIn(undefined)
+    expect(LOCALES.map((locale) => [locale, athleteTimeZone(locale)])).toEqual([
       ['it', 'Europe/Rome'],
       ['en', 'Europe/London'],
       ['es', 'Europe/Paris'],
@@ -136,6 +153,27 @@ describe('formatOwnMoment', () => {
   it('rejects a date-time without offset rather than guess its zone', () => {
     expect(() => formatOwnMoment('en', '2026-01-15T08:05:00')).toThrow(RangeError)
   })
+
+  it("follows the device's zone where it tells one: a payment made at 02:00 in Tokyo reads 02:00", () => {
+    const payment = '2026-03-02T17:00:00Z'
+    onDeviceIn('Asia/Tokyo')
+    expect(formatOwnMoment('ja', payment)).toBe('2026年3月3日 2:00 JST')
+    expect(formatOwnMoment('ko', payment)).toMatch(/^2026년 3월 3일 (AM|오전) 2:00 GMT\+9$/)
+    expect(formatOwnMoment('en', payment)).toBe('3 Mar 2026, 02:00 GMT+9')
+    expect(dayShown('ja', payment, 'own')).toBe(3)
+    onDeviceIn('Europe/Rome')
+    expect(formatOwnMoment('en', payment)).toBe('2 Mar 2026, 18:00 CET')
+    expect(dayShown('en', payment, 'own')).toBe(2)
+  })
+
+  it('leaves the zone out for a text that names it once elsewhere', () => {
+    expect(formatOwnMomentUnlabelled('en', WINTER)).toBe('15 Jan 2026, 08:05')
+    expect(formatOwnMomentUnlabelled('it', '2026-03-01T09:00:00Z')).toBe('1° mar 2026, 10:00')
+    // Chinese puts the zone before the time: the space around it stays single.
+    expect(formatOwnMomentUnlabelled('zh', WINTER)).toBe('2026年1月15日 16:05')
+    onDeviceIn('Asia/Tokyo')
+    expect(formatOwnMomentUnlabelled('ja', WINTER)).toBe('2026年1月15日 17:05')
+  })
 })
 
 /** The Notturna di Saint-Vincent starts at 19:00 in Rome on Saturday 21 March 2026 (winter time). */
@@ -218,52 +256,103 @@ describe('formatRegistrationOpening', () => {
   const WINTER_OPENING = '2025-12-15T09:00:00Z'
   /** 10:00 in Rome on 22 July 2026. */
   const SUMMER_OPENING = '2026-07-22T08:00:00Z'
+  /** 18:00 in Rome on 2 March 2026: already 3 March in East Asia. */
+  const EVENING_OPENING = '2026-03-02T17:00:00Z'
 
-  it("adds no second time where the locale's clock is Rome's (it; fr and es, in Paris)", () => {
-    for (const locale of ['it', 'fr', 'es'] as const) {
-      for (const opening of [WINTER_OPENING, SUMMER_OPENING]) {
-        expect(formatRegistrationOpening(locale, opening)).toEqual({ race: formatRaceTime(locale, opening), local: null })
+  describe("on a device that tells its zone, adds the athlete's time where its clock is not Rome's", () => {
+    it('in Japanese in Tokyo: 02:00 the next day, with the zone named in Japanese', () => {
+      onDeviceIn('Asia/Tokyo')
+      expect(formatRegistrationOpening('ja', EVENING_OPENING)).toEqual({
+        race: '2026年3月2日 18:00 中央ヨーロッパ時間 (GMT+1)',
+        local: '2026年3月3日 2:00 日本標準時',
+      })
+      expect(formatRegistrationOpening('ja', WINTER_OPENING).local).toBe('18:00 日本標準時')
+      expect(formatRegistrationOpening('ko', WINTER_OPENING).local).toMatch(/^(PM|오후) 6:00 일본 표준시$/)
+    })
+
+    it('in any language in Rome, or in Paris whose clock is the same: no second time', () => {
+      for (const zone of ['Europe/Rome', 'Europe/Paris']) {
+        onDeviceIn(zone)
+        for (const locale of LOCALES) {
+          for (const opening of [WINTER_OPENING, SUMMER_OPENING, EVENING_OPENING]) {
+            expect(formatRegistrationOpening(locale, opening)).toEqual({ race: formatRaceTime(locale, opening), local: null })
+          }
+        }
       }
-    }
-    expect(formatRegistrationOpening('it', WINTER_OPENING)).toEqual({ race: '15 dic 2025, 10:00 CET', local: null })
-  })
-
-  it('in English, adds London time, an hour behind in winter and in summer', () => {
-    expect(formatRegistrationOpening('en', WINTER_OPENING)).toEqual({ race: '15 Dec 2025, 10:00 CET', local: '09:00 GMT' })
-    expect(formatRegistrationOpening('en', SUMMER_OPENING)).toEqual({ race: '22 Jul 2026, 10:00 CEST', local: '09:00 BST' })
-  })
-
-  it('in Chinese, Japanese and Korean, adds Shanghai time: 7 hours ahead in winter, 6 in summer', () => {
-    expect(formatRegistrationOpening('ja', WINTER_OPENING)).toEqual({
-      race: '2025年12月15日 10:00 中央ヨーロッパ時間 (GMT+1)',
-      local: '17:00 GMT+8',
     })
-    expect(formatRegistrationOpening('ja', SUMMER_OPENING)).toEqual({
-      race: '2026年7月22日 10:00 中央ヨーロッパ時間 (GMT+2)',
-      local: '16:00 GMT+8',
+
+    it('in English in New York: six hours behind, with the zone named', () => {
+      onDeviceIn('America/New_York')
+      expect(formatRegistrationOpening('en', WINTER_OPENING)).toEqual({ race: '15 Dec 2025, 10:00 CET', local: '04:00 Eastern Time' })
+      expect(formatRegistrationOpening('en', SUMMER_OPENING).local).toBe('04:00 Eastern Time')
+      // 00:30 in Rome on New Year's Day is still the old year in New York.
+      expect(formatRegistrationOpening('en', '2025-12-31T23:30:00Z').local).toBe('31 Dec 2025, 18:30 Eastern Time')
     })
-    expect(formatRegistrationOpening('zh', WINTER_OPENING).local).toBe('GMT+8 17:00')
-    expect(formatRegistrationOpening('ko', WINTER_OPENING).local).toMatch(/^(PM|오후) 5:00 GMT\+8$/)
+
+    it('in Italian in Tokyo too: the language does not hide the device', () => {
+      onDeviceIn('Asia/Tokyo')
+      expect(formatRegistrationOpening('it', WINTER_OPENING)).toEqual({ race: '15 dic 2025, 10:00 CET', local: '18:00 Ora standard del Giappone' })
+    })
+
+    it('on UTC, whose generic name is only an offset: the long name', () => {
+      onDeviceIn('UTC')
+      expect(formatRegistrationOpening('en', WINTER_OPENING).local).toBe('09:00 Coordinated Universal Time')
+    })
   })
 
-  it("gives the local time's date when its day is not the race's", () => {
-    // 18:00 in Rome on 2 March is 01:00 on 3 March in Shanghai, and still 17:00 on 2 March in London.
-    expect(formatRegistrationOpening('ja', '2026-03-02T17:00:00Z')).toEqual({
-      race: '2026年3月2日 18:00 中央ヨーロッパ時間 (GMT+1)',
-      local: '2026年3月3日 1:00 GMT+8',
+  describe("on a device that tells none, in the language's zone", () => {
+    it("adds no second time where the language's clock is Rome's (it; fr and es, in Paris)", () => {
+      for (const locale of ['it', 'fr', 'es'] as const) {
+        for (const opening of [WINTER_OPENING, SUMMER_OPENING]) {
+          expect(formatRegistrationOpening(locale, opening)).toEqual({ race: formatRaceTime(locale, opening), local: null })
+        }
+      }
+      expect(formatRegistrationOpening('it', WINTER_OPENING)).toEqual({ race: '15 dic 2025, 10:00 CET', local: null })
     })
-    expect(formatRegistrationOpening('en', '2026-03-02T17:00:00Z').local).toBe('17:00 GMT')
-    // 00:30 in Rome on New Year's Day is still the old year in London.
-    expect(formatRegistrationOpening('en', '2025-12-31T23:30:00Z')).toEqual({ race: '1 Jan 2026, 00:30 CET', local: '31 Dec 2025, 23:30 GMT' })
-  })
 
-  it('keeps the gap across the switches, which London and Rome make at the same instant', () => {
-    expect(formatRegistrationOpening('en', '2026-03-29T00:59:00Z')).toEqual({ race: '29 Mar 2026, 01:59 CET', local: '00:59 GMT' })
-    expect(formatRegistrationOpening('en', '2026-03-29T01:00:00Z')).toEqual({ race: '29 Mar 2026, 03:00 CEST', local: '02:00 BST' })
-    expect(formatRegistrationOpening('ja', '2026-03-29T00:59:00Z').local).toBe('8:59 GMT+8')
-    expect(formatRegistrationOpening('ja', '2026-03-29T01:00:00Z').local).toBe('9:00 GMT+8')
-    expect(formatRegistrationOpening('en', '2026-10-25T00:30:00Z')).toEqual({ race: '25 Oct 2026, 02:30 CEST', local: '01:30 BST' })
-    expect(formatRegistrationOpening('en', '2026-10-25T01:30:00Z')).toEqual({ race: '25 Oct 2026, 02:30 CET', local: '01:30 GMT' })
+    it('in English, adds London time, an hour behind in winter and in summer', () => {
+      expect(formatRegistrationOpening('en', WINTER_OPENING)).toEqual({ race: '15 Dec 2025, 10:00 CET', local: '09:00 United Kingdom Time' })
+      expect(formatRegistrationOpening('en', SUMMER_OPENING)).toEqual({ race: '22 Jul 2026, 10:00 CEST', local: '09:00 United Kingdom Time' })
+    })
+
+    it('in Chinese, Japanese and Korean, adds Shanghai time: 7 hours ahead in winter, 6 in summer', () => {
+      expect(formatRegistrationOpening('ja', WINTER_OPENING)).toEqual({
+        race: '2025年12月15日 10:00 中央ヨーロッパ時間 (GMT+1)',
+        local: '17:00 中国標準時',
+      })
+      expect(formatRegistrationOpening('ja', SUMMER_OPENING)).toEqual({
+        race: '2026年7月22日 10:00 中央ヨーロッパ時間 (GMT+2)',
+        local: '16:00 中国標準時',
+      })
+      expect(formatRegistrationOpening('zh', WINTER_OPENING).local).toBe('中国标准时间 17:00')
+      expect(formatRegistrationOpening('ko', WINTER_OPENING).local).toMatch(/^(PM|오후) 5:00 중국 표준시$/)
+      // A browser that could not tell its zone says so with a name Intl refuses.
+      onDeviceIn('Etc/Unknown')
+      expect(formatRegistrationOpening('ja', WINTER_OPENING).local).toBe('17:00 中国標準時')
+    })
+
+    it("gives the local time's date when its day is not the race's", () => {
+      // 18:00 in Rome on 2 March is 01:00 on 3 March in Shanghai, and still 17:00 on 2 March in London.
+      expect(formatRegistrationOpening('ja', EVENING_OPENING)).toEqual({
+        race: '2026年3月2日 18:00 中央ヨーロッパ時間 (GMT+1)',
+        local: '2026年3月3日 1:00 中国標準時',
+      })
+      expect(formatRegistrationOpening('en', EVENING_OPENING).local).toBe('17:00 United Kingdom Time')
+      // 00:30 in Rome on New Year's Day is still the old year in London.
+      expect(formatRegistrationOpening('en', '2025-12-31T23:30:00Z')).toEqual({
+        race: '1 Jan 2026, 00:30 CET',
+        local: '31 Dec 2025, 23:30 United Kingdom Time',
+      })
+    })
+
+    it('keeps the gap across the switches, which London and Rome make at the same instant', () => {
+      expect(formatRegistrationOpening('en', '2026-03-29T00:59:00Z')).toEqual({ race: '29 Mar 2026, 01:59 CET', local: '00:59 United Kingdom Time' })
+      expect(formatRegistrationOpening('en', '2026-03-29T01:00:00Z')).toEqual({ race: '29 Mar 2026, 03:00 CEST', local: '02:00 United Kingdom Time' })
+      expect(formatRegistrationOpening('ja', '2026-03-29T00:59:00Z').local).toBe('8:59 中国標準時')
+      expect(formatRegistrationOpening('ja', '2026-03-29T01:00:00Z').local).toBe('9:00 中国標準時')
+      expect(formatRegistrationOpening('en', '2026-10-25T00:30:00Z')).toEqual({ race: '25 Oct 2026, 02:30 CEST', local: '01:30 United Kingdom Time' })
+      expect(formatRegistrationOpening('en', '2026-10-25T01:30:00Z')).toEqual({ race: '25 Oct 2026, 02:30 CET', local: '01:30 United Kingdom Time' })
+    })
   })
 })
 
@@ -356,5 +445,22 @@ describe('formatDuration', () => {
   it('signs a negative duration and refuses a non-number', () => {
     expect(formatDuration(-65)).toBe('-0:01:05')
     expect(() => formatDuration(Number.NaN)).toThrow(RangeError)
+  })
+})
+
+describe('formatTimeSpan', () => {
+  it('counts hours and minutes, and seconds only under a minute', () => {
+    expect(formatTimeSpan('en', 48 * HOUR_MS + MINUTE_MS)).toBe('48 hours and 1 minute')
+    expect(formatTimeSpan('en', 10 * MINUTE_MS)).toBe('10 minutes')
+    expect(formatTimeSpan('en', HOUR_MS)).toBe('1 hour')
+    expect(formatTimeSpan('en', 20 * SECOND_MS)).toBe('20 seconds')
+    expect(formatTimeSpan('en', 90 * SECOND_MS)).toBe('2 minutes')
+  })
+
+  it("says the units in the athlete's language, with the number shown", () => {
+    expect(formatTimeSpan('fr', MINUTE_MS)).toBe('1 minute')
+    expect(formatTimeSpan('it', 2 * HOUR_MS + 5 * MINUTE_MS)).toBe('2 ore e 5 minuti')
+    for (const locale of LOCALES) expect(formatTimeSpan(locale, 3 * HOUR_MS)).toContain('3')
+    expect(formatTimeSpan('ja', 3 * HOUR_MS)).not.toBe(formatTimeSpan('en', 3 * HOUR_MS))
   })
 })

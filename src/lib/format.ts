@@ -1,13 +1,15 @@
 import type { Locale } from '../../contracts/locale'
 // With its extension: vite.config.ts reads this module (the frame's words, decision 044), and Vite's
 // config loader wants one.
-import { DATE_ONLY_ZONE, HOUR_S, MINUTE_S } from '../../contracts/time.ts'
+import { DATE_ONLY_ZONE, HOUR_S, MINUTE_MS, MINUTE_S, SECOND_MS } from '../../contracts/time.ts'
+import { deviceZone } from './clock.ts'
 // Brings in the global `Temporal` types; at runtime main.tsx has already awaited ensureTemporal().
 import type {} from './temporal'
 
 // Screens read the organiser's calendar here, with the formats that show its days.
 export { calendarDayInRome, DATE_ONLY_ZONE } from '../../contracts/time.ts'
 
+// The spec's zone by locale: only for a device that does not tell its own (decision 064).
 const TIME_ZONES: Record<Locale, string> = {
   en: 'Europe/London',
   it: 'Europe/Rome',
@@ -18,17 +20,22 @@ const TIME_ZONES: Record<Locale, string> = {
   ko: 'Asia/Shanghai',
 }
 
+/** What a browser reports when it cannot tell its zone; Intl refuses it as a zone. */
+const UNKNOWN_ZONE = 'Etc/Unknown'
+
 /**
- * The locale's zone (spec/decisions.md, "Time zones"): the athlete's own moments are shown in it,
- * and it is the "your time" beside a registration opening (decision 025). Race schedule times are
- * in `RACE_ZONE`, date-only values in `DATE_ONLY_ZONE`.
+ * The athlete's zone (decision 064): the one the device's clock is set to, so their own moments and
+ * the "your time" beside a registration opening read as the clock in front of them; where the
+ * device does not tell, the locale's zone of the spec ("Time zones"). Race schedule times are in
+ * `RACE_ZONE`, date-only values in `DATE_ONLY_ZONE`.
  */
-export function timeZoneFor(locale: Locale): string {
-  return TIME_ZONES[locale]
+export function athleteTimeZone(locale: Locale): string {
+  const zone = deviceZone()
+  return zone && zone !== UNKNOWN_ZONE ? zone : TIME_ZONES[locale]
 }
 
-// English date-times are shown in London time, so British conventions fit them: plain 'en' (US)
-// would label summer time 'GMT+1' instead of 'BST' and use a 12-hour clock.
+// English follows British conventions, London being its zone where the device tells none: plain
+// 'en' (US) would label summer time 'GMT+1' instead of 'BST' and use a 12-hour clock.
 const INTL_LOCALES: Record<Locale, string> = {
   it: 'it',
   en: 'en-GB',
@@ -103,19 +110,30 @@ const TIME_FIELDS = { hour: 'numeric', minute: '2-digit' } as const satisfies In
 
 /**
  * One of the athlete's own moments (a payment, an upload, a report, a receipt, an e-mail sent, a
- * waiver signed, a session's expiry): date and time in the locale's zone, with its abbreviation
- * (decision 025). Explicit fields: Intl rejects dateStyle with timeZoneName. Strings must carry an
- * offset or 'Z'; a bare local date-time would be ambiguous.
+ * waiver signed, a session's expiry): date and time in the athlete's zone, with its abbreviation
+ * (decisions 025, 064). Explicit fields: Intl rejects dateStyle with timeZoneName. Strings must
+ * carry an offset or 'Z'; a bare local date-time would be ambiguous.
  */
 export function formatOwnMoment(locale: Locale, iso: string | number): string {
-  return formatWithOrdinalFirst(locale, dateFormat(locale, { timeZone: timeZoneFor(locale), ...DATE_TIME_FIELDS, timeZoneName: 'short' }), toEpochMs(iso))
+  return formatWithOrdinalFirst(locale, dateFormat(locale, { timeZone: athleteTimeZone(locale), ...DATE_TIME_FIELDS, timeZoneName: 'short' }), toEpochMs(iso))
 }
 
 /**
- * The former name of `formatOwnMoment`, kept while screens edited elsewhere move to it.
- * @deprecated Say which rule the time follows: `formatOwnMoment` or `formatRaceTime`.
+ * A date and time in the athlete's zone, like `formatOwnMoment`, without the zone: for a text that
+ * names its one zone once, on another time (an e-mail, on the time it was sent; decision 064).
  */
-export const formatDateTime = formatOwnMoment
+export function formatOwnMomentUnlabelled(locale: Locale, iso: string | number): string {
+  // The labelled pattern less the zone and the space before it, so the two read alike: Intl's
+  // pattern without a zone is another one (British English drops the hour's leading zero).
+  const parts = dateFormat(locale, { timeZone: athleteTimeZone(locale), ...DATE_TIME_FIELDS, timeZoneName: 'short' }).formatToParts(toEpochMs(iso))
+  return parts
+    .map((part, index) => {
+      if (part.type === 'timeZoneName') return ''
+      const text = dayOrdinal(locale, part)
+      return parts[index + 1]?.type === 'timeZoneName' ? text.trimEnd() : text
+    })
+    .join('')
+}
 
 /**
  * A time of a race's schedule (its start, its registration opening and closing, the end of its time
@@ -125,7 +143,7 @@ export const formatDateTime = formatOwnMoment
  * athlete reading Japanese sees '19:00 中央ヨーロッパ時間 (GMT+1)', not a bare offset.
  */
 export function formatRaceTime(locale: Locale, iso: string | number): string {
-  return inRaceZone(locale, iso, DATE_TIME_FIELDS)
+  return inZone(locale, RACE_ZONE, toEpochMs(iso), DATE_TIME_FIELDS, (shortName) => raceZoneLabel(locale, shortName))
 }
 
 /**
@@ -134,59 +152,68 @@ export function formatRaceTime(locale: Locale, iso: string | number): string {
  * hour, where the day goes without saying.
  */
 export function formatRaceClock(locale: Locale, iso: string | number): string {
-  return inRaceZone(locale, iso, TIME_FIELDS)
+  return inZone(locale, RACE_ZONE, toEpochMs(iso), TIME_FIELDS, (shortName) => raceZoneLabel(locale, shortName))
 }
 
-function inRaceZone(locale: Locale, iso: string | number, fields: Intl.DateTimeFormatOptions): string {
-  const parts = dateFormat(locale, { timeZone: RACE_ZONE, ...fields, timeZoneName: 'short' }).formatToParts(toEpochMs(iso))
-  return parts.map((part) => (part.type === 'timeZoneName' ? raceZoneLabel(locale, part.value) : dayOrdinal(locale, part))).join('')
+/** `fields` in `zone`, with `label` in place of Intl's short name of the zone, where the locale puts it. */
+function inZone(locale: Locale, zone: string, epochMs: number, fields: Intl.DateTimeFormatOptions, label: (shortName: string) => string): string {
+  const parts = dateFormat(locale, { timeZone: zone, ...fields, timeZoneName: 'short' }).formatToParts(epochMs)
+  return parts.map((part) => (part.type === 'timeZoneName' ? label(part.value) : dayOrdinal(locale, part))).join('')
 }
 
 /** Intl's short name of a zone when it is only an offset: 'GMT+1', 'UTC+2', 'GMT−3'. */
 const BARE_OFFSET = /^(?:GMT|UTC)[+\-\u2212]\d/
 
 function raceZoneLabel(locale: Locale, shortName: string): string {
-  return BARE_OFFSET.test(shortName) ? `${raceZoneName(locale)} (${shortName})` : shortName
+  return BARE_OFFSET.test(shortName) ? `${zoneName(locale, RACE_ZONE)} (${shortName})` : shortName
 }
 
 const ZONE_NAME_INSTANT_MS = Date.UTC(2026, 0, 15, 12)
-const raceZoneNames = new Map<Locale, string>()
+const zoneNames = new Map<string, string>()
 
 /**
- * The generic name of the race's zone in a locale ('中央ヨーロッパ時間', 'heure d’Europe centrale'):
- * the same all year, the offset beside it says summer or winter. Read once at a January instant:
- * in the hour October repeats, ICU adds the country ('中央ヨーロッパ時間（イタリア）') to tell the
- * two apart, which the offset already does.
+ * A zone's generic name in a locale ('中央ヨーロッパ時間', 'heure d’Europe centrale', '日本標準時',
+ * 'Eastern Time'): the same all year. Read once at a January instant: in the hour October repeats,
+ * ICU adds the country ('中央ヨーロッパ時間（イタリア）') to tell the two apart. Where the generic
+ * name is only an offset (UTC's is 'GMT+00:00'), the zone's long name ('Coordinated Universal Time').
  */
-function raceZoneName(locale: Locale): string {
-  let name = raceZoneNames.get(locale)
+function zoneName(locale: Locale, zone: string): string {
+  const key = `${locale}|${zone}`
+  let name = zoneNames.get(key)
   if (name === undefined) {
-    name =
-      dateFormat(locale, { timeZone: RACE_ZONE, timeZoneName: 'longGeneric' })
-        .formatToParts(ZONE_NAME_INSTANT_MS)
-        .find((part) => part.type === 'timeZoneName')?.value ?? RACE_ZONE
-    raceZoneNames.set(locale, name)
+    const generic = zoneNameIn(locale, zone, 'longGeneric')
+    name = BARE_OFFSET.test(generic) ? zoneNameIn(locale, zone, 'long') : generic
+    zoneNames.set(key, name)
   }
   return name
 }
 
+function zoneNameIn(locale: Locale, zone: string, style: 'long' | 'longGeneric'): string {
+  return (
+    dateFormat(locale, { timeZone: zone, timeZoneName: style })
+      .formatToParts(ZONE_NAME_INSTANT_MS)
+      .find((part) => part.type === 'timeZoneName')?.value ?? zone
+  )
+}
+
 /**
  * A race's registration opening, for the athlete who waits for it: `race` in the race's zone
- * (`formatRaceTime`), and `local` the same instant in the locale's zone when that zone's clock
- * differs from Rome's at that instant (en, zh, ja, ko; never it, fr, es), else null. `local` is the
- * time with its zone's abbreviation, preceded by the date when the day is not the race's.
+ * (`formatRaceTime`), and `local` the same instant in the athlete's zone (`athleteTimeZone`) when
+ * that zone's clock differs from Rome's at that instant, else null. `local` is the time with the
+ * zone's name, the athlete's own clock being the one they may not know by its abbreviation
+ * ('2:00 日本標準時', '04:00 Eastern Time'), preceded by the date when the day is not the race's
+ * (decision 064).
  */
 export function formatRegistrationOpening(locale: Locale, iso: string | number): { race: string; local: string | null } {
   const epochMs = toEpochMs(iso)
   const race = formatRaceTime(locale, epochMs)
-  const zone = timeZoneFor(locale)
+  const zone = athleteTimeZone(locale)
   const instant = Temporal.Instant.fromEpochMilliseconds(epochMs)
   const inRome = instant.toZonedDateTimeISO(RACE_ZONE)
   const here = instant.toZonedDateTimeISO(zone)
   if (inRome.offsetNanoseconds === here.offsetNanoseconds) return { race, local: null }
   const fields = inRome.toPlainDate().equals(here.toPlainDate()) ? TIME_FIELDS : DATE_TIME_FIELDS
-  const local = dateFormat(locale, { timeZone: zone, ...fields, timeZoneName: 'short' }).format(epochMs)
-  return { race, local }
+  return { race, local: inZone(locale, zone, epochMs, fields, () => zoneName(locale, zone)) }
 }
 
 /**
@@ -230,7 +257,7 @@ function formatWithOrdinalFirst(locale: Locale, format: Intl.DateTimeFormat, epo
 
 /**
  * Which formatter shows a date, so `dayShown` reads the day in its zone: `formatDate` (date-only
- * values, `DATE_ONLY_ZONE`), `formatRaceTime` (`RACE_ZONE`) or `formatOwnMoment` (the locale's zone).
+ * values, `DATE_ONLY_ZONE`), `formatRaceTime` (`RACE_ZONE`) or `formatOwnMoment` (`athleteTimeZone`).
  */
 export type DateShown = 'date' | 'race' | 'own'
 
@@ -242,7 +269,7 @@ export type DateShown = 'date' | 'race' | 'own'
  */
 export function dayShown(locale: Locale, value: string | number, shown: DateShown): number {
   if (shown === 'date' && typeof value === 'string' && CALENDAR_DATE.test(value)) return Temporal.PlainDate.from(value).day
-  const zone = shown === 'date' ? DATE_ONLY_ZONE : shown === 'race' ? RACE_ZONE : timeZoneFor(locale)
+  const zone = shown === 'date' ? DATE_ONLY_ZONE : shown === 'race' ? RACE_ZONE : athleteTimeZone(locale)
   return Temporal.Instant.fromEpochMilliseconds(toEpochMs(value)).toZonedDateTimeISO(zone).day
 }
 
@@ -258,6 +285,22 @@ export function formatDuration(seconds: number): string {
   const s = total % MINUTE_S
   const sign = seconds < 0 && total > 0 ? '-' : ''
   return `${sign}${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`
+}
+
+/**
+ * A span of time in words ("48 hours and 1 minute", "20 seconds"), as the product counts its
+ * deadlines: hours and minutes, seconds only under a minute. The units' names and the "and" are the
+ * language's own (Intl), so no catalog has to spell "minute" in each of them.
+ */
+export function formatTimeSpan(locale: Locale, ms: number): string {
+  const unit = (value: number, name: 'hour' | 'minute' | 'second') =>
+    numberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value)
+  const totalMinutes = Math.round(Math.abs(ms) / MINUTE_MS)
+  if (totalMinutes === 0) return unit(Math.round(Math.abs(ms) / SECOND_MS), 'second')
+  const hours = Math.floor(totalMinutes / (HOUR_S / MINUTE_S))
+  const minutes = totalMinutes % (HOUR_S / MINUTE_S)
+  const parts = [hours > 0 ? unit(hours, 'hour') : null, minutes > 0 ? unit(minutes, 'minute') : null]
+  return new Intl.ListFormat(INTL_LOCALES[locale], { type: 'conjunction' }).format(parts.filter((part) => part !== null))
 }
 
 function toEpochMs(value: string | number): number {

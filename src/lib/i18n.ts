@@ -1,4 +1,4 @@
-import { i18n, type Messages } from '@lingui/core'
+import { i18n, type I18n, type Messages } from '@lingui/core'
 import { isLocale, LOCALES, type Locale } from '../../contracts/locale'
 
 export const DEFAULT_LOCALE: Locale = 'it'
@@ -125,8 +125,9 @@ export async function activateLocale(locale: CatalogLocale): Promise<void> {
   document.cookie = `${LOCALE_STORAGE_KEY}=${locale}; Path=/; Max-Age=${String(LOCALE_COOKIE_MAX_AGE_S)}; SameSite=Lax`
 }
 
-export function activeLocale(): Locale {
-  return isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE
+/** The portal's locale an `I18n` is in (the app's own by default); the default one before any is active. */
+export function activeLocale(of: I18n = i18n): Locale {
+  return isLocale(of.locale) ? of.locale : DEFAULT_LOCALE
 }
 
 export { i18n }

@@ -17,9 +17,19 @@ export const NOTICES = {
     tone: 'negative',
     message: msg`We could not confirm your account: the link is invalid or has expired.`,
   },
-  cant_retrieve_profile: {
+  // A session kept while its profile cannot be read (decision 061): each says why, and that the
+  // athlete is still logged in.
+  profile_offline: {
+    tone: 'warning',
+    message: msg`You are still logged in, but we could not reach the server to load your profile. Check your connection: we will keep trying.`,
+  },
+  profile_server_unavailable: {
+    tone: 'warning',
+    message: msg`You are still logged in, but the service is not answering, so your profile could not be loaded. We will try again in a moment.`,
+  },
+  profile_unreadable: {
     tone: 'negative',
-    message: msg`We could not load your profile, so you have been logged out. Please log in again.`,
+    message: msg`You are still logged in, but your profile could not be loaded. Try again; if it happens again, reload the page.`,
   },
   account_confirmed: { tone: 'positive', message: msg`Your account is confirmed. Welcome!` },
   password_changed: {

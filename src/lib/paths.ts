@@ -10,7 +10,11 @@ export const paths = {
   experience: '/me/experience',
   register: '/register',
   payment: '/payment',
+  /** One card payment's outcome, waited for (where the provider sends the athlete back). */
+  paymentStatus: (paymentId: string) => `/payment?pagamento_id=${encodeURIComponent(paymentId)}`,
   paymentByLink: '/payment/by-link',
+  /** The page of one organiser's payment link, by its code (decision 026). */
+  paymentLink: (code: string) => `/payment/by-link?code=${encodeURIComponent(code)}`,
   confirmAccount: '/confirm-account',
   resetPassword: '/reset-password',
   resetEmail: (token: string) => `/reset-email/${encodeURIComponent(token)}`,

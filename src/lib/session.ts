@@ -21,6 +21,18 @@ export interface SessionView {
   askToLogIn: (path: string) => void
   /** The account-confirmation link the page was opened with, taken out of the address bar. */
   confirmationLink: { contactId: number; token: string } | null
+  /**
+   * Set while the session is kept but the athlete's profile cannot be read (no connection, a
+   * server down): the pages say why and offer to read it again (decision 061); null otherwise.
+   */
+  profileUnavailable: ProfileUnavailableView | null
+}
+
+export interface ProfileUnavailableView {
+  /** Why, in the words of the notices table. */
+  failure: NoticeCode
+  /** Reads the profile again now. */
+  retry: () => void
 }
 
 /** The login drawer as its opener and its form see it (`useLoginDrawer()`). */

@@ -17,7 +17,8 @@ export const waitListKeys = {
 export const waitListQueries = {
   /**
    * The signed-in athlete's entry on a race's wait list (404 `not_listed`: none). The wait-list
-   * page's machine decides when to read it again; the race page and the wizard read the same entry.
+   * page's machine decides when to read it again; the race page reads it again at the same pace
+   * while it is live (machines/rules/wait-list-reading.ts), and the wizard reads the same entry.
    */
   status: (raceId: number) => apiQuery(operations.status, { params: { id: raceId } }),
   /** Every list the athlete is on or was offered a place from (My races). */

@@ -1,7 +1,8 @@
 import type { ButtonHTMLAttributes } from 'react'
 import styles from './button.module.css'
 
-type Variant = 'primary' | 'secondary' | 'quiet'
+/** `danger`: an action that cannot be undone (withdrawing, deferring, declining a place). */
+type Variant = 'primary' | 'secondary' | 'quiet' | 'danger'
 
 export function buttonClass(variant: Variant = 'primary'): string {
   return `${styles.button} ${styles[variant]}`
@@ -13,5 +14,6 @@ export function Button({
   type = 'button',
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
-  return <button type={type} className={`${buttonClass(variant)} ${className ?? ''}`} {...props} />
+  // Tests read the variant here, not through the CSS module's generated class names.
+  return <button type={type} className={`${buttonClass(variant)} ${className ?? ''}`} data-variant={variant} {...props} />
 }

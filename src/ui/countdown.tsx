@@ -1,9 +1,15 @@
 import { HOUR_S, MINUTE_S, SECOND_MS } from '../../contracts/time'
 import { formatDuration } from '../lib/format'
 
-/** Whole seconds from `at` until `until` (epoch ms), never below zero. */
+/**
+ * Whole seconds from `at` until `until` (epoch ms), never below zero, counted on the clock's grid:
+ * both instants rounded down to their second, as the clock a countdown ticks with rounds `at`
+ * (`useNow(SECOND_MS)`). Rounding only the time left would count the part of a second the clock
+ * dropped: a 48-hour offer made at 10:00:00.4 would read 48:00:01 at 10:00:00. On one grid it reads
+ * 48:00:00 at most, and each second it shows passes with a second of the clock.
+ */
 export function secondsLeft(until: number, at: number): number {
-  return Math.max(0, Math.ceil((until - at) / SECOND_MS))
+  return Math.max(0, Math.floor(until / SECOND_MS) - Math.floor(at / SECOND_MS))
 }
 
 /** What is left, as a clock reads it: "7:43" under an hour, "1:02:05" from one. */

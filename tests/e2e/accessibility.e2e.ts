@@ -61,6 +61,8 @@ test.describe('accessibility', () => {
   }
 
   test('the athlete screens, reached through the My area navigation, have no axe violations', async ({ page }) => {
+    // Six screens, each loaded and scanned: 19 s on a quiet machine, past 30 s on a busy one.
+    test.slow()
     await logInFromHeader(page, 'completo')
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My area' }).click()
     for (const [path, title, content] of ATHLETE_SCREENS) {

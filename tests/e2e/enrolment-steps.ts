@@ -21,12 +21,16 @@ export async function openWizard(page: Page, race: number, who: Parameters<typeo
   await expect(stepHeading(page, 'Your data')).toBeFocused()
 }
 
-/** Through every step to the summary, with the protected refund and the GPS rental. */
-export async function toSummary(page: Page) {
+/**
+ * Through every step to the summary, with the protected refund and the GPS rental; the ITRA runner
+ * id typed where the race asks it (the flagship's lottery).
+ */
+export async function toSummary(page: Page, { itraId }: { itraId?: string } = {}) {
   await main(page).getByLabel('All my data is correct').check()
   await next(page).click()
   await expect(stepHeading(page, 'Race questions')).toBeFocused()
   await shuttle(page).selectOption('Cogne')
+  if (itraId !== undefined) await main(page).getByLabel('ITRA runner id *').fill(itraId)
   await next(page).click()
   await main(page).getByLabel('I have read the race rules and I accept them').check()
   await next(page).click()

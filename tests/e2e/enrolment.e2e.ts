@@ -58,7 +58,7 @@ test.describe('enrolment wizard', () => {
     await expect(stepHeading(page, 'Payment')).toBeFocused()
   })
 
-  test('a reload in the middle of the wizard resumes at the same step with every choice, and no free text', async ({ page }) => {
+  test('a reload in the middle of the wizard resumes at the same step with every answer, free text kept by the tab only', async ({ page }) => {
     await openWizard(page)
     await main(page).getByLabel('All my data is correct').check()
     await next(page).click()
@@ -67,8 +67,10 @@ test.describe('enrolment wizard', () => {
     await page.reload()
     await expect(stepHeading(page, 'Race questions')).toBeVisible()
     await expect(main(page).getByLabel('Shuttle bus to the start *')).toHaveValue('Aosta')
-    // The browser keeps choices and codes only, never a free-text answer (decisions 020 and 024).
-    await expect(main(page).getByLabel('Team or club')).toHaveValue('')
+    // The tab keeps the typing across a reload; the browser's lasting storage keeps choices and
+    // codes only, never a free-text answer (decisions 020 and 065).
+    await expect(main(page).getByLabel('Team or club')).toHaveValue('Valdigne Runners')
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain('Valdigne')
 
     // Logging out leaves nothing of it in this browser: the next sign-in starts afresh.
     await page.getByRole('button', { name: 'Log out' }).click()

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { firstReleaseKept } from '../../machines/enrolment/first-release-kept'
-import { main, next, stepHeading } from './enrolment-steps'
+import { main, next, openWizard, stepHeading, toSummary } from './enrolment-steps'
 import { expect, logInFromHeader, persona, test } from './fixtures'
 
 /**
@@ -46,5 +46,19 @@ test.describe('a wizard kept by an older release', () => {
     await page.reload()
     await expect(stepHeading(page, 'Race questions')).toBeVisible()
     await expect(page.getByRole('status').filter({ hasText: NOTICE })).toHaveCount(0)
+  })
+})
+
+test.describe('a wizard reloaded in the same tab (issue 42, decision 065)', () => {
+  test("the flagship's summary comes back after a reload with every answer, the typed ITRA id included", async ({ page }) => {
+    await openWizard(page, 201)
+    await toSummary(page, { itraId: '2701234' })
+
+    await page.reload()
+    await expect(stepHeading(page, 'Summary')).toBeVisible()
+    const answers = main(page).getByRole('region', { name: 'Your answers' })
+    await expect(answers.getByRole('definition')).toContainText(['Cogne', '2701234'])
+    // The typed answer stays out of the browser's lasting storage (decision 020).
+    expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('2701234')
   })
 })

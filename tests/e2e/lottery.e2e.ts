@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { Locator, Page } from '@playwright/test'
 import { main, next } from './enrolment-steps'
-import { checkScreen as checkShot, expect, logInFromHeader, test } from './fixtures'
+import { checkScreen as checkShot, expect, logInFromHeader, mock, test } from './fixtures'
 import { closePanel, openPanel } from './qa-panel-steps'
 
 /**
@@ -45,6 +45,19 @@ async function apply(page: Page) {
 }
 
 test.describe('the flagship’s lottery', () => {
+  test('at 360 px, after the draw, the published list fits its card: neither the page nor its frame scrolls sideways', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 })
+    await page.goto(LOTTERY)
+    // Past the seed's draw, 12:00 in Rome on 2 April.
+    await mock(page, 'setNow', '2026-04-02T11:00:00Z')
+    await page.reload()
+    const list = section(page, 'The published list')
+    await expect(list.getByRole('columnheader', { name: 'Order drawn' })).toBeVisible()
+    const frame = list.getByRole('group', { name: /^Applications, page 1 of / })
+    expect(await frame.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  })
+
   test.slow()
 
   test('anyone reads the rule, the tickets, the odds and the commitment, in English and in Italian', async ({ page }) => {

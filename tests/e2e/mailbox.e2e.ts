@@ -15,7 +15,7 @@ async function openMailbox(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Mailbox' })).toBeVisible()
 }
 
-/** A payment-link e-mail in the mailbox, by its recipient and when it was sent (English, London time). */
+/** A payment-link e-mail in the mailbox, by its recipient and when it was sent (on the device's clock: Rome's, playwright.config.ts). */
 function paymentLinkMail(page: Page, to: string, sent: string) {
   return page.getByRole('article', { name: 'Your payment link' }).filter({ hasText: `To: ${to}` }).filter({ hasText: `Sent ${sent}` })
 }
@@ -50,11 +50,11 @@ test.describe('the mailbox of the simulated backend', () => {
     await expect(page.getByText('The e-mails the simulated backend would have sent, newest first.')).toBeVisible()
     const mails = page.getByRole('article')
     await expect(mails).toHaveCount(3)
-    // Rome times of the seed, shown in London time as English shows them.
+    // The seed's times, on the device's clock (Rome's here), as the athlete's own moments are shown (decision 064).
     const expected = [
-      [persona('pax').mail, '27 Feb 2026, 10:00 GMT', SEED_TOKENS.paymentLinkPending],
-      [persona('social').mail, '23 Feb 2026, 17:30 GMT', SEED_TOKENS.paymentLinkSuccess],
-      [persona('pax').mail, '20 Jun 2025, 09:00 BST', SEED_TOKENS.paymentLinkExpired],
+      [persona('pax').mail, '27 Feb 2026, 11:00 CET', SEED_TOKENS.paymentLinkPending],
+      [persona('social').mail, '23 Feb 2026, 18:30 CET', SEED_TOKENS.paymentLinkSuccess],
+      [persona('pax').mail, '20 Jun 2025, 10:00 CEST', SEED_TOKENS.paymentLinkExpired],
     ]
     for (const [index, [to, sent, code]] of expected.entries()) {
       const mail = mails.nth(index)
@@ -85,8 +85,8 @@ test.describe('the mailbox of the simulated backend', () => {
     const confirmation = page.getByRole('article', { name: 'Confirm your pettorale account' })
     await expect(confirmation).toBeVisible()
     await expect(confirmation.getByText(`To: ${MAIL}`)).toBeVisible()
-    // The mock clock starts at 2 March 2026, 09:00 in Rome: 08:00 in London, where English shows times.
-    await expect(confirmation.getByText(/^Sent 2 Mar 2026, 08:\d\d GMT$/)).toBeVisible()
+    // The mock clock starts at 2 March 2026, 09:00 in Rome, the device's zone here.
+    await expect(confirmation.getByText(/^Sent 2 Mar 2026, 09:\d\d CET$/)).toBeVisible()
     await expect(confirmation.getByText('Welcome to pettorale: confirm this e-mail address to activate your account.')).toBeVisible()
     await expect(page.getByText('No e-mails yet.')).toBeHidden()
 
@@ -140,10 +140,10 @@ test.describe('the mailbox of the simulated backend', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Mailbox (simulated e-mails)' }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Mailbox' })).toBeVisible()
     // The simulated backend's outbox, not the athlete's inbox: what it sent to others is there too.
-    await expect(paymentLinkMail(page, persona('social').mail, '23 Feb 2026, 17:30 GMT')).toHaveCount(1)
+    await expect(paymentLinkMail(page, persona('social').mail, '23 Feb 2026, 18:30 CET')).toHaveCount(1)
 
     // Paying it is tests/e2e/pay-by-link.e2e.ts's.
-    await paymentLinkMail(page, pax.mail, '27 Feb 2026, 10:00 GMT').getByRole('link', { name: 'Pay now' }).click()
+    await paymentLinkMail(page, pax.mail, '27 Feb 2026, 11:00 CET').getByRole('link', { name: 'Pay now' }).click()
     await expect(page).toHaveURL(`/checkout?link=${SEED_TOKENS.paymentLinkPending}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Simulated checkout' })).toBeVisible()
     await expect(page.getByRole('main').getByText('Tor des Pettorale 330 2026: €950.00')).toBeVisible()
@@ -151,7 +151,7 @@ test.describe('the mailbox of the simulated backend', () => {
 
     // The lapsed link's page says so, and its status is the expired request.
     await page.goto('/mailbox')
-    await paymentLinkMail(page, pax.mail, '20 Jun 2025, 09:00 BST').getByRole('link', { name: 'Pay now' }).click()
+    await paymentLinkMail(page, pax.mail, '20 Jun 2025, 10:00 CEST').getByRole('link', { name: 'Pay now' }).click()
     await expect(page).toHaveURL(`/checkout?link=${SEED_TOKENS.paymentLinkExpired}`)
     await expect(page.getByRole('main').getByRole('status')).toHaveText('This payment link has expired and can no longer be used.')
     await expect(page.getByLabel('Card number')).toHaveCount(0)
@@ -162,7 +162,7 @@ test.describe('the mailbox of the simulated backend', () => {
 
   test("opens social's settled link as paid, with nobody signed in", async ({ page }) => {
     await openMailbox(page)
-    await paymentLinkMail(page, persona('social').mail, '23 Feb 2026, 17:30 GMT').getByRole('link', { name: 'Pay now' }).click()
+    await paymentLinkMail(page, persona('social').mail, '23 Feb 2026, 18:30 CET').getByRole('link', { name: 'Pay now' }).click()
     await expect(page).toHaveURL(`/checkout?link=${SEED_TOKENS.paymentLinkSuccess}`)
     await expect(page.getByRole('main').getByRole('status')).toHaveText('This payment has been made.')
     await page.getByRole('main').getByRole('link', { name: "See the payment's status" }).click()

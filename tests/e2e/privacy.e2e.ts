@@ -63,7 +63,7 @@ test.describe('how the athlete appears on public lists', () => {
     await editForm(page).getByRole('button', { name: 'Save' }).click()
     await expect(page.getByText('Profile updated.')).toBeVisible()
     await expect(publicLists).toContainText('Hidden')
-    await expect(publicLists).toContainText('your country and category are still counted')
+    await expect(publicLists).toContainText('Entry lists show only your country and category, with no bib, region or team')
     await checkScreen(page, 'profile-view', publicLists)
   })
 
@@ -86,23 +86,24 @@ test.describe('how the athlete appears on public lists', () => {
     await expect(count(page)).toHaveText(narrowed)
 
     await chooseAppearance(page, /^Initials/)
-    await page.goto(`/race/${String(RACE)}/subscribers?bib=121`)
-    await expect(ownRow().getByRole('cell').nth(1)).toHaveText(/^S\. R\./)
-    // Initials are not the name: searching for it no longer finds the row.
+    // Initials are not the name, and the row no longer shows the bib: neither search finds it.
     await page.goto(`/race/${String(RACE)}/subscribers?q=${social.cognome}`)
     await expect(count(page)).toHaveText(`${number(sameSurname.length - 1)} of ${number(field.length)} participants`)
+    await page.goto(`/race/${String(RACE)}/subscribers?bib=121`)
+    await expect(count(page)).toHaveText(`0 of ${number(field.length)} participants`)
+    await page.goto(`/race/${String(RACE)}/subscribers?country=${own.paese}&category=${own.categoria}`)
+    await expect(count(page)).toHaveText(narrowed)
+    const initialled = table(page).getByRole('row').filter({ hasText: /^S\. R\./ })
+    await expect(initialled.getByRole('cell').first()).toHaveText('')
 
     await chooseAppearance(page, /^Hidden/)
-    await page.goto(`/race/${String(RACE)}/subscribers?bib=121`)
-    await expect(ownRow().getByRole('cell').nth(1)).toHaveText(/^Name not shown/)
-    await expect(count(page)).toHaveText(`1 of ${number(field.length)} participants`)
     await page.goto(`/race/${String(RACE)}/subscribers?country=${own.paese}&category=${own.categoria}`)
     await expect(count(page)).toHaveText(narrowed)
     await expect(table(page).getByText('Name not shown')).toHaveCount(1)
     await page.goto(`/race/${String(RACE)}/subscribers`)
     await expect(count(page)).toHaveText(`${number(field.length)} participants`)
     // The row among its neighbours, as a reader of the list sees it.
-    await page.goto(`/race/${String(RACE)}/subscribers?bib=110-130`)
+    await page.goto(`/race/${String(RACE)}/subscribers?country=${own.paese}&category=${own.categoria}`)
     await checkScreen(page, 'entry-list-hidden', table(page).getByText('Name not shown'))
   })
 

@@ -294,7 +294,7 @@ test.describe('my profile', () => {
     await expect(warning).toContainText('If the code is right, you can still save it.')
 
     // The first save stops at the warning, the field focused; the next keeps the code.
-    await form.getByLabel('Team').focus()
+    await form.getByLabel('Team', { exact: true }).focus()
     await form.getByRole('button', { name: 'Save' }).click()
     await expect(taxCode).toBeFocused()
     await expect(warning).toContainText('Save again to keep this tax code as it is.')
@@ -306,7 +306,7 @@ test.describe('my profile', () => {
 
     // Saved knowingly, the same warning shows again but does not stop the next save.
     await startEditing(page)
-    await editForm(page).getByLabel('Team').fill('Trail Runners Cogne')
+    await editForm(page).getByLabel('Team', { exact: true }).fill('Trail Runners Cogne')
     await expect(editForm(page).getByRole('status').filter({ hasText: 'does not match' })).toContainText('It does not match your birth date.')
     await editForm(page).getByRole('button', { name: 'Save' }).click()
     await expect(editForm(page)).toBeHidden()
@@ -356,14 +356,14 @@ test.describe('my profile', () => {
     await expect(form.getByRole('textbox', { name: /e-mail/i })).toHaveCount(0)
     await expect(form.getByRole('textbox', { name: /user id/i })).toHaveCount(0)
 
-    await form.getByLabel('Team').fill('Trail Runners Cogne')
+    await form.getByLabel('Team', { exact: true }).fill('Trail Runners Cogne')
     await form.getByLabel('Street number').fill('44')
     await mock(page, 'fault', 'athlete.save', { kind: 'status', status: 500 })
     await form.getByRole('button', { name: 'Save' }).click()
     const failure = form.getByRole('alert').filter({ hasText: 'Your profile was not saved.' })
     await expect(failure).toContainText('The service is not answering right now.')
     await expect(failure).toContainText('Everything you typed is still here.')
-    await expect(form.getByLabel('Team')).toHaveValue('Trail Runners Cogne')
+    await expect(form.getByLabel('Team', { exact: true })).toHaveValue('Trail Runners Cogne')
     await expect(form.getByLabel('Street number')).toHaveValue('44')
 
     await mock(page, 'fault', 'athlete.save', { kind: 'status', status: 400 })
@@ -374,17 +374,17 @@ test.describe('my profile', () => {
     await mock(page, 'fault', 'athlete.save', { kind: 'network' })
     await form.getByRole('button', { name: 'Save' }).click()
     await expect(failure).toContainText('We could not reach the server.')
-    await expect(form.getByLabel('Team')).toHaveValue('Trail Runners Cogne')
+    await expect(form.getByLabel('Team', { exact: true })).toHaveValue('Trail Runners Cogne')
 
     await form.getByRole('button', { name: 'Cancel' }).click()
     await expect(editForm(page)).toBeHidden()
     await expect(main(page).getByText('ASD Gran Paradiso Trail')).toBeVisible()
     await expect(main(page).getByText('Trail Runners Cogne')).toHaveCount(0)
     await startEditing(page)
-    await expect(editForm(page).getByLabel('Team')).toHaveValue('ASD Gran Paradiso Trail')
+    await expect(editForm(page).getByLabel('Team', { exact: true })).toHaveValue('ASD Gran Paradiso Trail')
 
     await mock(page, 'fault', 'athlete.save', null)
-    await editForm(page).getByLabel('Team').fill('Trail Runners Cogne')
+    await editForm(page).getByLabel('Team', { exact: true }).fill('Trail Runners Cogne')
     await editForm(page).getByRole('button', { name: 'Save' }).click()
     await expect(page.getByText('Profile updated.')).toBeVisible()
     await expect(main(page).getByText('Trail Runners Cogne')).toBeVisible()
@@ -394,7 +394,7 @@ test.describe('my profile', () => {
     await logInFromHeader(page, 'completo')
     await page.goto('/me')
     await startEditing(page)
-    await editForm(page).getByLabel('Team').fill('Trail Runners Cogne')
+    await editForm(page).getByLabel('Team', { exact: true }).fill('Trail Runners Cogne')
     await mock(page, 'advance', 8 * HOUR_MS + MINUTE_MS)
     await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible()
     await expect(page).toHaveURL('/')
@@ -406,14 +406,14 @@ test.describe('my profile', () => {
     await expect(page).toHaveURL('/me')
     const form = editForm(page)
     await expect(form.getByRole('status').filter({ hasText: 'Your unsaved changes have been restored' })).toBeVisible()
-    await expect(form.getByLabel('Team')).toHaveValue('Trail Runners Cogne')
+    await expect(form.getByLabel('Team', { exact: true })).toHaveValue('Trail Runners Cogne')
   })
 
   test('another athlete logging in on the same tab never sees those changes', async ({ page }) => {
     await logInFromHeader(page, 'completo')
     await page.goto('/me')
     await startEditing(page)
-    await editForm(page).getByLabel('Team').fill('Trail Runners Cogne')
+    await editForm(page).getByLabel('Team', { exact: true }).fill('Trail Runners Cogne')
     await mock(page, 'advance', 8 * HOUR_MS + MINUTE_MS)
     await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible()
 

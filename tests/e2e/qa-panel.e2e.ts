@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import type { Page } from '@playwright/test'
-import { main, stepHeading } from './enrolment-steps'
+import type { Locator, Page } from '@playwright/test'
+import { main, next, stepHeading } from './enrolment-steps'
 import { expect, expectNoAxeViolations, persona, test } from './fixtures'
-import { openPanel, panel, signInFromPanel, toggle } from './qa-panel-steps'
+import { closePanel, openPanel, panel, signInFromPanel, toggle } from './qa-panel-steps'
 
 test.describe('the QA controls panel', () => {
   test('opens with Alt+Shift+Q, closes with Escape giving focus back to the toggle, and stays open across a reload', async ({ page }) => {
@@ -101,6 +101,44 @@ test.describe('the QA controls panel', () => {
     await expect(stepHeading(page, 'Your data')).toBeFocused()
   })
 
+  test("at 360 px the toggle docks: clear of a step's Next, the panel's last card and a notice, and above a dialog's backdrop", async ({ page }) => {
+    // Two sign-ins and a walk through the portal at a phone's width.
+    test.setTimeout(60_000)
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.goto('/')
+    const cards = (await signInFromPanel(page, 'completo')).getByRole('tabpanel').getByRole('listitem')
+    await scrollToBottomEdge(cards.last())
+    await expectClearOfToggle(page, cards.last(), "the panel's last persona card")
+    await closePanel(page)
+
+    await page.goto('/race/203/subscribe')
+    await expect(stepHeading(page, 'Your data')).toBeFocused()
+    await scrollToBottomEdge(next(page))
+    await expectClearOfToggle(page, next(page), "the step's Next")
+
+    await page.goto('/me')
+    await main(page).getByRole('button', { name: 'Edit profile' }).click()
+    await main(page).getByRole('form', { name: 'Edit your profile' }).getByRole('button', { name: 'Save' }).click()
+    const notice = page.getByRole('region', { name: 'Notifications' }).getByRole('status')
+    await expect(notice).toContainText('Profile updated.')
+    await expectClearOfToggle(page, notice, 'the notice')
+
+    // With the notice still on screen, signing in as an athlete whose profile is empty: the portal
+    // sends them to it, where the experience question opens by itself over the panel. It hides the
+    // rest from assistive technology, not from sight; the toggle, above its backdrop, closes the
+    // panel and leaves the question open.
+    const sheet = await openPanel(page, 'Personas')
+    const who = persona('nuovo')
+    await sheet.getByRole('button', { name: `Sign in as ${who.nome} ${who.cognome}` }).click()
+    const question = page.getByRole('dialog', { name: 'Have you run an experience race?' })
+    await expect(question).toBeVisible()
+    const hiddenPanel = page.getByRole('dialog', { name: 'QA controls', includeHidden: true })
+    await expect(hiddenPanel).toBeVisible()
+    await page.getByRole('button', { name: 'QA controls', includeHidden: true }).click()
+    await expect(hiddenPanel).toHaveCount(0)
+    await expect(question).toBeVisible()
+  })
+
   test('exports the data and imports it back; a file that is not an export is refused, nothing changed', async ({ page }) => {
     await page.goto('/')
     const sheet = await openPanel(page, 'Data')
@@ -132,4 +170,16 @@ async function signInAgainAs(page: Page, key: Parameters<typeof persona>[0]) {
   await sheet.getByRole('button', { name: `Sign in as ${who.nome} ${who.cognome}` }).click()
   await expect(sheet.getByText(`Signed in as ${who.nome} ${who.cognome} (${who.mail}).`)).toBeVisible()
   return sheet
+}
+
+/** As far down the screen as it goes when scrolled to: its bottom edge at the viewport's (or its scroller's). */
+async function scrollToBottomEdge(target: Locator) {
+  await target.evaluate((element) => element.scrollIntoView({ block: 'end' }))
+}
+
+/** The toggle and `target` share no part of the screen. */
+async function expectClearOfToggle(page: Page, target: Locator, what: string) {
+  const [a, b] = await Promise.all([toggle(page).boundingBox(), target.boundingBox()])
+  const overlap = a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height
+  expect(overlap, `the toggle ${JSON.stringify(a)} over ${what} ${JSON.stringify(b)}`).toBe(false)
 }

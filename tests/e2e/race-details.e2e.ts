@@ -62,7 +62,7 @@ test.describe('race details', () => {
       ['Price', '€950.00'],
       ['Protected refund option', '+€95.00'],
       ['GPS tracker rental', '€25.00'],
-      ['Registration opens', '16 Feb 2026, 10:00 CET (09:00 GMT your time)'],
+      ['Registration opens', '16 Feb 2026, 10:00 CET'],
       ['Registration closes', '31 Mar 2026, 18:00 CEST'],
       ['Category', 'Ultra'],
       ['ITRA score', '6 ITRA points'],

@@ -79,7 +79,8 @@ test.describe('the wait list of a sold-out race', () => {
     const mail = page
       .getByRole('article', { name: 'A place is free for you' })
       .filter({ hasText: `To: ${persona('completo').mail}` })
-    await expect(mail.getByRole('definition')).toHaveText([TITLE, '4 Mar 2026, 09:00 CET'])
+    // The deadline in the zone the e-mail's sent time names (decision 064): the device's, Rome's here.
+    await expect(mail.getByRole('definition')).toHaveText([TITLE, '4 Mar 2026, 09:00'])
     await mail.getByRole('link', { name: 'Take the place' }).click()
 
     await expect(page).toHaveURL(`/race/${String(RACE)}/wait-list`)

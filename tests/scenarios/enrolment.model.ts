@@ -71,6 +71,11 @@ const gate = (overrides: Partial<GateOutcome>): GateOutcome => ({
   ...overrides,
 })
 
+/** When the wait-list offer the wizard was opened on lapses (issue 42: the wizard then stops). */
+const OFFER_ENDS_AT = Date.parse('2026-03-03T09:00:00Z')
+/** The clock past it, as the page tells the wizard. */
+const OFFER_LAPSED: ModelEvent = { type: 'clock.tick', now: OFFER_ENDS_AT + 1 }
+
 /** What the gate may say: refusals, a lottery, a place the server holds (decision 027), or the way open. */
 export const GATES: Record<string, GateOutcome> = {
   open: gate({}),
@@ -81,6 +86,7 @@ export const GATES: Record<string, GateOutcome> = {
   'a place to sign': gate({ open: place('disclaimer') }),
   'a place signed on a revised text': gate({ open: place('disclaimer', { waiverRevised: true }) }),
   'a place without the new question answered': gate({ open: place('payment', { answers: {} }) }),
+  'a wait-list offer, taken up to its end': gate({ keptPlace: { kind: 'offer', endsAt: OFFER_ENDS_AT } }),
   'a waiting room, no place held': gate({
     refusals: [{ code: 'waiting_room', roomOpensAt: '2026-03-16T08:30:00Z', opensAt: '2026-03-16T09:00:00Z' }],
   }),
@@ -218,6 +224,9 @@ function choicesAt(step: string, snapshot: EnrolmentSnapshot): ModelEvent[] {
  * answers to the call it has in flight (XState treats an answer nobody awaits as the machine's
  * own error, so none is offered elsewhere). `crashingWait`: the wait itself may fail.
  */
+/** A kept place's lapse, where the wizard keeps one: it stops the steps, never a payment under way. */
+const lapseOf = (snapshot: EnrolmentSnapshot): ModelEvent[] => (snapshot.context.keptPlace ? [OFFER_LAPSED] : [])
+
 export function eventsAt(snapshot: EnrolmentSnapshot): ModelEvent[] {
   if (snapshot.status !== 'active') return []
   const value = snapshot.value
@@ -237,7 +246,7 @@ export function eventsAt(snapshot: EnrolmentSnapshot): ModelEvent[] {
     case 'wizard.rules':
     case 'wizard.refund':
     case 'wizard.gps':
-      return [...choicesAt(step, snapshot), ...steps]
+      return [...choicesAt(step, snapshot), ...steps, ...lapseOf(snapshot)]
     case 'wizard.summary':
       return [
         { type: 'summary.confirm' },
@@ -274,6 +283,7 @@ export function eventsAt(snapshot: EnrolmentSnapshot): ModelEvent[] {
       return [{ type: 'payment.redirectRefused' }]
     case 'wizard.confirming':
       return [
+        ...lapseOf(snapshot),
         { type: 'payment.abandon' },
         { type: 'wizard.retry' },
         ...WAIT_OUTCOMES.map((outcome): ModelEvent => ({ type: 'waitEnded', outcome })),

@@ -127,6 +127,8 @@ function serializeState({ snapshot, server }: ModelState): string {
     entry: c.entry,
     attempt: c.attempt && [attemptForTheseChoices, c.attempt.paymentId !== null],
     prices: c.tariff !== null,
+    // A place kept for the athlete lets the clock stop the wizard.
+    kept: c.keptPlace !== null,
     ...(signing ? { text: c.disclaimerText === '' ? '' : c.disclaimerText === SENTENCE ? 'sentence' : 'other' } : {}),
     // Where the gate leads back to counts only while it reads.
     ...(checking ? { resumeAt: c.resumeAt, keptUnreadable: c.keptUnreadable } : {}),

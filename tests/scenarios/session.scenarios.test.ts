@@ -21,6 +21,7 @@ import {
   networkFailure,
   T0,
   tooManyAttemptsFailure,
+  unauthorizedFailure,
   type SessionSnapshot,
 } from '../../machines/session/test-harness'
 import { writeCoverageAfterAll } from './coverage'
@@ -60,6 +61,8 @@ type ModelEvent =
   | { type: 'server.logoutFailed'; error: ApiError }
   /** The wait the server asked for after a 429 is over. */
   | { type: 'time.coolDownOver' }
+  /** The wait before the profile is read again by itself is over. */
+  | { type: 'time.profileRetryDue' }
 
 const SIGN_INS = [
   { type: 'session.signIn', token: 'confirmation-token', source: 'confirmation', now: T0 },
@@ -90,12 +93,17 @@ const MODEL_EVENTS: readonly ModelEvent[] = [
   { type: 'server.profile', profile: makeProfile(), label: 'complete' },
   { type: 'server.profile', profile: makeIncompleteProfile(), label: 'incomplete' },
   { type: 'server.profileFailed', error: networkFailure('athlete.me') },
+  { type: 'server.profileFailed', error: contractFailure('athlete.me') },
+  { type: 'server.profileFailed', error: unauthorizedFailure('athlete.me') },
+  { type: 'session.retryProfile' },
+  { type: 'time.profileRetryDue' },
   { type: 'server.loggedOut' },
   { type: 'server.logoutFailed', error: networkFailure('auth.logout') },
   { type: 'time.coolDownOver' },
 ]
 
 const COOL_DOWN_OVER = sessionMachine.getStateNodeById('session.coolingDown').after[0]!.eventType
+const PROFILE_RETRY_DUE = sessionMachine.getStateNodeById('session.loggedIn.profileUnavailable').after[0]!.eventType
 
 /** The model event as the machine walked as a function gets it (times on the walk's fixed clock, T0). */
 function machineEventOf(event: ModelEvent): SessionEvent {
@@ -120,6 +128,8 @@ function machineEventOf(event: ModelEvent): SessionEvent {
         return { type: 'xstate.error.actor.revokeToken', error: event.error }
       case 'time.coolDownOver':
         return { type: COOL_DOWN_OVER }
+      case 'time.profileRetryDue':
+        return { type: PROFILE_RETRY_DUE }
       default:
         return event
     }
@@ -141,6 +151,8 @@ function nameOf(event: ModelEvent): string {
       return `token refused (${event.label})`
     case 'server.profile':
       return `profile (${event.label})`
+    case 'server.profileFailed':
+      return `profile failed (${event.error.kind})`
     default:
       return event.type.replace(/^session\./, '')
   }
@@ -190,6 +202,13 @@ interface Spec {
   remembered: string | null
   /** After a 429: sign-in stays closed from `since` until `until` (the server's `Retry-After`). */
   coolDown: { since: number; until: number } | null
+  /**
+   * Since the profile of the session in force could not be read: when it is read again by itself
+   * (null: only when the athlete asks), and the failures in a row so far.
+   */
+  profileRetry: { token: string; dueAt: number | null; failures: number } | null
+  /** Tokens whose sign-in already took the athlete on, though their profile could not be read. */
+  movedOn: Set<string>
 }
 
 /** What the screens and the fake server saw after one step. */
@@ -269,13 +288,27 @@ function refusedSignInIsNamed(step: Step, error: ApiError) {
   expect(step.after.matches('coolingDown'), `${step.name}: sign-in closed`).toBe(expected.wayForward === 'wait')
 }
 
-/** Section 8: "Profile load failure: user logged out and shown 'cant_retrieve_profile'." */
-function profileFailureEndsTheSession(step: Step) {
-  expect(statusOf(step.after), step.name).toBe('loggedOut')
-  expect(step.notices, step.name).toEqual(['cant_retrieve_profile'])
-  expect(step.after.context.loginFailure, `${step.name}: said in the drawer too`).toBe('cant_retrieve_profile')
-  expect(step.navigations.map((n) => n.to), step.name).toEqual(['/'])
-  expect(step.forgotten.athleteData, `${step.name}: the athlete's data leaves`).toBe(1)
+/**
+ * Decision 061 (issue 42), narrowing section 8's "Profile load failure: user logged out": a profile
+ * that cannot be read for now (no connection, a server down, an answer the page cannot use) keeps
+ * the session, its token and the athlete's data; the drawer closes; a sign-in made now takes the
+ * athlete to the page asked for, if any, and nowhere else. Only a 401 ends it (`endedSessionKeepsThePlace`).
+ */
+function profileFailureKeepsTheSession(step: Step, spec: Spec) {
+  expect(statusOf(step.after), step.name).toBe('pending')
+  expect(step.after.context.token, `${step.name}: the token stays`).toBe(step.before.context.token)
+  expect(step.notices, step.name).toEqual([])
+  expect(step.forgotten, step.name).toEqual({ athleteData: 0, keptWork: 0 })
+  expect(drawerView(step.after.children.drawer!.getSnapshot()).requested, `${step.name}: drawer closed`).toBe(false)
+  const token = step.before.context.token!
+  const signedInNow = !token.startsWith('stored-token') && !spec.movedOn.has(token)
+  expect(step.navigations, step.name).toEqual(signedInNow && spec.remembered !== null ? [{ type: 'navigate', to: spec.remembered, replace: false }] : [])
+}
+
+/** Decision 061: no answer and a failing or busy server heal by themselves, after 2, 4, 8 ... 60 s; the rest waits for the athlete. */
+function specProfileRetryInMs(error: ApiError, failures: number): number | null {
+  const healsByItself = error.kind === 'network' || (error.kind === 'http' && (error.status >= 500 || error.status === 429))
+  return healsByItself ? Math.min(60, 2 ** failures) * SECOND_MS : null
 }
 
 /**
@@ -351,7 +384,7 @@ function incompleteProfileIsSentToMe(step: Step) {
  * route and opens the login drawer" at once.
  */
 function loginRequestOpensTheDrawer(step: Step) {
-  if (!step.before.matches('loggedOut')) return
+  if (!signedOut(step.before)) return
   expect(drawerView(step.after.children.drawer!.getSnapshot()).open, step.name).toBe(true)
 }
 
@@ -405,7 +438,7 @@ function stepOf(s: ScenarioSession, event: ModelEvent, index: number, name: stri
 
 async function replay(start: Start, events: readonly ModelEvent[], title: string) {
   const s = startScenarioSession(start.input)
-  const spec: Spec = { expiryOf: new Map(), remembered: null, coolDown: null }
+  const spec: Spec = { expiryOf: new Map(), remembered: null, coolDown: null, profileRetry: null, movedOn: new Set() }
   if (start.input.stored) spec.expiryOf.set(start.input.stored.token, start.input.stored.expiresAt)
   startsAsStored(s, start)
 
@@ -442,7 +475,30 @@ function startsAsStored(s: ScenarioSession, start: Start) {
 /** Tokens are made unique per step, so the spec's expiry of each is known. */
 const tokenOf = (event: { token: string }, index: number) => `${event.token}#${String(index)}`
 
+/** The session in force is one whose last profile read failed, and no read is in flight. */
+function failedProfileInForce(s: ScenarioSession, spec: Spec): boolean {
+  return spec.profileRetry !== null && spec.profileRetry.token === s.snapshot().context.token && !s.inFlight('loadProfile')
+}
+
+/** Read again by itself on the dot of the wait, not a millisecond before; never when only the athlete can tell. */
+function profileReadAgainWhenDue(s: ScenarioSession, spec: Spec, name: string) {
+  if (!failedProfileInForce(s, spec)) return
+  const reads = () => s.calls.filter((call) => call.name === 'loadProfile').length
+  const before = reads()
+  const dueAt = spec.profileRetry!.dueAt
+  if (dueAt === null) {
+    s.clock.advance(MINUTE_MS)
+    if (inSession(s.snapshot())) expect(reads(), `${name}: not read again by itself`).toBe(before)
+    return
+  }
+  s.clock.advance(dueAt - 1 - s.clock.now)
+  expect(reads(), `${name}: not before the wait is over`).toBe(before)
+  s.clock.advance(1)
+  expect(reads(), `${name}: read again`).toBe(before + 1)
+}
+
 async function deliver(s: ScenarioSession, spec: Spec, event: ModelEvent, index: number, name: string) {
+  const readsBefore = s.calls.filter((call) => call.name === 'loadProfile').length
   switch (event.type) {
     case 'time.pastExpiry':
       return s.clock.advance(PAST_ANY_EXPIRY_MS)
@@ -463,8 +519,22 @@ async function deliver(s: ScenarioSession, spec: Spec, event: ModelEvent, index:
       return s.fail('requestToken', event.error)
     case 'server.profile':
       return s.answer('loadProfile', event.profile)
-    case 'server.profileFailed':
+    case 'server.profileFailed': {
+      const token = s.snapshot().context.token!
+      const failures = spec.profileRetry?.token === token ? spec.profileRetry.failures + 1 : 1
+      const retryInMs = specProfileRetryInMs(event.error, failures)
+      spec.profileRetry = { token, dueAt: retryInMs === null ? null : s.clock.now + retryInMs, failures }
       return s.fail('loadProfile', event.error)
+    }
+    case 'time.profileRetryDue':
+      return profileReadAgainWhenDue(s, spec, name)
+    case 'session.retryProfile': {
+      // Read again at once, with the token in force, while its profile could not be read.
+      const expected = failedProfileInForce(s, spec) ? 1 : 0
+      s.send(event)
+      expect(s.calls.filter((call) => call.name === 'loadProfile').length - readsBefore, name).toBe(expected)
+      return
+    }
     case 'server.loggedOut':
       return s.answer('revokeToken', undefined)
     case 'server.logoutFailed':
@@ -490,13 +560,24 @@ function check(s: ScenarioSession, spec: Spec, step: Step) {
     case 'server.tokenRefused':
       return refusedSignInIsNamed(step, event.error)
     case 'server.profileFailed':
-      return profileFailureEndsTheSession(step)
-    case 'server.profile': {
-      // The token in force came from this path (a sign-in made now), or from the stored session.
-      arrivesWhereAsked(step, spec, event.label === 'complete', !step.before.context.token!.startsWith('stored-token'))
+      if (event.error.kind === 'unauthorized') return endedSessionKeepsThePlace(step)
+      profileFailureKeepsTheSession(step, spec)
+      spec.movedOn.add(step.before.context.token!)
       spec.remembered = null
       return
+    case 'server.profile': {
+      // The token in force came from this path (a sign-in made now), or from the stored session;
+      // a sign-in that already took the athlete on while its profile could not be read moves nobody.
+      const token = step.before.context.token!
+      arrivesWhereAsked(step, spec, event.label === 'complete', !token.startsWith('stored-token') && !spec.movedOn.has(token))
+      spec.remembered = null
+      spec.profileRetry = null
+      return
     }
+    case 'session.retryProfile':
+    case 'time.profileRetryDue':
+      // Checked as delivered: whether the profile is read again.
+      return
     case 'session.unauthorized':
     case 'time.pastExpiry':
       if (inSession(step.before)) endedSessionKeepsThePlace(step)
@@ -516,7 +597,8 @@ function check(s: ScenarioSession, spec: Spec, step: Step) {
       return incompleteProfileIsSentToMe(step)
     case 'session.loginRequested':
       loginRequestOpensTheDrawer(step)
-      if (step.before.matches('loggedOut')) spec.remembered = event.path
+      // Signed out, or waiting after too many attempts: the page is remembered either way.
+      if (signedOut(step.before)) spec.remembered = event.path
       return
     case 'session.signIn': {
       const sent = { ...event, token: tokenOf(event, step.index) }

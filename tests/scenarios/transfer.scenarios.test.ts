@@ -18,6 +18,7 @@
  * | a waiver revised meanwhile is read again, said changed, and signed anew (issue 40) | `rereading` waits on `readWaiver` |
  * | a refused redirect is a failure with a retry, never a wait (issue 40) | `payFailure` in the view |
  * | the offer lapses at its deadline (simulated clock), unless a payment is under way | `the deadline passes` |
+ * | the recipient may decline, after a confirmation; nothing left to decline reads the offer again (issue 42) | `recipientSeesWhatTheSpecSays` |
  * | one call at a time | `oneCallAtATime` |
  *
  * The recipient's view is `takeView` (state meta) with the facade's fields; state names are never read.
@@ -200,7 +201,7 @@ const lapse = { type: LAPSE } as never
 const ENTERED = readingOf({ own: { pagato: true, stato: 'attiva' } })
 const READ_LATE = readingOf({ readAt: READ_AT + OFFER_LASTS_MS })
 const READINGS: readonly OfferReading[] = [
-  ...(['offerta', 'accettata', 'completata', 'annullata', 'scaduta'] as const).map((state) => readingOf({ state })),
+  ...(['offerta', 'accettata', 'completata', 'annullata', 'rifiutata', 'scaduta'] as const).map((state) => readingOf({ state })),
   ENTERED,
   READ_LATE,
 ]
@@ -215,6 +216,9 @@ const TAKE_EVENTS: readonly TransferTakeEvent[] = [
   { type: 'disclaimer.submit', waiver: WAIVER },
   { type: 'disclaimer.close' },
   { type: 'payment.retry', key: 'k-retry' },
+  { type: 'decline.start' },
+  { type: 'decline.cancel' },
+  { type: 'decline.confirm' },
   lapse,
   ...READINGS.map((reading) => done('readOffer', reading)),
   failed('readOffer', refusalOf(404, 'transfer_not_found')),
@@ -246,13 +250,19 @@ const TAKE_EVENTS: readonly TransferTakeEvent[] = [
   done('openCheckout', true),
   done('openCheckout', false),
   failed('openCheckout', networkFailure()),
+  done('decline'),
+  failed('decline', refusalOf(409, 'transfer_closed')),
+  failed('decline', refusalOf(404, 'transfer_not_found')),
+  failed('decline', networkFailure()),
 ]
 
-type TakeEndSpec = 'taken' | 'closed' | 'lapsed' | 'notFound' | 'ineligible' | 'enrolled'
+type TakeEndSpec = 'taken' | 'declined' | 'closed' | 'lapsed' | 'notFound' | 'ineligible' | 'enrolled'
 type TakeScreen =
   | 'reading'
   | 'readFailed'
   | 'choosing'
+  | 'confirmDecline'
+  | 'declining'
   | 'accepting'
   | 'checking'
   | 'waiver'
@@ -277,7 +287,7 @@ interface TakeSpec {
 }
 
 const normalised = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ')
-const INSIDE_THE_OFFER: readonly TakeScreen[] = ['choosing', 'accepting', 'checking', 'waiver', 'signing', 'rereading', 'payFailed']
+const INSIDE_THE_OFFER: readonly TakeScreen[] = ['choosing', 'confirmDecline', 'declining', 'accepting', 'checking', 'waiver', 'signing', 'rereading', 'payFailed']
 const ACCEPT_ENDS: Record<string, TakeEndSpec> = { not_eligible: 'ineligible', transfer_closed: 'closed', already_enrolled: 'enrolled', transfer_not_found: 'notFound' }
 
 /**
@@ -300,6 +310,17 @@ function takeSpecAfter(spec: TakeSpec, event: TransferTakeEvent | { type: string
     }
     case 'offer.accept':
       return s === 'choosing' ? { ...spec, screen: 'accepting', key: spec.key ?? (event as { key: string }).key, totalChanged: false } : spec
+    case 'decline.start':
+      return s === 'choosing' ? { ...spec, screen: 'confirmDecline' } : spec
+    case 'decline.cancel':
+      return s === 'confirmDecline' ? { ...spec, screen: 'choosing' } : spec
+    case 'decline.confirm':
+      return s === 'confirmDecline' ? { ...spec, screen: 'declining' } : spec
+    case 'xstate.done.actor.decline':
+      return { ...spec, screen: 'declined' }
+    case 'xstate.error.actor.decline':
+      // Nothing left to decline: the offer read again says what became of it.
+      return { ...spec, screen: code === 'transfer_not_found' ? 'notFound' : code === 'transfer_closed' ? 'reading' : 'confirmDecline' }
     case 'disclaimer.type':
       return s === 'waiver' ? { ...spec, typed: (event as { text: string }).text } : spec
     case 'disclaimer.close':
@@ -319,6 +340,7 @@ function takeSpecAfter(spec: TakeSpec, event: TransferTakeEvent | { type: string
       if (reading.own?.pagato && (reading.own.stato ?? 'attiva') === 'attiva') return { ...spec, screen: 'enrolled' }
       if (reading.state === 'scaduta' || reading.readAt >= reading.lapsesAt) return { ...spec, screen: 'lapsed' }
       if (reading.state === 'annullata') return { ...spec, screen: 'closed' }
+      if (reading.state === 'rifiutata') return { ...spec, screen: 'declined' }
       return { ...spec, screen: 'choosing' }
     }
     case 'xstate.error.actor.readOffer':
@@ -364,6 +386,8 @@ const VIEW_OF: Record<TakeScreen, TakeView> = {
   reading: { screen: 'reading' },
   readFailed: { screen: 'readFailed' },
   choosing: offerScreen('choosing', false, false),
+  confirmDecline: offerScreen('confirmDecline', false, false),
+  declining: offerScreen('declining', true, false),
   accepting: offerScreen('accepting', true, false),
   checking: offerScreen('accepting', true, false),
   waiver: offerScreen('waiver', false, true),
@@ -374,6 +398,7 @@ const VIEW_OF: Record<TakeScreen, TakeView> = {
   payFailed: offerScreen('payFailed', false, false),
   checkout: offerScreen('checkout', true, false),
   taken: { screen: 'ended', end: 'taken' },
+  declined: { screen: 'ended', end: 'declined' },
   closed: { screen: 'ended', end: 'closed' },
   lapsed: { screen: 'ended', end: 'lapsed' },
   notFound: { screen: 'ended', end: 'notFound' },
@@ -406,7 +431,7 @@ const expectedSeen = (spec: TakeSpec) => ({
   payFailure: spec.screen === 'payFailed' ? spec.payFailure : null,
 })
 
-type TakeActorId = 'readOffer' | 'accept' | 'readConditions' | 'signWaiver' | 'readWaiver' | 'startPayment' | 'openCheckout'
+type TakeActorId = 'readOffer' | 'accept' | 'readConditions' | 'signWaiver' | 'readWaiver' | 'startPayment' | 'openCheckout' | 'decline'
 
 async function replayTake(live: TakeHarness, event: TransferTakeEvent | { type: string; output?: unknown; error?: ApiError }, step: string) {
   if (event.type === LAPSE) {
@@ -460,7 +485,7 @@ describe('the recipient (issue 23 point 2, issue 40)', () => {
       // A revised waiver is read again before the athlete is asked to sign it.
       if (spec.screen === 'rereading') expect(live.readWaiver.open, step).not.toBeNull()
       if (spec.screen === 'leaving') expect(live.openCheckout.open?.input, step).toEqual({ url: CHECKOUT_URL })
-      const calls = [live.readOffer, live.accept, live.readConditions, live.signWaiver, live.readWaiver, live.startPayment, live.openCheckout]
+      const calls = [live.readOffer, live.accept, live.readConditions, live.signWaiver, live.readWaiver, live.startPayment, live.openCheckout, live.decline]
       expect(calls.filter((held) => held.open !== null).length, `${step}: one call at a time`).toBeLessThanOrEqual(1)
     }
     live.actor.stop()

@@ -40,6 +40,7 @@ export function sessionView(status: SessionView['status']): SessionView {
     denyAccess: vi.fn(),
     askToLogIn: vi.fn(),
     confirmationLink: null,
+    profileUnavailable: null,
   }
 }
 

@@ -1,10 +1,12 @@
 import { I18nProvider } from '@lingui/react'
 import { QueryClient } from '@tanstack/react-query'
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
+import type { ReactNode } from 'react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { activateLocale, i18n } from '../../lib/i18n'
 import { ensureTemporal } from '../../lib/temporal'
+import { ConfirmationDialog } from '../../ui/confirmation-dialog'
 import { exportFileName } from './data-tab'
 import { fakeQaApi } from './fake-qa-api'
 import { writePanelState, type QaTab } from './panel-state'
@@ -18,12 +20,13 @@ beforeAll(async () => {
 beforeEach(() => localStorage.clear())
 afterEach(cleanup)
 
-function renderPanel({ qa = fakeQaApi(), tab }: { qa?: ReturnType<typeof fakeQaApi>; tab?: QaTab } = {}) {
+function renderPanel({ qa = fakeQaApi(), tab, page }: { qa?: ReturnType<typeof fakeQaApi>; tab?: QaTab; page?: ReactNode } = {}) {
   if (tab) writePanelState(localStorage, { open: false, tab })
   const appQueryClient = new QueryClient()
   const invalidatePortal = vi.spyOn(appQueryClient, 'invalidateQueries')
   render(
     <I18nProvider i18n={i18n}>
+      {page}
       <QaControlsRoot options={{ qa, appQueryClient, mailboxPath: '/mailbox' }} panelQueryClient={createPanelQueryClient(qa)} />
     </I18nProvider>,
   )
@@ -52,6 +55,33 @@ describe('the QA controls toggle and panel', () => {
     expect(await screen.findByRole('dialog', { name: 'QA controls' })).toBeInTheDocument()
     await user.keyboard('{Alt>}{Shift>}Q{/Shift}{/Alt}')
     expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it("stays QA's while a modal dialog of the portal is open: the panel scrolls and the toggle closes it, the dialog stays", { timeout: 20_000 }, async () => {
+    const dismiss = vi.fn()
+    const { user } = renderPanel({
+      tab: 'clock',
+      page: (
+        <ConfirmationDialog open busy={false} onDismiss={dismiss} title="Have you run an experience race?">
+          <p>The organiser asks every athlete once.</p>
+        </ConfirmationDialog>
+      ),
+    })
+    // The dialog hides everything else from assistive technology and turns pointer events off on
+    // the body: the toggle is found as the eye finds it, and it takes its pointer events back in
+    // its stylesheet, which the browser's tests see (qa-panel.e2e.ts).
+    const hiddenToggle = () => screen.getByRole('button', { name: /^QA controls/, hidden: true })
+    const pointer = user.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never })
+    await pointer.click(hiddenToggle())
+    const sheet = await screen.findByRole('dialog', { name: 'QA controls', hidden: true }, { timeout: 15_000 })
+
+    // Not a scroll of the page the dialog holds still.
+    expect(fireEvent.wheel(within(sheet).getByRole('tabpanel', { hidden: true }), { deltaY: 120 })).toBe(true)
+    // Not a press outside the dialog, which would dismiss it.
+    await pointer.click(hiddenToggle())
+    expect(screen.queryByRole('dialog', { name: 'QA controls', hidden: true })).toBeNull()
+    expect(dismiss).not.toHaveBeenCalled()
+    expect(screen.getByRole('dialog', { name: 'Have you run an experience race?' })).toBeInTheDocument()
   })
 
   it('keeps the open panel and its tab across a reload, and moves between tabs with the arrow keys', async () => {
@@ -272,7 +302,7 @@ describe('the database import and export', () => {
     expect(input.getAttribute('aria-invalid')).toBe('true')
   })
 
-  it('imports a good file and reloads the page on it; resets only once confirmed', async () => {
+  it('imports a good file and reloads the page on it; resets only once confirmed, with the wizards kept in this browser', async () => {
     const reload = vi.fn()
     vi.stubGlobal('location', { ...window.location, reload })
     try {
@@ -285,9 +315,14 @@ describe('the database import and export', () => {
       expect(qa.reset).not.toHaveBeenCalled()
       await user.click(screen.getByRole('button', { name: 'Cancel' }))
       await user.click(screen.getByRole('button', { name: 'Reset to the seed…' }))
+      localStorage.setItem('pettorale.enrolment.3.202', '{}')
+      sessionStorage.setItem('pettorale.enrolment.3.202', '{}')
       await user.click(screen.getByRole('button', { name: 'Yes, reset everything' }))
       expect(qa.reset).toHaveBeenCalledOnce()
       await waitFor(() => expect(reload).toHaveBeenCalledTimes(2))
+      // The wizards kept in this browser go with the data they were kept on.
+      expect(localStorage.getItem('pettorale.enrolment.3.202')).toBeNull()
+      expect(sessionStorage.getItem('pettorale.enrolment.3.202')).toBeNull()
     } finally {
       vi.unstubAllGlobals()
     }

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { useId, useState, type ChangeEvent } from 'react'
 import type { QaImportRefusal } from '../../../mocks/qa-api'
+import { dropEveryWizard } from '../../features/enrolment/wizard-storage'
 import { Button } from '../../ui/button'
 import fieldStyles from '../../ui/field.module.css'
 import styles from './panel.module.css'
@@ -51,7 +52,14 @@ export function DataTab() {
     touchesPortal: true,
     done: (result) => (result.ok ? t`Imported. The page reloads on the imported data.` : t`Nothing was imported.`),
   })
-  const reset = useQaAction(() => qa.reset(), { touchesPortal: true, done: () => t`Back to the seed. The page reloads.` })
+  // A wizard kept in this browser belongs to the data being reset: it would resume a place the seed never had.
+  const reset = useQaAction(
+    async () => {
+      await qa.reset()
+      dropEveryWizard()
+    },
+    { touchesPortal: true, done: () => t`Back to the seed. The page reloads.` },
+  )
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]

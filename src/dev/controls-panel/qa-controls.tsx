@@ -1,6 +1,6 @@
 import { Plural, useLingui } from '@lingui/react/macro'
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query'
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { Suspense, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react'
 import { lazyPart } from '../../ui/lazy-part'
 import { Loading } from '../../ui/state'
 import { readPanelState, writePanelState, type PanelState, type QaTab } from './panel-state'
@@ -21,8 +21,9 @@ function useActiveFaultCount(): number {
 const isShortcut = (event: KeyboardEvent) => event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyQ'
 
 /**
- * The QA controls' toggle, always in a corner of the page, with the panel behind it. The panel's
- * code loads when it first opens; the open panel and its tab are kept across reloads.
+ * The QA controls' toggle, always in a corner of the page (on a phone, in a bar of its own that the
+ * page keeps clear: qa-controls.module.css), with the panel behind it. The panel's code loads when
+ * it first opens; the open panel and its tab are kept across reloads.
  */
 export function QaControls() {
   const { t } = useLingui()
@@ -58,7 +59,16 @@ export function QaControls() {
 
   return (
     // A landmark of its own, so the page's content and the QA tools are told apart.
-    <aside aria-label={t`QA tools`}>
+    <aside
+      aria-label={t`QA tools`}
+      className={styles.tools}
+      // Not the portal's page: an open dialog of the portal (Radix, listening on the document)
+      // would take a press here for one outside it and close, and a scroll for one of the page it
+      // holds still. Keyboard focus stays in that dialog; Alt+Shift+Q works all the same.
+      onPointerDown={keepFromPortal}
+      onWheel={keepFromPortal}
+      onTouchMove={keepFromPortal}
+    >
       <button
         ref={toggle}
         type="button"
@@ -100,6 +110,8 @@ export function QaControls() {
 }
 
 const PANEL_ID = 'pettorale-qa-panel'
+
+const keepFromPortal = (event: SyntheticEvent) => event.stopPropagation()
 
 /** The toggle and panel with what they read: the QA API, the portal's cache, the panel's own cache. */
 export function QaControlsRoot({ options, panelQueryClient }: { options: QaPanelOptions; panelQueryClient: QueryClient }) {

@@ -1,25 +1,30 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Fragment, useId } from 'react'
-import type { ChartArrow, ChartLayout } from './chart-layout'
+import { Fragment, useId, useMemo, useState } from 'react'
+import { SelectField } from '../../ui/field'
+import { chartParts, layoutChart, statePath, svgPath, type ChartArrow, type ChartBox } from './chart-layout'
+import type { FlowGraph } from './machine-graph'
 import styles from './flows-page.module.css'
+
+/** Beyond this many transitions a whole chart is a tangle: it is offered one part at a time too. */
+const LARGE_CHART = 40
 
 /**
  * A state's path in its machine (`wizard.rules`; the root is named by the machine's id), which a
  * narrow table may break after a dot, not inside a name.
  */
 function StatePath({ id }: { id: string }) {
-  const names = id.split('.')
-  const path = names.length > 1 ? names.slice(1) : names
-  return path.map((name, index) => (
-    <Fragment key={index}>
-      {index > 0 ? (
-        <>
-          .<wbr />
-        </>
-      ) : null}
-      {name}
-    </Fragment>
-  ))
+  return statePath(id)
+    .split('.')
+    .map((name, index) => (
+      <Fragment key={index}>
+        {index > 0 ? (
+          <>
+            .<wbr />
+          </>
+        ) : null}
+        {name}
+      </Fragment>
+    ))
 }
 
 /**
@@ -67,19 +72,49 @@ function TransitionTable({ arrows, active, label }: { arrows: readonly ChartArro
   )
 }
 
+function boxClass(box: ChartBox): string {
+  if (box.port) return styles.port!
+  if (box.container) return styles.container!
+  return box.final ? styles.finalState! : styles.state!
+}
+
 /**
  * A machine's chart as inline SVG, its active states highlighted, and the table of its numbered
  * transitions beside it. Each scrolls inside its frame (by keyboard too: the frame takes focus), so
- * a phone shows the chart at its size rather than too small to read.
+ * a phone shows the chart at its size rather than too small to read. A large machine can be shown
+ * one part at a time, the table following.
  */
-export function FlowChart({ layout, active, title }: { layout: ChartLayout; active: ReadonlySet<string>; title: string }) {
+export function FlowChart({ graph, active, title }: { graph: FlowGraph; active: ReadonlySet<string>; title: string }) {
   const { t } = useLingui()
-  const label = t`Chart of ${title}`
+  const whole = graph.states[0]!.id
+  const [part, setPart] = useState(whole)
+  const layout = useMemo(() => layoutChart(graph, part), [graph, part])
+  const parts = graph.transitions.length > LARGE_CHART ? chartParts(graph) : []
+  const path = statePath(part)
+  const label = part === whole ? t`Chart of ${title}` : t`Chart of ${title}: ${path}`
   const arrowId = useId()
   const titleId = useId()
   return (
     <div className={styles.chartAndTable}>
-      <div className={styles.chartFrame} tabIndex={0} role="group" aria-label={label}>
+      {parts.length > 0 ? (
+        <div className={styles.partPicker}>
+          <SelectField
+            label={t`Part shown`}
+            hint={t`A part at a time is easier to follow. Transitions from states outside the part start at a dashed box above it naming that state; transitions to states outside it end at one below.`}
+            value={part}
+            onChange={(event) => setPart(event.target.value)}
+          >
+            <option value={whole}>{t`Whole machine`}</option>
+            {parts.map((id) => (
+              <option key={id} value={id}>
+                {statePath(id)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      ) : null}
+      {/* Keyed by the part, so another part's chart opens at its top left, not where the last was scrolled. */}
+      <div key={part} className={styles.chartFrame} tabIndex={0} role="group" aria-label={label}>
         <svg
           className={styles.chart}
           width={layout.width}
@@ -95,20 +130,18 @@ export function FlowChart({ layout, active, title }: { layout: ChartLayout; acti
             </marker>
           </defs>
           {layout.boxes.map((box) => (
-            <g key={box.id} className={active.has(box.id) ? styles.activeState : undefined} data-state={box.id} data-active={active.has(box.id)}>
-              <rect
-                x={box.x}
-                y={box.y}
-                width={box.width}
-                height={box.height}
-                rx={box.container ? 10 : 8}
-                className={box.container ? styles.container : box.final ? styles.finalState : styles.state}
-              />
+            <g
+              key={box.id}
+              className={active.has(box.state) ? styles.activeState : undefined}
+              data-state={box.state}
+              data-active={active.has(box.state)}
+            >
+              <rect x={box.x} y={box.y} width={box.width} height={box.height} rx={box.container ? 10 : 8} className={boxClass(box)} />
               <text
                 x={box.container ? box.x + 12 : box.x + box.width / 2}
                 y={box.container ? box.y + 17 : box.y + box.height / 2 + 4}
                 textAnchor={box.container ? 'start' : 'middle'}
-                className={styles.stateLabel}
+                className={box.port ? styles.portLabel : styles.stateLabel}
               >
                 {box.label}
               </text>
@@ -116,7 +149,7 @@ export function FlowChart({ layout, active, title }: { layout: ChartLayout; acti
           ))}
           {layout.arrows.map((arrow) => (
             <g key={arrow.transitionId}>
-              <path d={arrow.path} className={styles.arrow} markerEnd={`url(#${arrowId})`} />
+              <path d={svgPath(arrow.curve)} className={styles.arrow} markerEnd={`url(#${arrowId})`} />
             </g>
           ))}
           {/* Numbers last, over every line, on a backing that keeps them readable where lines cross. */}

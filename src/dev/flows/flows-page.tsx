@@ -1,21 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useId, useReducer, useState, useSyncExternalStore } from 'react'
+import type { I18n } from '@lingui/core'
 import type { AnyStateMachine } from 'xstate'
 import { Button } from '../../ui/button'
 import { Page } from '../../ui/page'
-import { activeStateIds, layoutChart } from './chart-layout'
+import { activeStateIds } from './chart-layout'
 import { FlowChart } from './flow-chart'
 import { FLOW_MACHINES } from './flow-machines'
 import { ASK_FOR_ACTORS, FLOWS_CHANNEL } from './inspector'
-import { applyInspection, NO_ACTORS, type LiveActor, type LiveState } from './live-actors'
+import { eventWords } from './event-words'
+import { applyInspection, NO_ACTORS, type LiveActor, type LiveEvent, type LiveState } from './live-actors'
 import { flowGraphOf } from './machine-graph'
 import { SIMULATIONS } from './simulations'
-import { simulate } from './simulator'
+import { offeredEvents, simulate } from './simulator'
 import styles from './flows-page.module.css'
 
-/** Each chart laid out once, from the machine the portal runs: it cannot drift from it. */
-const CHARTS = new Map(FLOW_MACHINES.map(({ machine }) => [machine.id, layoutChart(flowGraphOf(machine))]))
+/** Each chart read once from the machine the portal runs: it cannot drift from it. */
+const CHARTS = new Map(FLOW_MACHINES.map(({ machine }) => [machine.id, flowGraphOf(machine)]))
 
 /** `{ loggedIn: 'ready' }` as `loggedIn.ready`. */
 function stateText(value: unknown): string {
@@ -50,7 +52,7 @@ function LiveInstances({
   shown: string | null
   onShow: (key: string) => void
 }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   if (actors.length === 0) {
     return <p className={styles.muted}>{t`No actor of this machine is running. Use the portal in another tab of this browser.`}</p>
   }
@@ -78,7 +80,7 @@ function LiveInstances({
                 <ol className={styles.events}>
                   {actor.events.toReversed().map((event) => (
                     <li key={event.seq}>
-                      <code>{event.type}</code> {event.payload ? <code className={styles.payload}>{event.payload}</code> : null}
+                      {liveEventWords(i18n, actor.machineId, event)} <code className={styles.payload}>{event.type}</code>
                     </li>
                   ))}
                 </ol>
@@ -91,24 +93,28 @@ function LiveInstances({
   )
 }
 
-const payloadText = (event: { type: string }) => {
-  const { type: _type, ...rest } = event
-  return Object.keys(rest).length > 0 ? JSON.stringify(rest) : ''
+/**
+ * A live event in words. Its clock reading is left out: the words would measure it against the time
+ * the page is read, not the time it came; it says the time passes.
+ */
+function liveEventWords(i18n: I18n, machineId: string, event: LiveEvent): string {
+  const { now: _now, ...payload } = event.payload ? (JSON.parse(event.payload) as Record<string, unknown>) : {}
+  return eventWords(i18n, machineId, { ...payload, type: event.type })
 }
 
 /** A local actor of the machine with its effects faked, stepped by hand; started afresh on remount. */
 function SimulatedFlow({ machine, title }: { machine: AnyStateMachine; title: string }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const [simulated] = useState(() => simulate(machine, SIMULATIONS[machine.id]!))
   const actor = useActorRef(simulated.logic, { input: simulated.input })
   const snapshot = useSelector(actor, (current) => current)
   const pending = useSyncExternalStore(simulated.subscribe, simulated.pending)
-  const accepted = SIMULATIONS[machine.id]!.events.filter((event) => snapshot.can(event))
+  const accepted = offeredEvents(simulated.logic, snapshot, SIMULATIONS[machine.id]!.events)
   const state = stateText(snapshot.value)
   const status = snapshot.status
   return (
     <>
-      <FlowChart layout={CHARTS.get(machine.id)!} active={new Set(activeStateIds(machine.id, snapshot.value))} title={title} />
+      <FlowChart graph={CHARTS.get(machine.id)!} active={new Set(activeStateIds(machine.id, snapshot.value))} title={title} />
       <div className={styles.simulation}>
         <p aria-live="polite" className={styles.simulatedState}>
           <Trans>
@@ -123,8 +129,7 @@ function SimulatedFlow({ machine, title }: { machine: AnyStateMachine; title: st
             {accepted.map((event) => (
               <li key={JSON.stringify(event)}>
                 <Button variant="secondary" onClick={() => actor.send(event)}>
-                  <code>{event.type}</code>
-                  {payloadText(event) ? <code className={styles.payload}>{payloadText(event)}</code> : null}
+                  {eventWords(i18n, machine.id, event)}
                 </Button>
               </li>
             ))}
@@ -168,7 +173,7 @@ function LiveFlow({ machine, title, actors }: { machine: AnyStateMachine; title:
   const active = new Set(shown ? activeStateIds(machine.id, shown.value) : [])
   return (
     <>
-      <FlowChart layout={CHARTS.get(machine.id)!} active={active} title={title} />
+      <FlowChart graph={CHARTS.get(machine.id)!} active={active} title={title} />
       <LiveInstances actors={mine} shown={shown?.key ?? null} onShow={setChosen} />
     </>
   )

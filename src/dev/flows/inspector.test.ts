@@ -1,5 +1,8 @@
-// @vitest-environment node
+import { act, renderHook } from '@testing-library/react'
+import { useActorRef } from '@xstate/react'
+import { StrictMode } from 'react'
 import { describe, expect, it } from 'vitest'
+import { loginDrawerMachine } from '../../../machines/session/login-drawer.machine'
 import { ASK_FOR_ACTORS, flowsInspector, type FlowsChannel } from './inspector'
 import { applyInspection, NO_ACTORS, type LiveState } from './live-actors'
 import { REDACTED } from './sanitize'
@@ -150,5 +153,33 @@ describe('the Flows page opened after the portal', () => {
     expect(page.actors().map((actor) => actor.key)).toEqual([`B ${staying.actor.sessionId}`])
     leaving.comeBack()
     expect(page.actors().map((actor) => actor.machineId).sort()).toEqual(['enrolment', 'loginDrawer', 'session'])
+  })
+})
+
+describe('a screen’s actor under React’s StrictMode', () => {
+  // StrictMode creates a second actor it never starts, and stops and starts the kept one again.
+  const screen = (openChannel: () => FlowsChannel) => {
+    const tab = portalTab(openChannel, 'A')
+    return renderHook(() => useActorRef(loginDrawerMachine, { inspect: tab.inspect }), { wrapper: StrictMode })
+  }
+
+  it('is shown once, in its current state, with its events, to a page open before it', async () => {
+    const openChannel = fakeChannels()
+    const page = openFlowsPage(openChannel)
+    const { result } = screen(openChannel)
+    await settled()
+    act(() => result.current.send({ type: 'drawer.open', delayed: false }))
+    await settled()
+    expect(page.actors().map((actor) => [actor.key, actor.value])).toEqual([[`A ${result.current.sessionId}`, result.current.getSnapshot().value]])
+    expect(result.current.getSnapshot().value).not.toBe('closed')
+    expect(page.actors()[0]?.events.map((event) => event.type)).toContain('drawer.open')
+  })
+
+  it('is shown once, in its current state, to a page opened after it', async () => {
+    const openChannel = fakeChannels()
+    const { result } = screen(openChannel)
+    await settled()
+    const page = openFlowsPage(openChannel)
+    expect(page.actors().map((actor) => [actor.key, actor.value])).toEqual([[`A ${result.current.sessionId}`, 'closed']])
   })
 })

@@ -112,8 +112,18 @@ export function flowsInspector(channel: FlowsChannel, tab: FlowsTab, tabId: stri
     if ((event as PageTransitionEvent).persisted) registerRunning()
   })
   return (event: InspectionEvent) => {
-    if (event.type === '@xstate.actor') running.set(event.actorRef.sessionId, event.actorRef)
-    else if (event.type === '@xstate.snapshot' && event.snapshot.status !== 'active') running.delete(event.actorRef.sessionId)
+    const { actorRef } = event
+    // An actor is created before it starts, and React's StrictMode creates one it never starts and
+    // stops the other to start it again: one is shown from its first step to its stop, each time.
+    if (event.type === '@xstate.actor') return
+    if (event.type === '@xstate.snapshot' && event.snapshot.status !== 'active') {
+      if (running.delete(actorRef.sessionId)) inspect(event)
+      return
+    }
+    if (!running.has(actorRef.sessionId)) {
+      running.set(actorRef.sessionId, actorRef)
+      inspect({ type: '@xstate.actor', actorRef, rootId: event.rootId })
+    }
     inspect(event)
   }
 }

@@ -4,7 +4,7 @@ import { viewOf, type LotterySnapshot } from '../../../machines/places/lottery.m
 import { FLOW_MACHINES } from './flow-machines'
 import { flowGraphOf } from './machine-graph'
 import { SIMULATIONS } from './simulations'
-import { simulate } from './simulator'
+import { offeredEvents, simulate } from './simulator'
 
 /** The event types a screen (or an actor's callback) sends the machine: not XState's own (done, error, after, always). */
 const acceptedEvents = (machine: AnyStateMachine) =>
@@ -35,6 +35,29 @@ describe.each(FLOW_MACHINES.map(({ machine }) => [machine.id, machine] as const)
     expect(sorted([...answered, ...idle])).toEqual(sorted(actorNames(machine)))
     expect(idle.filter((name) => answered.includes(name))).toEqual([])
     for (const name of answered) expect(simulation.answers[name], name).not.toHaveLength(0)
+  })
+})
+
+describe('the events a product owner is offered', () => {
+  it('are those the simulated state takes and that change something', () => {
+    const { machine } = FLOW_MACHINES.find((candidate) => candidate.machine.id === 'loginDrawer')!
+    const simulated = simulate(machine, SIMULATIONS.loginDrawer!)
+    const actor = createActor(simulated.logic, { input: simulated.input }).start()
+    const offered = () => offeredEvents(simulated.logic, actor.getSnapshot(), SIMULATIONS.loginDrawer!.events).map((event) => JSON.stringify(event))
+    expect(offered()).toEqual(['{"type":"drawer.open","delayed":false}', '{"type":"drawer.open","delayed":true}'])
+    actor.send({ type: 'drawer.open', delayed: false })
+    expect(offered()).toEqual(['{"type":"drawer.close"}'])
+  })
+
+  it('leave out one the state takes that changes nothing: the personal data confirmed twice', async () => {
+    const confirm = { type: 'data.confirm', confirmed: true }
+    const offered = async (steps: Step[]) => {
+      const { machine } = FLOW_MACHINES.find((candidate) => candidate.machine.id === 'enrolment')!
+      const snapshot = await stepThrough('enrolment', steps)
+      return offeredEvents(machine, snapshot, [confirm]).length
+    }
+    expect(await offered([{ src: 'checkEligibility', answer: 'gate passed' }])).toBe(1)
+    expect(await offered([{ src: 'checkEligibility', answer: 'gate passed' }, confirm])).toBe(0)
   })
 })
 

@@ -100,6 +100,7 @@ const sessionEvents = (): SessionEvent[] => [
   { type: 'session.accessDenied', path: '/me/races', reason: 'login_required' },
   { type: 'session.accessDenied', path: '/me/races', reason: 'profile_incomplete' },
   { type: 'session.loginRequested', path: '/race/1/subscribe' },
+  { type: 'session.retryProfile' },
 ]
 
 const drawerEvents: LoginDrawerEvent[] = [
@@ -126,6 +127,8 @@ const enrolmentEvents: EnrolmentEvent[] = [
   { type: 'payment.pay' },
   { type: 'payment.abandon' },
   { type: 'payment.redirectRefused' },
+  { type: 'clock.tick', now: now() },
+  { type: 'clock.tick', now: now() + 48 * HOUR_MS },
 ]
 
 const waitEvents: PaymentWaitEvent[] = [{ type: 'wait.retry' }, { type: 'wait.abandon' }]
@@ -248,6 +251,9 @@ const transferTakeEvents: TransferTakeEvent[] = [
   { type: 'disclaimer.submit', waiver: WAIVER },
   { type: 'disclaimer.close' },
   { type: 'payment.retry', key: 'simulated-2' },
+  { type: 'decline.start' },
+  { type: 'decline.cancel' },
+  { type: 'decline.confirm' },
 ]
 
 /** A place offered to friend@example.org, in `stato`. */
@@ -432,7 +438,7 @@ export const SIMULATIONS: Readonly<Record<string, Simulation>> = {
     input: () => ({ code: 'T-demo' }),
     events: transferTakeEvents,
     answers: {
-      readOffer: [...offerReadings('offerta', 'accettata', 'completata', 'annullata', 'scaduta'), http(404, 'transfer_not_found'), network],
+      readOffer: [...offerReadings('offerta', 'accettata', 'completata', 'annullata', 'rifiutata', 'scaduta'), http(404, 'transfer_not_found'), network],
       accept: [
         { label: 'accepted', output: undefined },
         http(422, 'not_eligible'),
@@ -452,6 +458,7 @@ export const SIMULATIONS: Readonly<Record<string, Simulation>> = {
         network,
       ],
       openCheckout: [{ label: 'left for the checkout', output: true }, { label: 'address refused', output: false }],
+      decline: [{ label: 'declined', output: undefined }, http(409, 'transfer_closed'), http(404, 'transfer_not_found'), network],
     },
     idle: {},
   },

@@ -1,4 +1,4 @@
-import { fromCallback, fromPromise, type AnyActorLogic, type AnyStateMachine } from 'xstate'
+import { fromCallback, fromPromise, getNextSnapshot, type AnyActorLogic, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate'
 import type { Answer, Simulation } from './simulations'
 
 /** A faked actor of a simulated machine, waiting for the product owner to pick its answer. */
@@ -71,4 +71,18 @@ export function simulate(machine: AnyStateMachine, simulation: Simulation) {
       return () => void listeners.delete(listener)
     },
   }
+}
+
+/**
+ * The samples a product owner is offered in the simulated state: those it takes and that change it,
+ * its state or its data. One the state takes and that leaves both as they are would be a button that
+ * does nothing (a confirmation given twice).
+ */
+export function offeredEvents<TEvent extends { type: string }>(logic: AnyStateMachine, snapshot: AnyMachineSnapshot, events: readonly TEvent[]): TEvent[] {
+  const now = JSON.stringify([snapshot.value, snapshot.context])
+  return events.filter((event) => {
+    if (!snapshot.can(event)) return false
+    const next = getNextSnapshot(logic, snapshot, event)
+    return JSON.stringify([next.value, next.context]) !== now
+  })
 }

@@ -67,18 +67,21 @@ export function enrolmentActors(queryClient: QueryClient, athleteId: number | nu
         const race = await fresh
         return { ...enrolmentGate({ race, athlete: null, now: now(), today }), questions: [], tariff: tariffOf(race) }
       }
-      const [race, me, history, fields, heldPlace] = await Promise.all([
+      const [race, me, history, fields, keptPlace] = await Promise.all([
         fresh,
         queryClient.fetchQuery(athleteQueries.me()),
         queryClient.fetchQuery({ ...athleteQueries.subscriptions(athleteId, today), staleTime: 0 }),
         queryClient.fetchQuery({ ...enrolmentQueries.extraFields(raceId), staleTime: 0 }),
         // Only a race with a waiting room, or a sold-out one with a wait list, asks whether a place
         // is kept for the athlete, and only its wizard downloads the question.
-        fresh.then((race) => (race.sala_attesa || (race.lista_attesa && race.iscritti >= race.posti) ? import('./held-place').then(({ keptPlace }) => keptPlace(race)) : false)),
+        fresh.then((race) =>
+          race.sala_attesa || (race.lista_attesa && race.iscritti >= race.posti) ? import('./held-place').then((held) => held.keptPlace(race)) : null,
+        ),
       ])
       const athlete = { profile: me.profilo[0]!, subscription: subscriptionFor(history.iscrizioni, raceId) }
       const questions = fields.campi.map((field) => ({ name: field.nome, kind: field.tipo, required: field.obbligatorio }))
-      return { ...enrolmentGate({ race, athlete, now: now(), today, heldPlace }), questions, tariff: tariffOf(race) }
+      const gate = enrolmentGate({ race, athlete, now: now(), today, heldPlace: keptPlace !== null })
+      return { ...gate, questions, tariff: tariffOf(race), keptPlace }
     }),
     enrol: fromApiCall<void, EnrolRequest>(async ({ input: { raceId, choices }, signal }) => {
       if (choices.refund === null || choices.gps === null) throw new Error('enrol: a choice is missing')

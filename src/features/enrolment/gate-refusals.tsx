@@ -50,7 +50,7 @@ export default function GateRefusals({
       {late ? (
         <div className={styles.refusal}>
           <LateRefusalText late={late} />
-          <LateRefusalWayForward late={late} raceId={race.id} />
+          <LateRefusalWayForward late={late} race={race} />
         </div>
       ) : null}
       <ul className={styles.refusalList}>
@@ -150,15 +150,16 @@ function LateRefusalText({ late }: { late: LateRefusal }) {
   }
 }
 
-function LateRefusalWayForward({ late, raceId }: { late: LateRefusal; raceId: number }) {
+function LateRefusalWayForward({ late, race }: { late: LateRefusal; race: RaceDetail }) {
   const { t } = useLingui()
+  const raceId = race.id
   switch (late.code) {
     case 'already_enrolled':
     case 'lottery_application':
       return <Link href={paths.myRaces}>{t`Go to my races`}</Link>
     case 'payment_link_open':
       return late.link ? (
-        <Link href={`${paths.paymentByLink}?code=${encodeURIComponent(late.link)}`} className={buttonClass('primary')}>
+        <Link href={paths.paymentLink(late.link)} className={buttonClass('primary')}>
           {t`Pay with the organiser's link`}
         </Link>
       ) : (
@@ -175,8 +176,17 @@ function LateRefusalWayForward({ late, raceId }: { late: LateRefusal; raceId: nu
     case 'registration_closed':
       return <Link href={paths.home}>{t`See other races`}</Link>
     case 'queue_required':
-    case 'hold_expired':
       return <BackToTheRoom raceId={raceId} />
+    // The room, where the line can be joined again, and the race's wait list when it keeps one.
+    case 'hold_expired':
+      return race.lista_attesa ? (
+        <div className={styles.refusalActions}>
+          <BackToTheRoom raceId={raceId} />
+          <Link href={paths.waitList(raceId)}>{t`See the wait list`}</Link>
+        </div>
+      ) : (
+        <BackToTheRoom raceId={raceId} />
+      )
     case 'offer_expired':
       return <Link href={paths.waitList(raceId)}>{t`See the wait list`}</Link>
   }

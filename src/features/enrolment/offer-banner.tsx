@@ -5,6 +5,7 @@ import { SECOND_MS } from '../../../contracts/time'
 import { isOfferLive, offerEndsAt } from '../../../machines/rules/held-place'
 import { formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
+import { useLapseSaidByWizard } from '../../lib/lapse-said'
 import { paths } from '../../lib/paths'
 import { useNow } from '../../lib/use-now'
 import { waitListQueries } from '../../lib/wait-list-queries'
@@ -21,9 +22,12 @@ export default function OfferBanner({ raceId }: { raceId: number }) {
   const { t } = useLingui()
   const at = useNow(SECOND_MS)
   const entry = useQuery({ ...waitListQueries.status(raceId), retry: false, staleTime: 0 }).data
+  const lapseSaid = useLapseSaidByWizard(raceId)
   const ends = entry ? offerEndsAt(entry) : null
   if (!entry?.offerta_scade || ends === null) return null
   if (!isOfferLive(ends, at)) {
+    // The wizard below says it (src/lib/lapse-said.ts).
+    if (lapseSaid) return null
     return (
       <div role="alert" className={styles.lapsed}>
         <p>{t`The time to take the place offered to you ran out, so it went to the next athlete in line. You have not been charged.`}</p>

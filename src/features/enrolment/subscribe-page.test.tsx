@@ -3,15 +3,25 @@ import { I18nProvider } from '@lingui/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import type { ReactNode } from 'react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Route, Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
+import { HOUR_MS } from '../../../contracts/time'
+import * as waitList from '../../../contracts/wait-list.contract'
+import { db } from '../../../mocks/db'
+import { controls } from '../../../mocks/node'
+import { SEED_TOKENS } from '../../../mocks/seed/tokens'
+import { freeOnePlace } from '../../../mocks/wait-list'
 import { sessionView, signInAs } from '../../../tests/setup/athlete-hooks'
+import { callApi, expectOk } from '../../lib/api-client'
+import { setClockSource } from '../../lib/clock'
 import { createQueryClient } from '../../app/app'
 import { activateLocale, i18n } from '../../lib/i18n'
 import { SessionContext } from '../../lib/session'
 import { ensureTemporal } from '../../lib/temporal'
 import { NotificationRegion } from '../../ui/notification-region'
+import OfferBanner from './offer-banner'
 import SubscribePage from './subscribe-page'
 
 /**
@@ -34,11 +44,13 @@ afterEach(() => {
   })
   cleanup()
   localStorage.clear()
+  sessionStorage.clear()
 })
 
 const session = sessionView('loggedIn')
 
-function openWizard(race: number) {
+/** The wizard, under `above` where the route puts a banner (src/app/subscribe-route.tsx). */
+function openWizard(race: number, above: ReactNode = null) {
   const { hook } = memoryLocation({ path: `/race/${String(race)}/subscribe` })
   return render(
     <QueryClientProvider client={createQueryClient()}>
@@ -47,6 +59,7 @@ function openWizard(race: number) {
           <Router hook={hook}>
             <main>
               <Route path="/race/:id/subscribe">
+                {above}
                 <SubscribePage />
               </Route>
             </main>
@@ -143,6 +156,99 @@ describe("the flagship (race 201), entered by lottery unless the athlete holds a
     expect(screen.getByRole('heading', { level: 1, name: 'Enrol in Tor des Pettorale 330 2026' })).toBeInTheDocument()
     expect(payment).toHaveFocus()
     expect(within(main()).queryByText(/lottery application/)).toBeNull()
+  })
+
+  it("with a PAX whose place the organiser's link pays: the payment leads to the link's page, no card payment is offered (issue 42)", { timeout: 20_000 }, async () => {
+    await signInAs('pax')
+    openWizard(201)
+    await findStep('Payment')
+    expect(within(main()).getByText('The organiser has sent you a payment link for this place: you pay through it, on its page.')).toBeInTheDocument()
+    expect(within(main()).getByRole('link', { name: "Pay with the organiser's link" })).toHaveAttribute(
+      'href',
+      `/payment/by-link?code=${SEED_TOKENS.paymentLinkPending}`,
+    )
+    expect(within(main()).queryByRole('button', { name: /^Pay / })).toBeNull()
+  })
+})
+
+describe("the refund step lists every tier of the race's schedule, as the race page does (issue 42)", () => {
+  /** Trail del Forte di Bard 30K 2026: €35, 48 days away at the seed's "now"; its schedule has a tier from 7 to 29 days. */
+  const RACE = 204
+
+  it("gives each tier's amount with each option, today's marked", { timeout: 20_000 }, async () => {
+    const user = userEvent.setup()
+    await signInAs('completo')
+    openWizard(RACE)
+    await findStep('Your data')
+    await user.click(within(main()).getByLabelText('All my data is correct'))
+    await user.click(next())
+    await findStep('Race questions')
+    await user.selectOptions(within(main()).getByLabelText('Shuttle bus to the start *'), 'Aosta')
+    await user.click(next())
+    await findStep('Rules')
+    await user.click(within(main()).getByLabelText('I have read the race rules and I accept them'))
+    await user.click(next())
+    await findStep('Refund option')
+
+    const table = within(main()).getByRole('table', { name: 'What you get back if you withdraw' })
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => Array.from(row.children, (cell) => cell.textContent))
+    expect(rows).toEqual([
+      ['30 days or more before the start (today)', '€17.50', '€35.00'],
+      ['From 7 to 29 days before the start', '€7.00', '€28.00'],
+      ['Less than 7 days before the start', '€0.00', '€17.50'],
+    ])
+    expect(within(table).getByRole('row', { current: 'date' })).toHaveTextContent(/^30 days or more before the start/)
+  })
+})
+
+describe('a place offered from the wait list that lapses mid-wizard (issue 42)', () => {
+  /** Skyrace della Becca 21K 2026: sold out, with a wait list that gives 48 hours to take a place. */
+  const RACE = 206
+
+  it('stops the wizard at once: no step goes on, the refusal says what happened and leads to the wait list', { timeout: 20_000 }, async () => {
+    const user = userEvent.setup()
+    await signInAs('completo')
+    await expectOk(callApi(waitList.join, { params: { id: RACE } }))
+    await freeOnePlace(db.races.findFirst((q) => q.where({ id: RACE }))!, controls.now())
+    openWizard(RACE)
+    await findStep('Your data')
+    await user.click(within(main()).getByLabelText('All my data is correct'))
+
+    // 49 hours on, the mock's clock moved as its controls move it: the portal is told at once.
+    act(() => {
+      controls.advance(49 * HOUR_MS)
+      setClockSource(controls.now)
+    })
+    expect(await findStep('Your enrolment could not be completed')).toHaveFocus()
+    expect(
+      within(main()).getByText(
+        'The deadline of the place offered to you from the wait list has passed, so it went to the next athlete in line. You have not been charged.',
+      ),
+    ).toBeInTheDocument()
+    expect(within(main()).getByRole('link', { name: 'See the wait list' })).toHaveAttribute('href', `/race/${String(RACE)}/wait-list`)
+    expect(within(main()).queryByRole('button', { name: 'Next' })).toBeNull()
+  })
+
+  it('says the lapse once: the offer banner above the wizard leaves it to the refusal', { timeout: 20_000 }, async () => {
+    await signInAs('completo')
+    await expectOk(callApi(waitList.join, { params: { id: RACE } }))
+    await freeOnePlace(db.races.findFirst((q) => q.where({ id: RACE }))!, controls.now())
+    openWizard(RACE, <OfferBanner raceId={RACE} />)
+    await findStep('Your data')
+    expect(await within(main()).findByRole('region', { name: 'The place offered to you' })).toBeInTheDocument()
+
+    act(() => {
+      controls.advance(49 * HOUR_MS)
+      setClockSource(controls.now)
+    })
+    await findStep('Your enrolment could not be completed')
+    const [alert, ...more] = within(main()).getAllByRole('alert')
+    expect(more).toHaveLength(0)
+    expect(alert).toHaveTextContent(/^The deadline of the place offered to you from the wait list has passed/)
+    expect(within(main()).queryByRole('region', { name: 'The place offered to you' })).toBeNull()
   })
 })
 

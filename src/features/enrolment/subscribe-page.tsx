@@ -6,6 +6,7 @@ import type { EntryMode } from '../../../machines/enrolment/eligibility'
 import { STEPS, type Step } from '../../../machines/enrolment/enrolment.machine'
 import { noticeForApiError } from '../../lib/api-error-notice'
 import { useAthlete } from '../../lib/athlete-queries'
+import { useWizardSaysLapse } from '../../lib/lapse-said'
 import { NOTICES } from '../../lib/notices'
 import { raceQueries } from '../../lib/race-queries'
 import { useSession } from '../../lib/session'
@@ -61,6 +62,7 @@ function Wizard({ race, athleteId }: { race: RaceDetail; athleteId: number | nul
   const wizard = useEnrolmentWizard(race, athleteId)
   const { screen } = wizard
   const title = useWizardTitle(race, screen.kind === 'checking' || screen.kind === 'checkFailed' ? null : wizard.entry)
+  useWizardSaysLapse(race.id, saysLapse(wizard))
 
   return (
     <Page title={title}>
@@ -72,6 +74,24 @@ function Wizard({ race, athleteId }: { race: RaceDetail; athleteId: number | nul
       </div>
     </Page>
   )
+}
+
+/**
+ * The wizard tells the athlete that the place kept for them lapsed: on its steps and on the way to
+ * the payment it stops with that refusal the moment it does (decision 065), and a banner saying it
+ * too, even a second earlier, would say it twice.
+ */
+function saysLapse({ screen, lateRefusal }: EnrolmentWizard): boolean {
+  switch (screen.kind) {
+    case 'step':
+    case 'redirecting':
+    case 'confirming':
+      return true
+    case 'refused':
+      return lateRefusal?.code === 'hold_expired' || lateRefusal?.code === 'offer_expired'
+    default:
+      return false
+  }
 }
 
 /**

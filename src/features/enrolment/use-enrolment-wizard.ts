@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useSelector } from '@xstate/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useLocation } from 'wouter'
 import type { RefundOption } from '../../../contracts/athlete.contract'
 import type { RaceDetail } from '../../../contracts/races.contract'
@@ -19,6 +19,7 @@ import { registrationDisplay } from '../../../machines/rules/registration-displa
 import { now } from '../../lib/clock'
 import { activeLocale } from '../../lib/i18n'
 import { useBoundActor } from '../../lib/use-bound-actor'
+import { useServerFollowing, type FollowingEvent } from '../../lib/use-server-following'
 import { randomId } from '../../lib/random-id'
 import { leaveForTrustedAddress } from '../../lib/safe-navigation'
 import { useAddressedSex } from '../../lib/athlete-queries'
@@ -75,6 +76,19 @@ export function useEnrolmentWizard(race: RaceDetail, athleteId: number | null) {
     return () => subscription.unsubscribe()
   }, [actor, queryClient, race.id, sex, askToLogIn, location])
 
+  // A place the race keeps for the athlete lapses on the portal's clock (decision 003): the machine
+  // is told the time while it has one, and stops the wizard once it has gone to the next in line.
+  const keepsPlace = useSelector(actor, (snapshot) => snapshot.context.keptPlace !== null)
+  const clockFollower = useMemo(
+    () => ({
+      send: (event: FollowingEvent) => {
+        if (keepsPlace && event.type === 'clock.tick') actor.send(event)
+      },
+    }),
+    [actor, keepsPlace],
+  )
+  useServerFollowing(clockFollower)
+
   const screen = useSelector(actor, screenOf, sameScreen)
   const context = useSelector(actor, (snapshot) => snapshot.context)
   const waitActor = useSelector(actor, (snapshot) => snapshot.children.paymentWait)
@@ -100,6 +114,8 @@ export function useEnrolmentWizard(race: RaceDetail, athleteId: number | null) {
     problems: context.problems,
     failure: context.failure,
     disclaimerText: context.disclaimerText,
+    /** The code of the organiser's link that pays the place: the payment is made on its page. */
+    paymentLink: context.paymentLink,
     /** The breakdown the athlete agrees to pay, from the prices the gate read (null before). */
     price: context.tariff && priceBreakdown(context.tariff, context.choices),
     /** The wait for the provider, while the payment is being confirmed. */

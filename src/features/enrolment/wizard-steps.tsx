@@ -5,20 +5,22 @@ import { Link } from 'wouter'
 import type { RefundOption } from '../../../contracts/athlete.contract'
 import type { RaceDetail, SubscriptionField } from '../../../contracts/races.contract'
 import type { Step, WizardScreen } from '../../../machines/enrolment/enrolment.machine'
-import { refundAmount, toEuros } from '../../../machines/enrolment/price'
+import { toEuros } from '../../../machines/enrolment/price'
 import { daysToStart } from '../../../machines/rules/race-day'
+import { refundTiers, rowOn } from '../../../machines/rules/refund'
 import { useAthlete } from '../../lib/athlete-queries'
 import { now } from '../../lib/clock'
 import { formatDate, formatMoney } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
-import { Button } from '../../ui/button'
+import { Button, buttonClass } from '../../ui/button'
 import { DefinitionList } from '../../ui/definition-list'
 import { CheckboxField, Field, SelectField } from '../../ui/field'
 import { fieldErrorMessage } from '../../ui/form-messages'
 import { lazyPart } from '../../ui/lazy-part'
 import { useFocusOnMount } from '../../ui/use-focus-on-mount'
 import { OrganiserText } from '../../ui/organiser-text'
+import { RefundPeriod } from '../../ui/refund-period'
 import { Loading } from '../../ui/state'
 import styles from './enrolment.module.css'
 import { enrolmentQueries } from './enrolment-queries'
@@ -248,14 +250,10 @@ function RefundStep({ wizard, race }: StepProps) {
   const { choices, problems } = wizard
   const container = useFocusFirstProblem(problems)
   const errorId = useId()
-  const money = (cents: number) => formatMoney(locale, toEuros(cents))
-  // What a withdrawal today counts as: whole days to the start on Rome's calendar.
-  const today = daysToStart(race, now())
-  const moments: Array<[string, number]> = [
-    [t`If you withdraw today`, today],
-    [t`A month before the start`, Math.min(today, 30)],
-    [t`In race week`, Math.min(today, 3)],
-  ]
+  // Every tier of the race's schedule, as the race page lists it; today's (whole days to the start
+  // on Rome's calendar) marked, since that is what withdrawing at once would give back.
+  const tiers = refundTiers(race)
+  const today = rowOn(tiers, daysToStart(race, now()))
   const surcharge = formatMoney(locale, race.supplemento_rimborso)
   const options: Array<[RefundOption, string, string]> = [
     ['standard', t`Standard`, t`Included in the fee`],
@@ -300,11 +298,14 @@ function RefundStep({ wizard, race }: StepProps) {
           </tr>
         </thead>
         <tbody>
-          {moments.map(([label, days]) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
-              <td className={styles.amount}>{money(refundAmount(race, race.rimborsi, 'standard', days))}</td>
-              <td className={styles.amount}>{money(refundAmount(race, race.rimborsi, 'protetto', days))}</td>
+          {tiers.map((tier) => (
+            <tr key={tier.giorniPrima} aria-current={tier === today ? 'date' : undefined}>
+              <th scope="row">
+                <RefundPeriod from={tier.giorniPrima} until={tier.untilDays} />
+                {tier === today ? <span className={styles.cost}> {t`(today)`}</span> : null}
+              </th>
+              <td className={styles.amount}>{formatMoney(locale, tier.quotes.standard.quota)}</td>
+              <td className={styles.amount}>{formatMoney(locale, tier.quotes.protetto.quota)}</td>
             </tr>
           ))}
         </tbody>
@@ -495,10 +496,22 @@ function PaymentStep({ wizard, race, screen }: StepProps) {
           {i18n._(failureMessage(failure.error))} {t`Paying again will not charge you twice.`}
         </p>
       ) : null}
-      <p>{t`You will pay on the payment provider's secure page, then come back here.`}</p>
-      <Button className={styles.pay} onClick={wizard.pay} disabled={!wizard.can.pay || screen.busy !== null}>
-        {screen.busy === 'startingPayment' ? t`Starting the payment…` : t`Pay ${amount}`}
-      </Button>
+      {wizard.paymentLink !== null ? (
+        // The organiser's link pays this place (issue 42): a card payment would be refused.
+        <>
+          <p>{t`The organiser has sent you a payment link for this place: you pay through it, on its page.`}</p>
+          <Link href={paths.paymentLink(wizard.paymentLink)} className={`${buttonClass('primary')} ${styles.pay}`}>
+            {t`Pay with the organiser's link`}
+          </Link>
+        </>
+      ) : (
+        <>
+          <p>{t`You will pay on the payment provider's secure page, then come back here.`}</p>
+          <Button className={styles.pay} onClick={wizard.pay} disabled={!wizard.can.pay || screen.busy !== null}>
+            {screen.busy === 'startingPayment' ? t`Starting the payment…` : t`Pay ${amount}`}
+          </Button>
+        </>
+      )}
     </StepFrame>
   )
 }

@@ -41,6 +41,32 @@ describe('my races, grouped', () => {
   })
 })
 
+describe('my races, the places left apart (issue 42)', () => {
+  it('puts withdrawn, passed-on and deferred places in a group of their own, those of races to come first', () => {
+    const { upcoming, past, left } = groupEnrolments(
+      [
+        subscription(1),
+        subscription(2, { stato: 'ritirata' }),
+        subscription(3, { stato: 'ceduta' }),
+        subscription(4),
+        subscription(5, { stato: 'rinviata' }),
+        subscription(99, { stato: 'ritirata' }),
+      ],
+      races,
+      NOW,
+    )
+    expect(upcoming.map((entry) => entry.subscription.project_id)).toEqual([1])
+    expect(past.map((entry) => entry.subscription.project_id)).toEqual([4])
+    expect(left.map((entry) => entry.subscription.project_id)).toEqual([5, 2, 3, 99])
+  })
+
+  it('keeps a place taken again (active, not paid yet) with the places held', () => {
+    const { upcoming, left } = groupEnrolments([subscription(1, { stato: 'attiva', pagato: false })], races, NOW)
+    expect(upcoming).toHaveLength(1)
+    expect(left).toEqual([])
+  })
+})
+
 describe('what is still due', () => {
   const valid = { state: 'valid' as const, expiresOn: '2026-11-02' }
   it('is nothing for a signed, paid enrolment with a certificate valid on race day', () => {

@@ -38,6 +38,7 @@ const session: SessionView = {
   denyAccess: () => {},
   askToLogIn: () => {},
   confirmationLink: null,
+  profileUnavailable: null,
 }
 
 function open(client = createQueryClient()) {

@@ -4,12 +4,15 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import * as places from '../../../contracts/places.contract'
 import { controls } from '../../../mocks/node'
+import { SEED_TOKENS } from '../../../mocks/seed/tokens'
+import { cardAwaitingConfirmation } from '../../../mocks/test-api'
 import { signInAs } from '../../../tests/setup/athlete-hooks'
 import { createQueryClient } from '../../app/app'
 import { callApi } from '../../lib/api-client'
 import { formatMoney, formatRaceTime } from '../../lib/format'
 import { activateLocale, i18n } from '../../lib/i18n'
 import { SessionContext, type SessionView } from '../../lib/session'
+import { paths } from '../../lib/paths'
 import { ensureTemporal } from '../../lib/temporal'
 import MyRacesPage from './my-races-page'
 
@@ -31,6 +34,7 @@ const session: SessionView = {
   denyAccess: () => {},
   askToLogIn: () => {},
   confirmationLink: null,
+  profileUnavailable: null,
 }
 
 function openPage() {
@@ -54,11 +58,11 @@ const deadlineIn = (place: ReturnType<typeof within>) =>
   place.queryByText((_: string, element: Element | null) => element?.tagName === 'SPAN' && (element.textContent ?? '').startsWith('Deadline: '))
 
 describe('my races: the deadline of a place waiting for payment', () => {
-  it("a place with the organiser's payment link open: its expiry, beside the link that resumes the place", async () => {
+  it("a place with the organiser's payment link open: its expiry, beside the way to the link's page (issue 42)", async () => {
     await signInAs('pax')
     openPage()
     const place = within(await card('Tor des Pettorale 330 2026'))
-    expect(place.getByRole('link', { name: 'Pay for your place' }).getAttribute('href')).toBe('/race/201/subscribe')
+    expect(place.getByRole('link', { name: 'Pay for your place' }).getAttribute('href')).toBe(paths.paymentLink(SEED_TOKENS.paymentLinkPending))
     const deadline = deadlineIn(place)
     expect(deadline?.textContent).toBe(`Deadline: ${formatRaceTime('en', '2026-03-09T22:59:00.000Z')}`)
     expect(deadline?.querySelector('time')?.getAttribute('datetime')).toBe('2026-03-09T22:59:00.000Z')
@@ -70,6 +74,15 @@ describe('my races: the deadline of a place waiting for payment', () => {
     const place = within(await card('Alte Vie di Cogne 52K 2026'))
     expect(place.getByRole('link', { name: 'Pay for your place' })).toBeInTheDocument()
     expect(deadlineIn(place)?.textContent).toBe(`Deadline: ${formatRaceTime('en', '2026-06-30T21:59:00Z')}`)
+  })
+
+  it('a card payment the bank is confirming: the way to that payment, not to pay again (issue 42)', { timeout: 20_000 }, async () => {
+    const paymentId = await cardAwaitingConfirmation()
+    await signInAs('completo')
+    openPage()
+    const place = within(await card('Alte Vie di Cogne 52K 2026'))
+    expect(place.getByRole('link', { name: 'Your card payment is being confirmed by the bank: see the payment' })).toHaveAttribute('href', paths.paymentStatus(paymentId))
+    expect(place.queryByRole('link', { name: 'Pay for your place' })).toBeNull()
   })
 
   it('a paid place shows no deadline', async () => {
@@ -122,12 +135,27 @@ describe('my races: what a paid place may become (issue 23)', () => {
     expect(place.queryByRole('link', { name: 'Withdraw' })).toBeNull()
   })
 
+  it('a withdrawn place leaves Upcoming for a group of its own, without the bib and the payment (issue 42)', async () => {
+    await signInAs('completo')
+    expect((await callApi(places.withdraw, { params: { id: 202 }, body: { rimborso_atteso: 22.5, chiave: 'my-races-3' } })).ok).toBe(true)
+    openPage()
+    const group = within(await screen.findByRole('region', { name: 'Withdrawn, passed on or deferred' }, { timeout: 5_000 }))
+    const place = within(group.getByRole('article', { name: 'Sentiero dei Larici 25K 2026' }))
+    expect(await place.findByText(`Withdrawn: ${formatMoney('en', 22.5)} refunded.`)).toBeInTheDocument()
+    expect(place.queryByText('57')).toBeNull()
+    expect(place.queryByText('Paid')).toBeNull()
+    expect(place.queryByRole('button', { name: 'Add to calendar' })).toBeNull()
+    const upcoming = within(screen.getByRole('region', { name: 'Upcoming' }))
+    expect(upcoming.getAllByRole('article').map((article) => article.getAttribute('aria-labelledby'))).toEqual(['race-203'])
+  })
+
   it('a deferred place shows its credit, listed under Credits', async () => {
     await signInAs('completo')
     expect((await callApi(places.defer, { params: { id: 202 }, body: { chiave: 'my-races-2' } })).ok).toBe(true)
     openPage()
     const place = within(await card('Sentiero dei Larici 25K 2026'))
     expect(await place.findByText(`Deferred: a credit of ${formatMoney('en', 30)} for the 2027 edition.`)).toBeInTheDocument()
+    expect(screen.getByRole('region', { name: 'Withdrawn, passed on or deferred' })).toContainElement(place.getByText(/^Deferred:/))
     const credits = within(screen.getByRole('region', { name: 'Credits' }))
     expect(credits.getByText('Sentiero dei Larici 25K 2027')).toBeInTheDocument()
     expect(credits.getByText(formatMoney('en', 30))).toBeInTheDocument()

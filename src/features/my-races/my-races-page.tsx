@@ -26,12 +26,15 @@ import { Page } from '../../ui/page'
 import { Empty, Loading, QueryErrorState } from '../../ui/state'
 import { groupEnrolments, stillDue, type EnrolmentEntry } from './enrolments'
 import styles from './my-races.module.css'
-import { isLapsed } from './open-subscriptions'
+import { confirmingPayment, isLapsed, payPath } from './open-subscriptions'
 import MyLottery from './my-lottery'
 import MyWaitLists from './my-wait-lists'
 import { Credits, PlaceActions, PlaceFate } from './place-changes'
 
-/** `/me/races`: every race the athlete entered, upcoming first, with what is still due. */
+/**
+ * `/me/races`: every race the athlete entered, upcoming first, with what is still due; the places
+ * they left (withdrawn, passed on, deferred) apart, with what became of them.
+ */
 export default function MyRacesPage() {
   const { t } = useLingui()
   const { profile } = useAthlete()
@@ -58,8 +61,8 @@ export default function MyRacesPage() {
       </Page>
     )
   }
-  const { upcoming, past } = groupEnrolments(history.data.iscrizioni, races.data.gare, now())
-  if (upcoming.length + past.length === 0) {
+  const { upcoming, past, left } = groupEnrolments(history.data.iscrizioni, races.data.gare, now())
+  if (upcoming.length + past.length + left.length === 0) {
     return (
       <Page title={t`My races`}>
         <Empty>
@@ -82,7 +85,7 @@ export default function MyRacesPage() {
           <ul className={styles.list}>
             {upcoming.map((entry) => (
               <li key={entry.subscription.project_id}>
-                <EnrolmentCard entry={entry} profile={profile} fates={fates} upcoming />
+                <EnrolmentCard entry={entry} profile={profile} upcoming />
               </li>
             ))}
           </ul>
@@ -90,13 +93,25 @@ export default function MyRacesPage() {
       ) : null}
       <MyWaitLists />
       <MyLottery />
+      {left.length > 0 ? (
+        <section aria-labelledby="left-places" className={styles.section}>
+          <h2 id="left-places">{t`Withdrawn, passed on or deferred`}</h2>
+          <ul className={styles.list}>
+            {left.map((entry) => (
+              <li key={entry.subscription.project_id}>
+                <LeftPlaceCard entry={entry} fates={fates} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {past.length > 0 ? (
         <section aria-labelledby="past-races" className={styles.section}>
           <h2 id="past-races">{t`Past`}</h2>
           <ul className={styles.list}>
             {past.map((entry) => (
               <li key={entry.subscription.project_id}>
-                <EnrolmentCard entry={entry} profile={profile} fates={fates} upcoming={false} />
+                <EnrolmentCard entry={entry} profile={profile} upcoming={false} />
               </li>
             ))}
           </ul>
@@ -113,14 +128,33 @@ interface Fates {
   credits: readonly Credit[]
 }
 
-function EnrolmentCard({ entry, profile, fates, upcoming }: { entry: EnrolmentEntry; profile: Profile; fates: Fates; upcoming: boolean }) {
+/** A race's name (to its page, when known) and when and where it runs: the top of every card here. */
+function RaceHeading({ entry, headingId }: { entry: EnrolmentEntry; headingId: string }) {
+  const { t } = useLingui()
+  const locale = activeLocale()
+  const { subscription, race } = entry
+  const raceId = subscription.project_id
+  const name = race ? `${race.nome} ${String(race.edizione)}` : t`Race ${raceId}`
+  return (
+    <>
+      <h3 id={headingId} className={styles.name}>
+        {race ? <Link href={paths.race(race.id)}>{name}</Link> : name}
+      </h3>
+      {race ? (
+        <p className={styles.when}>
+          <time dateTime={race.data_evento}>{formatRaceTime(locale, race.data_evento)}</time> · {race.localita}
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+/** A place the athlete holds (paid or not): its details, what is still due, and what may be done with it. */
+function EnrolmentCard({ entry, profile, upcoming }: { entry: EnrolmentEntry; profile: Profile; upcoming: boolean }) {
   const { t } = useLingui()
   const locale = activeLocale()
   const { subscription: s, race } = entry
-  const raceId = s.project_id
-  const name = race ? `${race.nome} ${String(race.edizione)}` : t`Race ${raceId}`
   const headingId = `race-${String(s.project_id)}`
-  const held = isHeldPlace(s)
   const current = now()
   const payment = s.pagato ? t`Paid` : isApplication(s) ? t`Lottery application: paid only if drawn` : t`Not paid yet`
   const rows: Array<[string, string]> = [
@@ -134,30 +168,35 @@ function EnrolmentCard({ entry, profile, fates, upcoming }: { entry: EnrolmentEn
   ]
   return (
     <article aria-labelledby={headingId} className={styles.card}>
-      <h3 id={headingId} className={styles.name}>
-        {race ? <Link href={paths.race(race.id)}>{name}</Link> : name}
-      </h3>
-      {race ? (
-        <p className={styles.when}>
-          <time dateTime={race.data_evento}>{formatRaceTime(locale, race.data_evento)}</time> · {race.localita}
-        </p>
-      ) : null}
+      <RaceHeading entry={entry} headingId={headingId} />
       <DefinitionList minColumn="8rem" rows={rows} />
-      {held ? null : (
-        <PlaceFate
-          subscription={s}
-          refund={fates.transactions.find((line) => line.gara_id === raceId && line.rimborso) ?? null}
-          credit={fates.credits.find((credit) => credit.da_gara_id === raceId) ?? null}
-        />
-      )}
-      {upcoming && race && held ? <StillDue entry={entry} race={race} profile={profile} /> : null}
+      {upcoming && race ? <StillDue entry={entry} race={race} profile={profile} /> : null}
       {upcoming && race && isChangeablePlace(s, race, current) ? <PlaceActions subscription={s} race={race} now={current} /> : null}
-      {upcoming && race && held ? <AddToCalendar race={race} endMs={raceEnd(race)} /> : null}
+      {upcoming && race ? <AddToCalendar race={race} endMs={raceEnd(race)} /> : null}
       {!upcoming && race ? (
         <Link href={s.pettorale === null ? paths.ranking(race.id) : `${paths.ranking(race.id)}?mine=${String(s.pettorale)}`}>
           {s.pettorale === null ? t`See the results` : t`See the results, with yours highlighted`}
         </Link>
       ) : null}
+    </article>
+  )
+}
+
+/**
+ * A place the athlete left: what became of it, with the refund or the credit where the data has it.
+ * No bib nor payment: they were the place's, which is no entry any more.
+ */
+function LeftPlaceCard({ entry, fates }: { entry: EnrolmentEntry; fates: Fates }) {
+  const raceId = entry.subscription.project_id
+  const headingId = `race-${String(raceId)}`
+  return (
+    <article aria-labelledby={headingId} className={styles.card}>
+      <RaceHeading entry={entry} headingId={headingId} />
+      <PlaceFate
+        subscription={entry.subscription}
+        refund={fates.transactions.find((line) => line.gara_id === raceId && line.rimborso) ?? null}
+        credit={fates.credits.find((credit) => credit.da_gara_id === raceId) ?? null}
+      />
     </article>
   )
 }
@@ -186,7 +225,7 @@ function StillDue({ entry, race, profile }: { entry: EnrolmentEntry; race: Race;
                 <span className={styles.error}>{t`${plural({ day: dayShown(locale, deadline, 'race') }, { other: `The deadline passed on ${formatRaceTime(locale, deadline)}: this place can no longer be completed.` })}`}</span>
               ) : (
                 <>
-                  <Link href={resume}>{t`Pay for your place`}</Link>
+                  <Link href={payPath(subscription, current)}>{confirmingPayment(subscription, current) !== null ? t`Your card payment is being confirmed by the bank: see the payment` : t`Pay for your place`}</Link>
                   {deadline === null ? null : (
                     <span className={styles.dueWhen}>
                       <Trans>

@@ -10,7 +10,7 @@ import { buttonClass } from '../../ui/button'
 import { Page } from '../../ui/page'
 import { Empty, Loading, QueryErrorState } from '../../ui/state'
 import styles from './my-races.module.css'
-import type { OpenSubscription } from './open-subscriptions'
+import { payPath, type OpenSubscription } from './open-subscriptions'
 import { useOpenSubscriptions } from './use-open-subscriptions'
 
 /**
@@ -67,7 +67,7 @@ export default function OpenSubscriptionsPage() {
 function OpenCard({ entry, now }: { entry: OpenSubscription; now: number }) {
   const { t } = useLingui()
   const locale = activeLocale()
-  const { subscription: s, race, step, deadline, lapsed } = entry
+  const { subscription: s, race, step, deadline, lapsed, confirming } = entry
   const raceId = s.project_id
   const name = race ? `${race.nome} ${String(race.edizione)}` : t`Race ${raceId}`
   const headingId = `open-${String(raceId)}`
@@ -76,14 +76,16 @@ function OpenCard({ entry, now }: { entry: OpenSubscription; now: number }) {
     choices: t`Choose your options: the enrolment starts from the beginning.`,
     disclaimer: t`Sign the race's waiver, then pay.`,
     payment: total === null ? t`Pay for your place.` : t`Pay ${total} for your place.`,
+    confirming: t`Your card payment is being confirmed by the bank: there is nothing more to pay.`,
     draw: t`Wait for the lottery draw: you pay only if you are drawn.`,
-  }[step]
+  }[confirming === null ? step : 'confirming']
   const action = {
     choices: t`Continue the enrolment`,
     disclaimer: t`Sign the waiver`,
     payment: total === null ? t`Pay for your place` : t`Pay ${total}`,
+    confirming: t`See the payment`,
     draw: null,
-  }[step]
+  }[confirming === null ? step : 'confirming']
   return (
     <article aria-labelledby={headingId} className={styles.card}>
       <h2 id={headingId} className={styles.name}>
@@ -112,7 +114,7 @@ function OpenCard({ entry, now }: { entry: OpenSubscription; now: number }) {
         </p>
       ) : null}
       {action && !lapsed ? (
-        <Link href={paths.subscribe(raceId)} className={`${buttonClass('primary')} ${styles.action}`}>
+        <Link href={step === 'payment' ? payPath(s, now) : paths.subscribe(raceId)} className={`${buttonClass('primary')} ${styles.action}`}>
           {action}
         </Link>
       ) : null}

@@ -52,6 +52,15 @@ describe('open subscriptions', () => {
     expect(late!.deadline).toBe('2026-04-10T21:59:00Z')
   })
 
+  it("names the organiser's link open for a place, which pays it, and none once the link has lapsed (issue 42)", () => {
+    const linked = { liberatoria: true, liberatoria_signed: '2026-03-01T10:00:00Z', codice_link: 'lnk-1', scadenza_pagamento: '2026-03-09T22:59:00Z' }
+    const [open] = openSubscriptions([unpaid(1, linked)], [], races, NOW)
+    expect(open).toMatchObject({ step: 'payment', link: 'lnk-1' })
+    const [lapsed] = openSubscriptions([unpaid(1, linked)], [], races, Date.parse('2026-03-10T08:00:00Z'))
+    expect(lapsed).toMatchObject({ step: 'payment', link: null })
+    expect(openSubscriptions([unpaid(1)], [], races, NOW)[0]?.link).toBeNull()
+  })
+
   it('puts the nearest deadline first and the lapsed ones last, marked', () => {
     const open = openSubscriptions([unpaid(1), unpaid(2), unpaid(3), unpaid(99)], [], races, NOW)
     expect(open.map((entry) => [entry.subscription.project_id, entry.lapsed])).toEqual([

@@ -2,7 +2,8 @@ import type { Subscription } from '../../../contracts/athlete.contract'
 import type { Race } from '../../../contracts/races.contract'
 import { openEnrolment, placeDeadline } from '../../../machines/enrolment/eligibility'
 import { isApplication } from '../../../machines/rules/lottery'
-import { isLinkOpen } from '../../../machines/rules/payment-link'
+import { isLinkOpen, livePaymentLink } from '../../../machines/rules/payment-link'
+import { paths } from '../../lib/paths'
 
 /**
  * What an open subscription waits for: the choices of the wizard (a possible subscription nothing
@@ -18,6 +19,13 @@ export interface OpenSubscription {
   deadline: string | null
   /** The deadline has passed: the place can no longer be taken from here. */
   lapsed: boolean
+  /** The code of the organiser's link open for the place: it is paid on the link's page (issue 42). */
+  link: string | null
+  /**
+   * The id of a card payment of the place awaiting the provider's confirmation: it is waited for, not
+   * paid again (`payPath`).
+   */
+  confirming: string | null
 }
 
 /**
@@ -38,16 +46,36 @@ export function openSubscriptions(
   const open = [...byRace.values()].map((subscription): OpenSubscription => {
     const race = raceById.get(subscription.project_id) ?? null
     const deadline = placeDeadline(subscription, race, now)
+    const step = stepOf(subscription, race, now)
+    const link = livePaymentLink(subscription, now)
     return {
       subscription,
       race,
-      step: stepOf(subscription, race),
+      step,
       deadline,
       lapsed: isLapsed(deadline, now),
+      link,
+      confirming: step === 'payment' ? confirmingPayment(subscription, now) : null,
     }
   })
   const order = (entry: OpenSubscription) => (entry.deadline === null ? Number.POSITIVE_INFINITY : Date.parse(entry.deadline))
   return open.sort((a, b) => Number(a.lapsed) - Number(b.lapsed) || order(a) - order(b))
+}
+
+/** The card payment of the place the provider has authorised, unless the organiser's link is open (its page says so). */
+export function confirmingPayment(subscription: Subscription, now: number): string | null {
+  return livePaymentLink(subscription, now) === null ? (subscription.pagamento_in_corso ?? null) : null
+}
+
+/**
+ * Where an unpaid place is paid: the page of the card payment being confirmed, the organiser's link's
+ * page, or the wizard, which resumes the place (decision 027). Places awaiting payment and My races agree.
+ */
+export function payPath(subscription: Subscription, now: number): string {
+  const confirming = confirmingPayment(subscription, now)
+  if (confirming !== null) return paths.paymentStatus(confirming)
+  const link = livePaymentLink(subscription, now)
+  return link === null ? paths.subscribe(subscription.project_id) : paths.paymentLink(link)
 }
 
 /** The deadline has passed: the place can no longer be taken from here. */
@@ -56,7 +84,7 @@ export function isLapsed(deadline: string | null, now: number): boolean {
 }
 
 /** What the place needs next, as the wizard resumes it (a waiver revised since is signed again). */
-function stepOf(subscription: Subscription, race: Race | null): OpenStep {
+function stepOf(subscription: Subscription, race: Race | null, now: number): OpenStep {
   if (isApplication(subscription)) return 'draw'
-  return openEnrolment(subscription, race)?.step ?? 'choices'
+  return openEnrolment(subscription, race, now)?.step ?? 'choices'
 }

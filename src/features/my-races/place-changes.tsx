@@ -33,7 +33,7 @@ export function PlaceActions({ subscription, race, now }: { subscription: Subscr
           {offered ? (
             <>
               <Link href={paths.placeChange(race.id, 'transfer')}>{t`Pass my place on`}</Link>
-              <span className={styles.changeNote}>{t`Offered to ${offered.a} until ${formatOwnMoment(locale, offered.scade)}`}</span>
+              <span className={styles.changeNote}>{t`Offered to ${offered.a} until ${formatRaceTime(locale, offered.scade)}`}</span>
             </>
           ) : transfer.open ? (
             <Link href={paths.placeChange(race.id, 'transfer')}>{t`Pass my place on`}</Link>

@@ -64,9 +64,15 @@ export const PROFILE_FIELD_LABELS = {
 
 /** Each way of appearing on public lists (decision 038): its name and what the lists then show. */
 export const PUBLIC_NAME_LABELS = {
-  nome: { label: msg`Full name`, detail: msg`Your first and last name.` },
-  iniziali: { label: msg`Initials`, detail: msg`Only the initials of your name, like M. R.` },
-  nascosto: { label: msg`Hidden`, detail: msg`Not named: your country and category are still counted.` },
+  nome: { label: msg`Full name`, detail: msg`Your first and last name, with your bib, country, region, team and category.` },
+  iniziali: {
+    label: msg`Initials`,
+    detail: msg`Only the initials of your name, like M. R. Entry lists show your country and category, with no bib, region or team; results show your bib and time.`,
+  },
+  nascosto: {
+    label: msg`Hidden`,
+    detail: msg`No name. Entry lists show only your country and category, with no bib, region or team; results show your bib and time.`,
+  },
 } as const satisfies Record<PublicNameChoice, { label: MessageDescriptor; detail: MessageDescriptor }>
 
 /** What the lists show of an athlete who never chose (decision 038). */

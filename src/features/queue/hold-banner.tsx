@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from 'wouter'
 import { formatRaceClock } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
+import { useLapseSaidByWizard } from '../../lib/lapse-said'
 import { paths } from '../../lib/paths'
 import { buttonClass } from '../../ui/button'
 import { Countdown } from '../../ui/countdown'
@@ -15,13 +16,15 @@ export { default as catalog } from '../../lib/catalogs/queue'
 /**
  * Above every step of the wizard of a race with a waiting room: the place held for the athlete,
  * until when, counted down (a warning in its last two minutes), and, once it has run out, what
- * happened and the way back to the room. Loaded only for such a race (src/app/subscribe-route.tsx).
+ * happened and the way back to the room where the wizard does not say it (src/lib/lapse-said.ts).
+ * Loaded only for such a race (src/app/subscribe-route.tsx).
  */
 export default function HoldBanner({ race }: { race: RoomRace }) {
   const { t } = useLingui()
   const locale = activeLocale()
   const room = useWaitingRoom(race)
   const ends = room.ticket?.holdEndsAt ?? null
+  const lapseSaid = useLapseSaidByWizard(race.id)
 
   let banner = null
   if ((room.view === 'held' || room.view === 'holdEnding') && ends !== null) {
@@ -45,7 +48,7 @@ export default function HoldBanner({ race }: { race: RoomRace }) {
         <p>{t`Your payment is being confirmed: the place stays yours meanwhile.`}</p>
       </section>
     )
-  } else if (room.view === 'ended' && room.endReason === 'hold_expired') {
+  } else if (room.view === 'ended' && room.endReason === 'hold_expired' && !lapseSaid) {
     banner = (
       <div role="alert" className={styles.bannerEnded}>
         <p>

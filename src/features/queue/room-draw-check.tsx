@@ -28,8 +28,10 @@ export function RoomDrawCheck({ ticket, published }: { ticket: QueueTicket | und
     [t`Commitment (SHA-256 of the seed)`, <code>{draw.impegno}</code>],
     [t`Seed`, draw.seme === null ? t`Published when registration opens.` : <code>{draw.seme}</code>],
   ]
-  if (own) {
-    rows.push([t`Your ticket number`, formatNumber(locale, own.numero)])
+  if (ticket && own) {
+    // The ticket is named as the room's card names it; its number is what the draw keys.
+    const number = formatNumber(locale, own.numero)
+    rows.push([t`Your ticket`, t`${ticket.biglietto}, number ${number}`])
     if (drawn) {
       const place = own.estratto === undefined ? null : formatNumber(locale, own.estratto)
       rows.push([t`Your place in the draw`, place === null ? t`Not drawn: taken after registration opened, behind every ticket drawn` : t`${place} of ${count}`])

@@ -3,7 +3,30 @@ import { Link } from 'wouter'
 import { paths } from '../../lib/paths'
 import { Button, buttonClass } from '../../ui/button'
 import styles from './queue.module.css'
+import type { TicketState } from '../../../contracts/queue.contract'
+import type { TicketReading, WaitingRoomView } from '../../../machines/opening/waiting-room.machine'
 import type { Announcement, WaitingRoom } from './use-waiting-room'
+
+/**
+ * The views where the athlete has a place in the room or the line that the server keeps for them.
+ * Before they join (counting down, the room open but not entered, the ticket still being read) and
+ * once it is over, saying a place is kept would mislead.
+ */
+const PLACE_KEPT: ReadonlySet<WaitingRoomView> = new Set(['inRoom', 'queued', 'soldOut', 'admitted', 'held', 'holdEnding', 'paying', 'leaving'])
+
+export function holdsPlace(view: WaitingRoomView): boolean {
+  return PLACE_KEPT.has(view)
+}
+
+/**
+ * The same, where the view no longer tells (the session ended): the ticket as last read is in the
+ * room or the line, admitted, held or paid. No ticket is an athlete who had not joined yet.
+ */
+const TICKET_KEPT: ReadonlySet<TicketState> = new Set(['in_sala', 'in_coda', 'esaurito', 'ammesso', 'posto', 'pagato'])
+
+export function ticketHoldsPlace(ticket: Pick<TicketReading, 'state'> | null): boolean {
+  return ticket !== null && TICKET_KEPT.has(ticket.state)
+}
 
 /**
  * What a screen reader is told, only at the moments the machine names (decision 037): a new place
@@ -24,7 +47,8 @@ function AnnouncementText({ announcement }: { announcement: Announcement }) {
   const { position } = announcement
   switch (announcement.code) {
     case 'position':
-      return position === null ? null : <span>{t`You are number ${position} in line.`}</span>
+      // Worded as the screen labels it ("Your place in line"): one position, one name.
+      return position === null ? null : <span>{t`Your place in line: ${position}.`}</span>
     case 'admitted':
       return <span>{t`It is your turn: a place is held for you.`}</span>
     case 'holdEnding':
@@ -44,11 +68,17 @@ function AnnouncementText({ announcement }: { announcement: Announcement }) {
 export function FailureNote({ room }: { room: WaitingRoom }) {
   const { t } = useLingui()
   if (room.failure === null) return null
-  const text = {
-    offline: t`You seem to be offline. Your place is kept: we check again as soon as the connection is back.`,
-    busy: t`Many athletes are asking at once: we check again in a moment, as the server asked. Your place is kept.`,
-    trouble: t`We could not check your place just now. Your place is kept: we try again shortly.`,
-  }[room.failure]
+  const text = holdsPlace(room.view)
+    ? {
+        offline: t`You seem to be offline. Your place is kept: we check again as soon as the connection is back.`,
+        busy: t`Many athletes are asking at once: we check again in a moment, as the server asked. Your place is kept.`,
+        trouble: t`We could not check your place just now. Your place is kept: we try again shortly.`,
+      }[room.failure]
+    : {
+        offline: t`You seem to be offline: we check again as soon as the connection is back.`,
+        busy: t`Many athletes are asking at once: we check again in a moment, as the server asked.`,
+        trouble: t`We could not reach the waiting room just now: we try again shortly.`,
+      }[room.failure]
   return (
     <div role="status" className={styles.failure}>
       <p>{text}</p>

@@ -16,6 +16,7 @@ import { callApi } from '../../lib/api-client'
 import { configureApiClient } from '../../lib/api-config'
 import { resetClockSource, setClockSource } from '../../lib/clock'
 import { activateLocale, i18n, loadPartCatalog } from '../../lib/i18n'
+import { useWizardSaysLapse } from '../../lib/lapse-said'
 import { SessionContext, type SessionView } from '../../lib/session'
 import { ensureTemporal } from '../../lib/temporal'
 import HoldBanner from './hold-banner'
@@ -58,6 +59,7 @@ const session: SessionView = {
   denyAccess: vi.fn(),
   askToLogIn: vi.fn(),
   confirmationLink: null,
+  profileUnavailable: null,
 }
 
 function open(path: string, route: string, children: ReactNode) {
@@ -93,7 +95,6 @@ describe('the waiting room page', () => {
     open(`/race/${String(RACE)}/queue`, '/race/:id/queue', <WaitingRoomPage />)
     await heading('The waiting room is not open yet')
     expect(screen.getAllByRole('timer')[0]!.textContent).toMatch(/^1:\d\d:\d\d$/)
-    expect(screen.getByText(/refreshing this page or opening it in another tab does not change it/)).toBeInTheDocument()
 
     moveClockTo(ROOM_OPENS)
     await heading('You are in the waiting room')
@@ -107,7 +108,45 @@ describe('the waiting room page', () => {
     expect(screen.getByText('Ahead of you').nextElementSibling?.textContent).toBe(ahead === 1 ? '1 athlete' : `${String(ahead)} athletes`)
     expect(screen.getByText('Estimated wait').nextElementSibling?.textContent).toMatch(/^(About \d+ minutes?|A minute or less)$/)
     // Said once, then not again every second.
-    expect(document.querySelector('[aria-live]')?.textContent).toBe(`You are number ${String(place)} in line.`)
+    expect(document.querySelector('[aria-live]')?.textContent).toBe(`Your place in line: ${String(place)}.`)
+  })
+
+  it('says the place is kept only once the athlete has joined: not while the room counts down', { timeout: 20_000 }, async () => {
+    const kept = /Your place is kept/
+    open(`/race/${String(RACE)}/queue`, '/race/:id/queue', <WaitingRoomPage />)
+    await heading('The waiting room is not open yet')
+    expect(screen.queryByText(kept)).not.toBeInTheDocument()
+
+    moveClockTo(ROOM_OPENS)
+    await heading('You are in the waiting room')
+    expect(screen.getByText(kept)).toHaveTextContent('Your place is kept on our side: refreshing this page or opening it in another tab does not change it.')
+  })
+
+  it('a session that ends before the athlete joined promises no place', { timeout: 20_000 }, async () => {
+    controls.fault('queue.status', { kind: 'expiredToken' })
+    open(`/race/${String(RACE)}/queue`, '/race/:id/queue', <WaitingRoomPage />)
+    await heading('Your session has ended')
+    expect(screen.getByText('Log in again to enter the waiting room.')).toBeInTheDocument()
+    expect(screen.queryByText(/place is kept|it is kept/)).not.toBeInTheDocument()
+  })
+
+  it('a session that ends once the athlete is in the room says the place is kept', { timeout: 20_000 }, async () => {
+    moveClockTo(ROOM_OPENS)
+    open(`/race/${String(RACE)}/queue`, '/race/:id/queue', <WaitingRoomPage />)
+    await heading('You are in the waiting room')
+    controls.fault('queue.status', { kind: 'expiredToken' })
+    moveClockTo(ROOM_OPENS + MINUTE_MS)
+    await heading('Your session has ended')
+    expect(screen.getByText('Log in again to see your place: it is kept while you do.')).toBeInTheDocument()
+  })
+
+  it('names the ticket one way: the draw shows the same ticket as the room card, with its number', { timeout: 20_000 }, async () => {
+    moveClockTo(ROOM_OPENS)
+    open(`/race/${String(RACE)}/queue`, '/race/:id/queue', <WaitingRoomPage />)
+    await heading('You are in the waiting room')
+    const code = /Your ticket: (Q-260-\d+)/.exec(screen.getByRole('region', { name: 'You are in the waiting room' }).textContent)?.[1]
+    await vi.waitFor(() => expect(screen.getByText('Your ticket').nextElementSibling).toHaveTextContent(`${String(code)}, number 1`), { timeout: 5_000 })
+    expect(screen.queryByText(/ticket number/)).not.toBeInTheDocument()
   })
 
   it("shows the commitment to the draw's seed while in the room, and the seed, the ticket's place and how to check once drawn", { timeout: 20_000 }, async () => {
@@ -118,7 +157,7 @@ describe('the waiting room page', () => {
     const value = (label: string) => screen.getByText(label).nextElementSibling?.textContent
     expect(value('Commitment (SHA-256 of the seed)')).toBe(RUSH_DRAW_COMMITMENT)
     expect(value('Seed')).toBe('Published when registration opens.')
-    expect(value('Your ticket number')).toBe('1')
+    expect(value('Your ticket')).toMatch(/^Q-260-\d+, number 1$/)
     expect(document.body.textContent).not.toContain(RUSH_DRAW_SEED)
     expect(screen.queryByRole('button', { name: 'Download your ticket (JSON)' })).toBeNull()
 
@@ -140,13 +179,13 @@ describe('the draw on the room page before joining', () => {
     expect(value('Commitment (SHA-256 of the seed)')).toBe(RUSH_DRAW_COMMITMENT)
     expect(value('Seed')).toBe('Published when registration opens.')
     // No ticket yet: no ticket number, no way to check before the seed is out.
-    expect(value('Your ticket number')).toBeUndefined()
+    expect(value('Your ticket')).toBeUndefined()
     expect(draw.querySelector('pre')).toBeNull()
     expect(document.body.textContent).not.toContain(RUSH_DRAW_SEED)
 
     moveClockTo(ROOM_OPENS)
     await heading('You are in the waiting room')
-    await vi.waitFor(() => expect(value('Your ticket number')).toBe('1'), { timeout: 5_000 })
+    await vi.waitFor(() => expect(value('Your ticket')).toMatch(/^Q-260-\d+, number 1$/), { timeout: 5_000 })
     expect(value('Commitment (SHA-256 of the seed)')).toBe(RUSH_DRAW_COMMITMENT)
   })
 
@@ -177,14 +216,14 @@ describe('the draw on the room page before joining', () => {
     const value = (label: string) => screen.getByText(label).nextElementSibling?.textContent
     expect(value('Seed')).toBe(RUSH_DRAW_SEED)
     expect(value('Tickets drawn')).toBe('26')
-    expect(screen.queryByText('Your ticket number')).toBeNull()
+    expect(screen.queryByText('Your ticket')).toBeNull()
     expect(screen.getByRole('button', { name: 'Download the draw (JSON)' })).toBeInTheDocument()
     expect(screen.getByRole('region', { name: 'A draw anyone can check' }).querySelector('pre')?.textContent).toBe(`npm run lottery:verify -- room-${String(RACE)}-draw.json`)
   })
 })
 
 describe("the wizard's banner of the place held", () => {
-  it('says until when the place is held, warns at two minutes, and once it ran out says so with the way back', { timeout: 20_000 }, async () => {
+  it('says until when the place is held, warns at two minutes, and once it ran out says so with the way back, unless the wizard does', { timeout: 20_000 }, async () => {
     moveClockTo(ROOM_OPENS)
     const room = open(`/race/${String(RACE)}/queue`, '/race/:id/queue', <WaitingRoomPage />)
     await heading('You are in the waiting room')
@@ -205,5 +244,14 @@ describe("the wizard's banner of the place held", () => {
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain('The time to complete your enrolment ran out')
     expect(screen.getByRole('link', { name: 'Back to the waiting room' }).getAttribute('href')).toBe(`/race/${String(RACE)}/queue`)
+
+    // Where the wizard says it (it stops at the lapse, decision 065), the banner keeps silent: said once.
+    render(<WizardSayingTheLapse />)
+    await vi.waitFor(() => expect(screen.queryByRole('alert')).toBeNull())
   })
 })
+
+function WizardSayingTheLapse() {
+  useWizardSaysLapse(RACE, true)
+  return null
+}

@@ -19,9 +19,8 @@ import { registrationOpeningText } from '../../ui/registration-opening'
 import { isRaceNotFound, RaceNotFound, withRaceId } from '../../ui/race-not-found'
 import { Loading, QueryErrorState } from '../../ui/state'
 import { RoomDrawCheck } from './room-draw-check'
-import { Announcer, FailureNote, WaitListWay } from './room-parts'
+import { Announcer, FailureNote, holdsPlace, ticketHoldsPlace, WaitListWay } from './room-parts'
 import styles from './queue.module.css'
-import type { WaitingRoomView } from '../../../machines/opening/waiting-room.machine'
 import { useWaitingRoom, type RoomRace, type WaitingRoom } from './use-waiting-room'
 import statusCard from '../../ui/status-card.module.css'
 
@@ -54,8 +53,6 @@ function WaitingRoomScreen({ raceId }: { raceId: number }) {
   return <Room race={{ ...race, sala_attesa: room }} name={`${race.nome} ${String(race.edizione)}`} waitList={Boolean(race.lista_attesa)} />
 }
 
-/** Where the athlete no longer has a place in line to keep, the reassurance would mislead. */
-const OVER: ReadonlySet<WaitingRoomView> = new Set(['soldOutFinal', 'paid', 'ended', 'left', 'closed', 'refused', 'sessionExpired'])
 
 function Room({ race, name, waitList }: { race: RoomRace; name: string; waitList: boolean }) {
   const { t } = useLingui()
@@ -75,11 +72,11 @@ function Room({ race, name, waitList }: { race: RoomRace; name: string; waitList
           <RoomState room={room} raceId={race.id} waitList={waitList} />
         </section>
         <FailureNote room={room} />
-        {OVER.has(room.view) ? null : (
+        {holdsPlace(room.view) ? (
           <p className={styles.kept}>
             <Trans>Your place is kept on our side: refreshing this page or opening it in another tab does not change it.</Trans>
           </p>
-        )}
+        ) : null}
         <RoomDraw raceId={race.id} opensAt={Date.parse(race.apertura_iscrizioni)} ticket={answer} />
         <Announcer announcement={room.announcement} />
       </div>
@@ -287,7 +284,7 @@ function RoomState({ room, raceId, waitList }: { room: WaitingRoom; raceId: numb
       return (
         <>
           <Heading>{t`Your session has ended`}</Heading>
-          <p>{t`Log in again to see your place: it is kept while you do.`}</p>
+          <p>{ticketHoldsPlace(ticket) ? t`Log in again to see your place: it is kept while you do.` : t`Log in again to enter the waiting room.`}</p>
         </>
       )
   }

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Profile, Subscription } from '../../../contracts/athlete.contract'
 import type { QueueTicket } from '../../../contracts/queue.contract'
+import type { Race } from '../../../contracts/races.contract'
 import type { WaitEntry } from '../../../contracts/wait-list.contract'
 import { calendarDayInRome, DAY_MS, HOUR_MS, MINUTE_MS } from '../../../contracts/time'
 import { raceStanding, type RaceStanding } from '../../../machines/enrolment/standing'
@@ -22,6 +23,7 @@ const NOW = Date.parse('2026-03-02T08:00:00Z')
 
 const race = {
   id: 202,
+  edizione: 2026,
   data_evento: '2026-06-14T07:00:00Z',
   tempo_limite_ore: 7,
   apertura_iscrizioni: '2026-02-02T09:00:00Z',
@@ -30,6 +32,7 @@ const race = {
   iscritti: 170,
   ammissione: 'diretta' as 'diretta' | 'lotteria',
   eta_minima: 18,
+  lotteria: null as Race['lotteria'],
 }
 type TestRace = typeof race
 
@@ -98,13 +101,13 @@ function expectNoEnrolment() {
 describe('the enrol action follows the registration state', () => {
   it("before the opening: a disabled button that says when registration opens, in the race's zone and in the locale's", () => {
     renderAction({ apertura_iscrizioni: '2026-03-16T09:00:00Z', iscritti: 0 })
-    expect(screen.getByRole('button', { name: 'Registration opens on 16 Mar 2026, 10:00 CET (09:00 GMT your time)' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Registration opens on 16 Mar 2026, 10:00 CET (your time: 09:00 United Kingdom Time)' })).toBeDisabled()
     expect(screen.queryByRole('link')).not.toBeInTheDocument()
   })
 
   it('before the opening, for an athlete who would apply to the lottery: lottery applications open then', () => {
     renderAction({ apertura_iscrizioni: '2026-03-02T17:00:00Z' }, NOW, true)
-    expect((screen.getByRole('button', { name: 'Lottery applications open on 2 Mar 2026, 18:00 CET (17:00 GMT your time)' }) as HTMLButtonElement).disabled).toBe(
+    expect((screen.getByRole('button', { name: 'Lottery applications open on 2 Mar 2026, 18:00 CET (your time: 17:00 United Kingdom Time)' }) as HTMLButtonElement).disabled).toBe(
       true,
     )
   })
@@ -251,11 +254,62 @@ describe("signed in, the action says the athlete's standing before any click", (
     expect(screen.getByRole('link', { name: 'Sign the waiver' })).toBeInTheDocument()
   })
 
-  it('a lottery application: says it is in, and how it is paid if drawn', () => {
-    const { container } = renderFor({ subscription: subscription({ domanda_lotteria: true, liberatoria: true }) }, { id: 201, ammissione: 'lotteria' })
-    expect(container.textContent).toContain('Your lottery application is in.')
-    expect(container.textContent).toContain('You pay only if you are drawn')
-    expect(screen.queryByRole('link', { name: 'Apply for the lottery' })).toBeNull()
+  describe('a lottery application is no enrolment (issue 42)', () => {
+    const lotteria = { chiude: '2026-03-31T16:00:00Z', estrazione: '2026-04-02T10:00:00Z', posti: 280, pagamento_ore: 240, regola: 'raddoppio' as const }
+    const application = subscription({ domanda_lotteria: true, liberatoria: true })
+
+    it('before the draw: applied to the draw, not enrolled, when it is drawn, and how it is paid if drawn', () => {
+      const { container } = renderFor({ subscription: application }, { id: 201, ammissione: 'lotteria', lotteria })
+      expect(screen.getByText('You have applied to the lottery draw: you are not enrolled yet.')).toBeInTheDocument()
+      expect(container).toHaveTextContent('The draw is on 2 Apr 2026, 12:00 CEST.')
+      expect(container.querySelector('time')).toHaveAttribute('datetime', lotteria.estrazione)
+      expect(container).toHaveTextContent('You pay only if you are drawn')
+      expect(container).not.toHaveTextContent(/enrolled:|bib/)
+      expect(screen.getByRole('link', { name: 'Go to my races' })).toHaveAttribute('href', '/me/races')
+      expect(screen.queryByRole('link', { name: 'Apply for the lottery' })).toBeNull()
+    })
+
+    it('once the draw was due: when it was held, and where its outcome is read', () => {
+      const { container } = renderFor({ subscription: application }, { id: 201, ammissione: 'lotteria', lotteria }, Date.parse(lotteria.estrazione))
+      expect(container).toHaveTextContent('The draw was held on 2 Apr 2026, 12:00 CEST: My races says whether you were drawn.')
+      expect(container).not.toHaveTextContent('The draw is on')
+    })
+
+    it('a race that publishes no lottery rule: applied, paid only if drawn', () => {
+      const { container } = renderFor({ subscription: application }, { id: 201, ammissione: 'lotteria' })
+      expect(screen.getByText('You have applied to the lottery draw: you are not enrolled yet.')).toBeInTheDocument()
+      expect(container).toHaveTextContent('You pay only if you are drawn')
+      expect(container.querySelector('time')).toBeNull()
+    })
+  })
+
+  describe('a paid place the athlete left: what became of it, no bib, no way to the enrolment (issue 42)', () => {
+    const paid = subscription({ pagato: true, pettorale: 141 })
+
+    it.each([
+      ['ritirata', 'You withdrew from this race: you no longer have a place in it.', 'My races shows what was refunded to you.'],
+      ['ceduta', 'You passed your place on to another athlete: you no longer have a place in this race.', 'My races shows what was refunded to you.'],
+      ['rinviata', 'You deferred your place to the 2027 edition: you have no place in this one.', 'My races shows your credit for that edition.'],
+    ] as const)('%s: says so, and where the money went', (stato, what, where) => {
+      const { container } = renderFor({ subscription: { ...paid, stato } }, {}, Date.parse(race.chiusura_iscrizioni) + DAY_MS)
+      expect(screen.getByText(what)).toBeInTheDocument()
+      expect(screen.getByText(where)).toBeInTheDocument()
+      expect(container).not.toHaveTextContent(/141|enrolled|waiting for payment/)
+      expect(screen.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Go to my races', '/me/races']])
+    })
+
+    it('with registration open and nothing in the way, a new place may be taken', () => {
+      renderFor({ subscription: { ...paid, stato: 'ritirata' } })
+      expect(screen.getByText('You withdrew from this race: you no longer have a place in it.')).toBeInTheDocument()
+      expect(screen.getByRole('link', { name: 'Enrol' })).toHaveAttribute('href', '/race/202/subscribe')
+      expect(screen.queryByRole('link', { name: /Continue the enrolment|See my enrolment/ })).toBeNull()
+    })
+
+    it('with the gate in the way, no new place is offered', () => {
+      renderFor({ subscription: { ...paid, stato: 'ritirata' }, profile: profile({ scadenza_certificato: '2026-02-14' }) })
+      expect(screen.getByText('You withdrew from this race: you no longer have a place in it.')).toBeInTheDocument()
+      expect(screen.queryByRole('link', { name: 'Enrol' })).toBeNull()
+    })
   })
 
   it('a PAX holder on a lottery race: direct entry with the PAX, not the lottery', () => {
@@ -343,6 +397,7 @@ describe('a race that opens through its waiting room (issue 22)', () => {
     denyAccess: vi.fn(),
     askToLogIn: vi.fn(),
     confirmationLink: null,
+    profileUnavailable: null,
   })
 
   /** The action at `now`, with the athlete's ticket as the cache holds it (none: a visitor). */
@@ -364,8 +419,8 @@ describe('a race that opens through its waiting room (issue 22)', () => {
 
   it('before the room opens: a countdown to it and to registration, and no way in yet', () => {
     renderRoom(NOW, null)
-    expect(screen.getByText('The waiting room opens on 2 Mar 2026, 10:30 CET (09:30 GMT your time)')).toBeInTheDocument()
-    expect(screen.getByText('Registration opens on 2 Mar 2026, 11:00 CET (10:00 GMT your time)')).toBeInTheDocument()
+    expect(screen.getByText('The waiting room opens on 2 Mar 2026, 10:30 CET (your time: 09:30 United Kingdom Time)')).toBeInTheDocument()
+    expect(screen.getByText('Registration opens on 2 Mar 2026, 11:00 CET (your time: 10:00 United Kingdom Time)')).toBeInTheDocument()
     expect(screen.getAllByRole('timer').map((timer) => timer.textContent)).toEqual(['1:30:00', '2:00:00'])
     expect(screen.queryByRole('link', { name: 'Enter the waiting room' })).toBeNull()
     expect(screen.getByText(/refreshing or another tab does not change your place/)).toBeInTheDocument()
@@ -415,6 +470,7 @@ describe('a sold-out race with a wait list (issue 23)', () => {
     denyAccess: vi.fn(),
     askToLogIn: vi.fn(),
     confirmationLink: null,
+    profileUnavailable: null,
   })
 
   /** The action with the athlete's entry as the cache holds it (none: a visitor). */

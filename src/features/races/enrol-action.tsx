@@ -3,10 +3,13 @@ import { Plural, SelectOrdinal, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import type { Race, WaitingRoom } from '../../../contracts/races.contract'
+import { SECOND_MS } from '../../../contracts/time'
 import type { RaceStanding } from '../../../machines/enrolment/standing'
 import { holdOf, isHoldLive, isOfferLive, offerEndsAt } from '../../../machines/rules/held-place'
+import { deferredEdition } from '../../../machines/rules/place'
 import { hasEnded, raceDay } from '../../../machines/rules/race-day'
 import type { RegistrationDisplay } from '../../../machines/rules/registration-display'
+import { isEntryLive, READ_EVERY_S } from '../../../machines/rules/wait-list-reading'
 import { dayShown, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
 import { paths } from '../../lib/paths'
@@ -23,6 +26,7 @@ import styles from './race-page.module.css'
 type EnrolRace = Pick<
   Race,
   | 'id'
+  | 'edizione'
   | 'data_evento'
   | 'tempo_limite_ore'
   | 'apertura_iscrizioni'
@@ -55,8 +59,10 @@ export function EnrolAction({ race, now, standing }: { race: EnrolRace; now: num
   switch (standing.kind) {
     case 'enrolled':
       return <Enrolled raceId={race.id} bib={standing.bib} />
+    case 'placeLeft':
+      return <PlaceLeft race={race} standing={standing} />
     case 'lotteryApplied':
-      return <LotteryApplied />
+      return <LotteryApplied draw={standing.draw} />
     case 'placeToPay':
       return <PlaceToPay race={race} standing={standing} />
     case 'blocked':
@@ -91,12 +97,56 @@ function Enrolled({ raceId, bib }: { raceId: number; bib: number | null }) {
   )
 }
 
-function LotteryApplied() {
+/**
+ * A paid place the athlete left: how (withdrawn, passed on, deferred to which edition), no bib, and
+ * where the refund or the credit is shown. Where the gate would let them in, a new place may be taken.
+ */
+function PlaceLeft({ race, standing }: { race: EnrolRace; standing: Extract<RaceStanding, { kind: 'placeLeft' }> }) {
   const { t } = useLingui()
+  const edition = String(deferredEdition(race))
+  const what = {
+    withdrawn: t`You withdrew from this race: you no longer have a place in it.`,
+    passedOn: t`You passed your place on to another athlete: you no longer have a place in this race.`,
+    deferred: t`You deferred your place to the ${edition} edition: you have no place in this one.`,
+  }[standing.left]
   return (
     <div className={styles.enrol}>
-      <p className={styles.standing}>{t`Your lottery application is in.`}</p>
-      <p className={styles.enrolNote}>{t`You pay only if you are drawn, through a link we send you by e-mail.`}</p>
+      <p className={styles.standing}>{what}</p>
+      <p className={styles.enrolNote}>
+        {standing.left === 'deferred' ? t`My races shows your credit for that edition.` : t`My races shows what was refunded to you.`}
+      </p>
+      <Link href={paths.myRaces} className={`${buttonClass('secondary')} ${styles.enrolButton}`}>
+        {t`Go to my races`}
+      </Link>
+      {standing.again ? <MayEnrol race={race} lottery={standing.entry === 'lottery'} /> : null}
+    </div>
+  )
+}
+
+/**
+ * A lottery application, which is no entry: the draw still to come (when), or its time passed, the
+ * outcome My races reads from the lottery. Paid only if drawn.
+ */
+function LotteryApplied({ draw }: { draw: Extract<RaceStanding, { kind: 'lotteryApplied' }>['draw'] }) {
+  const { t } = useLingui()
+  const when = draw ? formatRaceTime(activeLocale(), draw.at) : ''
+  return (
+    <div className={styles.enrol}>
+      <p className={styles.standing}>{t`You have applied to the lottery draw: you are not enrolled yet.`}</p>
+      {draw === null ? null : draw.done ? (
+        <p className={styles.enrolDeadline}>
+          <Trans>
+            The draw was held on <time dateTime={draw.at}>{when}</time>: My races says whether you were drawn.
+          </Trans>
+        </p>
+      ) : (
+        <p className={styles.enrolDeadline}>
+          <Trans>
+            The draw is on <time dateTime={draw.at}>{when}</time>.
+          </Trans>
+        </p>
+      )}
+      {draw?.done ? null : <p className={styles.enrolNote}>{t`You pay only if you are drawn, through a link we send you by e-mail.`}</p>}
       <Link href={paths.myRaces} className={`${buttonClass('secondary')} ${styles.enrolButton}`}>
         {t`Go to my races`}
       </Link>
@@ -282,7 +332,14 @@ function WaitingRoomAction({ race, room, now }: { race: EnrolRace; room: Waiting
 function WaitListAction({ raceId, now }: { raceId: number; now: number }) {
   const { t } = useLingui()
   const { status } = useSession()
-  const entry = useQuery({ ...waitListQueries.status(raceId), enabled: status === 'loggedIn', retry: false }).data
+  const entry = useQuery({
+    ...waitListQueries.status(raceId),
+    enabled: status === 'loggedIn',
+    retry: false,
+    // A place comes back on the server, not here: read the entry again while it may still change,
+    // so "On the wait list" turns into the offer without a reload.
+    refetchInterval: (query) => (query.state.data && isEntryLive(query.state.data.stato) ? READ_EVERY_S * SECOND_MS : false),
+  }).data
   const offerEnds = entry ? offerEndsAt(entry) : null
   // An offer past its deadline is no longer the athlete's to take.
   if (entry?.offerta_scade && offerEnds !== null && isOfferLive(offerEnds, now)) {

@@ -216,36 +216,36 @@ describe('sortSubscribers', () => {
   })
 })
 
-describe('a name not shown (the athlete chose to be hidden)', () => {
+describe('a row its athlete withholds (initials or hidden: no bib, region or team, decision 066)', () => {
+  const withheld = (nome: string | null, extra: Partial<SubscriberRow>) => subscriber(0, nome, { ...extra, pettorale: null, regione: null })
   const WITH_HIDDEN = sortSubscribers(
     indexRows([
+      withheld(null, { categoria: 'SF' }),
       ...FIELD,
-      subscriber(5, null, { categoria: 'SF' }),
-      subscriber(130, null, { nazionalita: 'CH', paese: 'CH', regione: 'Valais', categoria: 'M50' }),
+      withheld('R. M.', { nazionalita: 'CH', paese: 'CH', categoria: 'M50' }),
     ]),
     'bib',
     'en',
   )
-  const bibs = (filters: Partial<SubscriberFilters>) =>
-    filterSubscribers(WITH_HIDDEN, { ...NO_SUBSCRIBER_FILTERS, ...filters }).map((entry) => entry.row.pettorale)
+  const names = (filters: Partial<SubscriberFilters>) =>
+    filterSubscribers(WITH_HIDDEN, { ...NO_SUBSCRIBER_FILTERS, ...filters }).map((entry) => entry.row.nome ?? '(hidden)')
 
-  it('is never found by a name, whatever is typed, but is by its bib', () => {
-    for (const q of ['a', 'e', 'name', 'null', 'not shown', 'rossi']) expect(bibs({ q })).not.toEqual(expect.arrayContaining([5]))
-    expect(bibs({ q: '13' })).toEqual([130])
-    expect(bibs({ bib: '1-5' })).toEqual([1, 2, 3, 5])
+  it('is never found by a bib, and a hidden one by no name, whatever is typed', () => {
+    for (const q of ['a', 'e', 'name', 'null', 'not shown', 'rossi', '0', '1']) expect(names({ q })).not.toContain('(hidden)')
+    for (const bib of ['0', '0-99999', '1-5']) expect(names({ bib })).not.toEqual(expect.arrayContaining(['(hidden)', 'R. M.']))
   })
 
-  it('still counts in its country, region and category', () => {
-    expect(bibs({ country: 'CH' })).toEqual([3, 12, 130, 1200])
-    expect(bibs({ country: 'CH', region: 'Valais' })).toEqual([3, 130])
-    expect(bibs({ category: 'SF' })).toEqual([5, 12, 120, 1200])
+  it('still counts in its country and category', () => {
+    expect(names({ country: 'CH' })).toEqual(['Reto Müller', 'Élodie Crettex', 'Léa Müller', 'R. M.'])
+    expect(names({ category: 'SF' })).toEqual(['Élodie Crettex', 'Chiara Bianchi', 'Léa Müller', '(hidden)'])
     expect(subscriberFacets(WITH_HIDDEN).categories).toEqual(['SF', 'F50', 'SM', 'M40', 'M50'])
   })
 
-  it('sorted by name, comes after every name, by bib, rather than among them', () => {
-    const byName = sortSubscribers(WITH_HIDDEN, 'name', 'en').map((entry) => entry.row.nome ?? `(${String(entry.row.pettorale)})`)
-    expect(byName.slice(-3)).toEqual(['Sato Yuki', '(5)', '(130)'])
-    expect(byName.slice(0, 2)).toEqual(["Anna D'Alessandro", 'Chiara Bianchi'])
+  it('comes after every bib, and sorted by name after every name, each row with a key of its own', () => {
+    expect(WITH_HIDDEN.slice(-3).map((entry) => entry.row.nome ?? '(hidden)')).toEqual(['Min-jun Kim', '(hidden)', 'R. M.'])
+    const byName = sortSubscribers(WITH_HIDDEN, 'name', 'en').map((entry) => entry.row.nome ?? '(hidden)')
+    expect(byName.slice(-2)).toEqual(['Sato Yuki', '(hidden)'])
+    expect(new Set(WITH_HIDDEN.map((entry) => entry.id)).size).toBe(WITH_HIDDEN.length)
   })
 })
 

@@ -39,13 +39,28 @@ export interface Indexed<R> {
   readonly row: R
   /** `searchKey` of the name. */
   readonly key: string
-  /** The bib as digits. */
+  /** The bib as digits; empty for a row whose athlete withholds it (decision 066). */
   readonly bib: string
+  /** What tells the row from the others in its list: its bib, or its place in the list served. */
+  readonly id: number | string
 }
 
-/** A hidden name (null) has an empty key, so no search by name ever finds it. */
-export function indexRows<R extends { nome: string | null; pettorale: number }>(rows: readonly R[]): Indexed<R>[] {
-  return rows.map((row) => ({ row, key: row.nome === null ? '' : searchKey(row.nome), bib: String(row.pettorale) }))
+/**
+ * A hidden name (null) has an empty key and a withheld bib an empty `bib`, so no search by name or
+ * by bib ever finds them.
+ */
+export function indexRows<R extends { nome: string | null; pettorale: number | null }>(rows: readonly R[]): Indexed<R>[] {
+  return rows.map((row, index) => ({
+    row,
+    key: row.nome === null ? '' : searchKey(row.nome),
+    bib: row.pettorale === null ? '' : String(row.pettorale),
+    id: row.pettorale ?? `unnumbered-${String(index)}`,
+  }))
+}
+
+/** By bib, the rows without one after all the others in their order (two of them differ by NaN, read as a tie). */
+export function byBib(a: Indexed<{ pettorale: number | null }>, b: Indexed<{ pettorale: number | null }>): number {
+  return (a.row.pettorale ?? Infinity) - (b.row.pettorale ?? Infinity) || 0
 }
 
 const DIGITS = /^\d+$/
@@ -370,7 +385,7 @@ export function sortSubscribers(
   sort: SubscriberSort,
   locale: Locale,
 ): Indexed<SubscriberRow>[] {
-  if (sort === 'bib') return [...rows].sort((a, b) => a.row.pettorale - b.row.pettorale)
+  if (sort === 'bib') return [...rows].sort(byBib)
   // The collator is the slow part, and a big field repeats names: collate each name once, then
   // sort the rows by the rank of their name (names the collator finds equal share it), then bib.
   const { compare } = collatorFor(locale)
@@ -384,7 +399,7 @@ export function sortSubscribers(
   const hiddenRank = rank + 1
   return rows
     .map((entry) => ({ entry, rank: entry.row.nome === null ? hiddenRank : rankOf.get(entry.row.nome)! }))
-    .sort((a, b) => a.rank - b.rank || a.entry.row.pettorale - b.entry.row.pettorale)
+    .sort((a, b) => a.rank - b.rank || byBib(a.entry, b.entry))
     .map(({ entry }) => entry)
 }
 
@@ -413,7 +428,7 @@ export function filterSubscribers(
     if (country !== null && row.paese !== country) continue
     if (region !== null && row.regione !== region) continue
     if (category !== null && row.categoria !== category) continue
-    if (range && (row.pettorale < range.from || row.pettorale > range.to)) continue
+    if (range && (row.pettorale === null || row.pettorale < range.from || row.pettorale > range.to)) continue
     if (matchesText && !matchesText(entry)) continue
     out.push(entry)
   }

@@ -7,7 +7,7 @@
  */
 import type { ApiError } from '../../../contracts/api-error'
 import type { ranking, RankingRow, SubscriberRow, subscribers } from '../../../contracts/races.contract'
-import { indexRows, rankingFacets, sortRanking, subscriberFacets, type Indexed, type RankingFacets, type SubscriberFacets } from './participant-filters'
+import { byBib, indexRows, rankingFacets, sortRanking, subscriberFacets, type Indexed, type RankingFacets, type SubscriberFacets } from './participant-filters'
 
 export type ParticipantListName = 'subscribers' | 'ranking'
 
@@ -53,7 +53,7 @@ export const ROWS_PER_MESSAGE = 1000
 
 /** The entrants by bib, the finishers by position (the order each page opens in), with their facets. */
 export function prepareSubscribers(list: readonly SubscriberRow[]): ParticipantLists['subscribers'] {
-  const rows = indexRows(list).sort((a, b) => a.row.pettorale - b.row.pettorale)
+  const rows = indexRows(list).sort(byBib)
   return { rows, facets: subscriberFacets(rows) }
 }
 

@@ -37,6 +37,11 @@ export interface ParticipantColumn<R> {
    * column's (the name), after its header's words for assistive technology (so `header` is a string).
    */
   secondary?: boolean
+  /**
+   * What the folded line says of a secondary column (the cell by default): null or empty leaves it
+   * out, as a value the line already says (a country of residence that is the nationality).
+   */
+  folded?: (row: R) => ReactNode
 }
 
 /** The phone layout's breakpoint, the stylesheet's `48rem`. */
@@ -64,16 +69,20 @@ function shownColumns<R>(columns: readonly ParticipantColumn<R>[], narrow: boole
 
 /** A phone's second line under the name: the columns left out, each after its header's words (for assistive technology). */
 function Folded<R>({ columns, row }: { columns: readonly ParticipantColumn<R>[]; row: R }) {
+  const said = columns.flatMap((column) => {
+    const content = (column.folded ?? column.cell)(row)
+    return content === null || content === undefined || content === '' ? [] : [{ column, content }]
+  })
   return (
     <span className={styles.fold}>
-      {columns.map((column, index) => (
+      {said.map(({ column, content }, index) => (
         <Fragment key={column.id}>
           {index > 0 ? <span aria-hidden="true"> · </span> : null}
           <span>
             {typeof column.header === 'string' ? <span className="visually-hidden">{column.header}: </span> : null}
-            {column.cell(row)}
+            {content}
           </span>
-          {index < columns.length - 1 ? <span className="visually-hidden">, </span> : null}
+          {index < said.length - 1 ? <span className="visually-hidden">, </span> : null}
         </Fragment>
       ))}
     </span>

@@ -2,9 +2,10 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useId, useState, type ReactNode } from 'react'
 import { Link } from 'wouter'
-import type { Edition, RaceDetail, RefundRule } from '../../../contracts/races.contract'
+import type { Edition, RaceDetail } from '../../../contracts/races.contract'
 import { hasStarted } from '../../../machines/rules/place'
 import { hasEnded, raceEnd } from '../../../machines/rules/race-day'
+import { refundTiers } from '../../../machines/rules/refund'
 import { registrationDisplay } from '../../../machines/rules/registration-display'
 import { formatDate, formatMoney, formatNumber, formatPercent, formatRaceTime } from '../../lib/format'
 import { activeLocale } from '../../lib/i18n'
@@ -25,6 +26,7 @@ import { raceQueries } from '../../lib/race-queries'
 import { RegistrationBadge } from './registration-badge'
 import { OrganiserText } from '../../ui/organiser-text'
 import { registrationOpeningText } from '../../ui/registration-opening'
+import { RefundPeriod } from '../../ui/refund-period'
 
 // The race list's cards load it with this page, so it adds no file of its own (race-cards.tsx).
 export { default as CardStanding } from './card-standing'
@@ -97,7 +99,7 @@ function RaceDetails({ race }: { race: RaceDetail }) {
           <h2 id={ids.action}>{t({ message: 'Registration', context: 'entering a race, not creating an account' })}</h2>
           <EnrolAction race={race} now={now} standing={standing} />
           {race.lotteria ? <Link href={paths.lottery(race.id)}>{t`The lottery: tickets, odds and the draw`}</Link> : null}
-          <CalendarActions race={race} now={now} />
+          <CalendarActions race={race} now={now} placeLeft={standing?.kind === 'placeLeft'} />
         </section>
         <div className={styles.main}>
           <section aria-labelledby={ids.facts} className={styles.card}>
@@ -117,7 +119,7 @@ function RaceDetails({ race }: { race: RaceDetail }) {
               <section aria-labelledby={ids.rules} className={`${styles.section} ${styles.later}`}>
                 <h2 id={ids.rules}>{t`Rules`}</h2>
                 <OrganiserText text={race.regolamento} lingua={race.lingua} empty={t`The organiser has not published the rules yet.`} />
-                <RefundSchedule rules={race.rimborsi} />
+                <RefundSchedule race={race} />
               </section>
             </>
           ) : null}
@@ -192,9 +194,9 @@ function RaceFacts({ race }: { race: RaceDetail }) {
 
 /**
  * The refund schedule the rules refer to: what a withdrawal gives back, by days before the start,
- * with each option. A rule holds from its day up to the day before the previous (larger) one.
+ * with each option, tier by tier as the wizard's refund step lists them (`refundTiers`).
  */
-function RefundSchedule({ rules }: { rules: readonly RefundRule[] }) {
+function RefundSchedule({ race }: { race: RaceDetail }) {
   const { t } = useLingui()
   const locale = activeLocale()
   const percent = (share: number) => formatPercent(locale, share / 100)
@@ -210,13 +212,13 @@ function RefundSchedule({ rules }: { rules: readonly RefundRule[] }) {
           </tr>
         </thead>
         <tbody>
-          {rules.map((rule, index) => (
-            <tr key={rule.giorni_prima}>
+          {refundTiers(race).map((tier) => (
+            <tr key={tier.giorniPrima}>
               <th scope="row">
-                <RefundPeriod from={rule.giorni_prima} until={index === 0 ? null : rules[index - 1]!.giorni_prima} />
+                <RefundPeriod from={tier.giorniPrima} until={tier.untilDays} />
               </th>
-              <td className={styles.share}>{percent(rule.standard_percento)}</td>
-              <td className={styles.share}>{percent(rule.protetto_percento)}</td>
+              <td className={styles.share}>{percent(tier.quotes.standard.quota_percento)}</td>
+              <td className={styles.share}>{percent(tier.quotes.protetto.quota_percento)}</td>
             </tr>
           ))}
         </tbody>
@@ -228,25 +230,16 @@ function RefundSchedule({ rules }: { rules: readonly RefundRule[] }) {
   )
 }
 
-/** When a refund rule holds: from `from` days before the start, up to (not including) `until`. */
-function RefundPeriod({ from, until }: { from: number; until: number | null }) {
-  if (until === null) {
-    return from === 0 ? <Trans>Any time before the start</Trans> : <Plural value={from} one="# day or more before the start" other="# days or more before the start" />
-  }
-  if (from === 0) return <Plural value={until} one="Less than # day before the start" other="Less than # days before the start" />
-  const last = until - 1
-  return <Trans>From {from} to {last} days before the start</Trans>
-}
-
 /**
- * "Add to calendar" for a race still to start, and, while registration is still to open, a reminder
+ * "Add to calendar" for a race still to start, unless the athlete left their place in it (`placeLeft`:
+ * the start is no date of theirs any more), and, while registration is still to open, a reminder
  * for the opening. The calendar code loads only when asked for (decision 016).
  */
-function CalendarActions({ race, now }: { race: RaceDetail; now: number }) {
+function CalendarActions({ race, now, placeLeft }: { race: RaceDetail; now: number; placeLeft: boolean }) {
   const { t } = useLingui()
   const [failed, setFailed] = useState(false)
   const [busy, setBusy] = useState(false)
-  const upcoming = !hasStarted(race, now)
+  const upcoming = !hasStarted(race, now) && !placeLeft
   const opening = registrationDisplay(race, now).kind === 'opening'
   if (!upcoming && !opening) return null
 

@@ -1,13 +1,21 @@
 import { I18nProvider } from '@lingui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, render, screen, within } from '@testing-library/react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ReactNode } from 'react'
 import { Route } from 'wouter'
-import { HOUR_MS } from '../../../contracts/time'
+import * as places from '../../../contracts/places.contract'
+import { HOUR_MS, SECOND_MS } from '../../../contracts/time'
+import * as waitList from '../../../contracts/wait-list.contract'
+import { READ_EVERY_S } from '../../../machines/rules/wait-list-reading'
+import { db } from '../../../mocks/db'
 import { controls } from '../../../mocks/node'
+import { quoteOf } from '../../../mocks/places'
+import { freeOnePlace } from '../../../mocks/wait-list'
+import { ATHLETE_IDS } from '../../../mocks/seed/personas'
 import { SEED_RACE_IDS } from '../../../mocks/seed'
 import { sessionView, signInAs } from '../../../tests/setup/athlete-hooks'
+import { callApi, expectOk } from '../../lib/api-client'
 import { athleteQueries } from '../../lib/athlete-queries'
 import { setClockSource } from '../../lib/clock'
 import { activateLocale, i18n } from '../../lib/i18n'
@@ -155,7 +163,7 @@ describe("a visitor's Registration card follows the registration state, with the
   it('to open in days: a disabled button with the opening time, the days to go, and a reminder to download', async () => {
     const card = await openRace(SEED_RACE_IDS.opening_days, null)
     expect(
-      await within(card).findByRole('button', { name: 'Registration opens on 16 Mar 2026, 10:00 CET (09:00 GMT your time)' }),
+      await within(card).findByRole('button', { name: 'Registration opens on 16 Mar 2026, 10:00 CET (your time: 09:00 United Kingdom Time)' }),
     ).toBeDisabled()
     expect(within(card).queryByRole('link', { name: 'Enrol' })).not.toBeInTheDocument()
     expect(screen.getByText('Registration opens in 14 days')).toBeInTheDocument()
@@ -165,7 +173,7 @@ describe("a visitor's Registration card follows the registration state, with the
   it('to open in hours: the button turns into "Enrol", and the reminder goes, when the clock passes the opening', async () => {
     const card = await openRace(SEED_RACE_IDS.opening_hours, null)
     expect(
-      await within(card).findByRole('button', { name: 'Registration opens on 2 Mar 2026, 18:00 CET (17:00 GMT your time)' }),
+      await within(card).findByRole('button', { name: 'Registration opens on 2 Mar 2026, 18:00 CET (your time: 17:00 United Kingdom Time)' }),
     ).toBeDisabled()
     expect(within(card).getByRole('button', { name: 'Remind me when registration opens' })).toBeEnabled()
     act(() => {
@@ -175,6 +183,27 @@ describe("a visitor's Registration card follows the registration state, with the
     expect(within(card).getByRole('link', { name: 'Enrol' })).toHaveAttribute('href', '/race/209/subscribe')
     expect(within(card).queryByRole('button', { name: /Registration opens on/ })).not.toBeInTheDocument()
     expect(within(card).queryByRole('button', { name: 'Remind me when registration opens' })).not.toBeInTheDocument()
+  })
+})
+
+describe('a sold-out race: the wait-list entry on the race page follows the list (issue 42)', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('"On the wait list" turns into the offer, without a reload, when a place comes back', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const race = SEED_RACE_IDS.full
+    await signInAs('completo')
+    await expectOk(callApi(waitList.join, { params: { id: race } }))
+    const card = await openRace(race, 'completo')
+    expect(await within(card).findByText('On the wait list: 1st')).toBeInTheDocument()
+
+    // Someone leaves the race: the list offers the place to the first in line, on the server.
+    await freeOnePlace(db.races.findFirst((q) => q.where({ id: race }))!, controls.now())
+    await act(() => vi.advanceTimersByTimeAsync(READ_EVERY_S * SECOND_MS))
+    expect(await within(card).findByRole('link', { name: 'Enrol now' })).toHaveAttribute('href', `/race/${String(race)}/subscribe`)
+    expect(within(card).queryByText('On the wait list: 1st')).not.toBeInTheDocument()
   })
 })
 
@@ -212,5 +241,48 @@ describe("the race list's cards know who is looking", () => {
     await openRaceList(null)
     expect(screen.getByRole('heading', { level: 3, name: 'Sentiero dei Larici 25K 2026' })).toBeInTheDocument()
     expect(screen.queryByText(/^(Enrolled|Payment due|Lottery application)/)).not.toBeInTheDocument()
+  })
+})
+
+/**
+ * Issue 42, point 1: `who` withdraws their paid place in race `raceId` over the API, as the withdraw
+ * page does, for what the simulated backend's schedule gives back today.
+ */
+async function withdraw(who: keyof typeof ATHLETE_IDS & Parameters<typeof signInAs>[0], raceId: number) {
+  await signInAs(who)
+  const race = db.races.findFirst((q) => q.where({ id: raceId }))!
+  const place = db.subscriptions.findFirst((q) => q.where({ athlete_id: ATHLETE_IDS[who], project_id: raceId }))!
+  const body = { rimborso_atteso: quoteOf(race, place, controls.now()).totale, chiave: `race-page-${String(raceId)}` }
+  expect((await callApi(places.withdraw, { params: { id: raceId }, body })).ok).toBe(true)
+}
+
+describe('a place the athlete left, on the race page and its card (issue 42)', () => {
+  it('social withdrew from the Trail del Forte di Bard: said so, no bib, no way to the enrolment, no calendar', async () => {
+    await withdraw('social', 204)
+    await openRace(204, 'social')
+    const card = await cardSaying('You withdrew from this race: you no longer have a place in it.')
+    expect(card).toHaveTextContent('My races shows what was refunded to you.')
+    expect(card).not.toHaveTextContent(/bib|121|You are enrolled/)
+    expect(within(card).queryByRole('link', { name: 'See my enrolment' })).not.toBeInTheDocument()
+    expect(within(card).queryByRole('button', { name: 'Add to calendar' })).not.toBeInTheDocument()
+    expect(within(card).getByRole('link', { name: 'Go to my races' })).toHaveAttribute('href', '/me/races')
+  })
+
+  it('completo deferred the Sentiero dei Larici: to which edition, and where the credit is', async () => {
+    await signInAs('completo')
+    expect((await callApi(places.defer, { params: { id: SEED_RACE_IDS.open }, body: { chiave: 'race-page-defer' } })).ok).toBe(true)
+    await openRace(SEED_RACE_IDS.open, 'completo')
+    const card = await cardSaying('You deferred your place to the 2027 edition: you have no place in this one.')
+    expect(card).toHaveTextContent('My races shows your credit for that edition.')
+    expect(card).not.toHaveTextContent(/bib 57|You are enrolled/)
+    expect(within(card).queryByRole('button', { name: 'Add to calendar' })).not.toBeInTheDocument()
+  })
+
+  it("social's race list card: withdrawn, without the bib", async () => {
+    await withdraw('social', 204)
+    await openRaceList('social')
+    const card = raceCard('Trail del Forte di Bard 30K 2026')
+    expect(await within(card).findByText('Withdrawn', {}, { timeout: 5_000 })).toBeInTheDocument()
+    expect(within(card).queryByText(/^Enrolled/)).not.toBeInTheDocument()
   })
 })

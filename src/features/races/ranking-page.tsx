@@ -50,7 +50,7 @@ import rankingStyles from './ranking-page.module.css'
 export default withRaceId(RankingScreen)
 
 const CODEC: FilterCodec<RankingFilters> = { read: readRankingFilters, write: writeRankingFilters }
-const rowKey = (entry: Indexed<RankingRow>) => entry.row.pettorale
+const rowKey = (entry: Indexed<RankingRow>) => entry.id
 
 type Row = Indexed<RankingRow>
 

@@ -46,9 +46,12 @@ import { participantQueries } from './participant-queries'
 export default withRaceId(SubscribersScreen)
 
 const CODEC: FilterCodec<SubscriberFilters> = { read: readSubscriberFilters, write: writeSubscriberFilters }
-const rowKey = (entry: Indexed<SubscriberRow>) => entry.row.pettorale
+const rowKey = (entry: Indexed<SubscriberRow>) => entry.id
 
 type Row = Indexed<SubscriberRow>
+
+const residenceOf = (row: SubscriberRow, locale: Locale) =>
+  row.regione ? `${countryName(locale, row.paese)} · ${row.regione}` : countryName(locale, row.paese)
 
 function useColumns(locale: Locale, sort: SubscriberSort): ParticipantColumn<Row>[] {
   const { t } = useLingui()
@@ -57,8 +60,9 @@ function useColumns(locale: Locale, sort: SubscriberSort): ParticipantColumn<Row
       {
         id: 'bib',
         header: t`Bib`,
-        width: 4.5,
-        narrowWidth: 4,
+        // Room for a heading of four full-width letters (ゼッケン) beside the gutters.
+        width: 5,
+        narrowWidth: 4.5,
         numeric: true,
         sorted: sort === 'bib' ? 'ascending' : undefined,
         cell: ({ row }) => row.pettorale,
@@ -66,8 +70,8 @@ function useColumns(locale: Locale, sort: SubscriberSort): ParticipantColumn<Row
       {
         id: 'name',
         header: t`Name`,
-        width: 15,
-        narrowWidth: 10,
+        width: 14.5,
+        narrowWidth: 9.5,
         pinned: true,
         sorted: sort === 'name' ? 'ascending' : undefined,
         cell: ({ row }) => <ParticipantName name={row.nome} />,
@@ -84,7 +88,9 @@ function useColumns(locale: Locale, sort: SubscriberSort): ParticipantColumn<Row
         header: t`Country / region`,
         width: 15,
         secondary: true,
-        cell: ({ row }) => (row.regione ? `${countryName(locale, row.paese)} · ${row.regione}` : countryName(locale, row.paese)),
+        cell: ({ row }) => residenceOf(row, locale),
+        // On a phone the line already names the nationality: the same country is not said again.
+        folded: ({ row }) => (row.paese !== row.nazionalita ? residenceOf(row, locale) : row.regione),
       },
       { id: 'category', header: t`Category`, width: 6.5, narrowWidth: 6, cell: ({ row }) => row.categoria },
       { id: 'team', header: t`Team`, width: 14, secondary: true, cell: ({ row }) => row.team },

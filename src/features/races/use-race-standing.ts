@@ -1,9 +1,11 @@
 import type { Race } from '../../../contracts/races.contract'
-import type { GateRace } from '../../../machines/enrolment/eligibility'
-import { raceStanding, type RaceStanding } from '../../../machines/enrolment/standing'
+import { raceStanding, type RaceStanding, type StandingInput } from '../../../machines/enrolment/standing'
 import { subscriptionFor, useAthlete, useSubscriptionFor, useSubscriptionHistory } from '../../lib/athlete-queries'
 import { calendarDayInRome } from '../../lib/format'
 import { useSession } from '../../lib/session'
+
+/** A race as its standing reads it (the gate's facts, its lottery) and as its subscription is found. */
+type StandingRace = StandingInput['race'] & Pick<Race, 'id'>
 
 /**
  * The signed-in athlete's standing with a race at `now` (`raceStanding`, the wizard gate's rules),
@@ -12,7 +14,7 @@ import { useSession } from '../../lib/session'
  * contradict. Signed out, or when the history cannot be read, the standing of a visitor: the
  * registration display, which the wizard's gate then completes.
  */
-export function useRaceStanding(race: GateRace & Pick<Race, 'id'>, now: number): RaceStanding | null {
+export function useRaceStanding(race: StandingRace, now: number): RaceStanding | null {
   const { status } = useSession()
   const { profile } = useAthlete()
   const { subscription, query } = useSubscriptionFor(race.id)
@@ -27,7 +29,7 @@ export function useRaceStanding(race: GateRace & Pick<Race, 'id'>, now: number):
  * Every race's standing for the signed-in athlete, for the race list: one read of the history for
  * all the cards. `null` until it is in (or when it cannot be read: the cards then show none).
  */
-export function useRaceStandings(): ((race: GateRace & Pick<Race, 'id'>, now: number) => RaceStanding) | null {
+export function useRaceStandings(): ((race: StandingRace, now: number) => RaceStanding) | null {
   const { profile } = useAthlete()
   const history = useSubscriptionHistory()
   if (profile === null || !history.data) return null

@@ -350,7 +350,7 @@ function Outcome({ raceId, application, view, outcome }: DetailsProps) {
           </p>
           {application.link ? (
             <div className={styles.actions}>
-              <Link href={`${paths.paymentByLink}?code=${encodeURIComponent(application.link)}`} className={buttonClass('primary')}>
+              <Link href={paths.paymentLink(application.link)} className={buttonClass('primary')}>
                 {t`Pay for your place`}
               </Link>
             </div>

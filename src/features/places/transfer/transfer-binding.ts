@@ -106,5 +106,10 @@ export function takeActors(queryClient: QueryClient) {
       return { redirectUrl: data.redirect_url }
     }),
     openCheckout: fromApiCall<boolean, { url: string }>(({ input }) => Promise.resolve(leaveForTrustedAddress(input.url))),
+    decline: fromApiCall<void, { code: string }>(async ({ input }) => {
+      // Never aborted: declining twice declines once, and an answer that arrives is the offer's state.
+      const transfer = await expectOk(callApi(places.declineTransfer, { params: { codice: input.code } }))
+      queryClient.setQueryData(transferQueries.get(input.code).queryKey, transfer)
+    }),
   }
 }

@@ -1,3 +1,4 @@
+import * as Dialog from '@radix-ui/react-dialog'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
@@ -7,18 +8,20 @@ import type { RaceDetail } from '../../../../contracts/races.contract'
 import type { TakeEnd, TakeProblem } from '../../../../machines/places/transfer.machine'
 import { raceDay } from '../../../../machines/rules/race-day'
 import { noticeForApiError } from '../../../lib/api-error-notice'
-import { formatMoney, formatOwnMoment, formatRaceTime } from '../../../lib/format'
+import { formatMoney, formatRaceTime } from '../../../lib/format'
 import { activeLocale } from '../../../lib/i18n'
 import { NOTICES } from '../../../lib/notices'
 import { paths } from '../../../lib/paths'
 import { raceQueries } from '../../../lib/race-queries'
+import { transactionQueries } from '../../../lib/transaction-queries'
 import { transferQueries } from '../../../lib/transfer-queries'
-import { Button } from '../../../ui/button'
+import { Button, buttonClass } from '../../../ui/button'
 import { RefusalWords } from '../../../ui/gate-refusal'
 import { DefinitionList } from '../../../ui/definition-list'
 import { Page } from '../../../ui/page'
 import { Loading } from '../../../ui/state'
 import { SubmitFailure } from '../../../ui/submit-failure'
+import { ConfirmationDialog } from '../../../ui/confirmation-dialog'
 import styles from './transfer.module.css'
 import { useTransferTake, type TransferTake } from './use-transfer'
 import { WaiverDialog } from './waiver-dialog'
@@ -27,7 +30,8 @@ import { WaiverDialog } from './waiver-dialog'
  * `/transfer/{code}` (issue 23 point 2), from the recipient's e-mail: who offers which race and
  * what it costs (the race's fee, the transfer fee, an optional GPS rental), then accept through the
  * same conditions as an enrolment, sign the race's waiver and pay at the provider's checkout, whose
- * return lands on `/payment`. What is shown comes from the machine's view (transfer.machine.ts).
+ * return lands on `/payment`; or decline it, and the place stays the giver's (issue 42). What is
+ * shown comes from the machine's view (transfer.machine.ts).
  */
 export default function TransferOfferPage() {
   const { code = '' } = useParams<{ code: string }>()
@@ -104,6 +108,13 @@ function End({ end, take, race }: { end: TakeEnd; take: TransferTake; race: Race
               You have taken this place and paid for it. It is in <Link href={paths.myRaces}>My races</Link>.
             </Trans>
           </p>
+          {race ? <ReceiptLink raceId={race.id} /> : null}
+        </Ended>
+      )
+    case 'declined':
+      return (
+        <Ended heading={t`You declined this offer`}>
+          <p>{t`The place stays with the athlete who offered it, and they have been told. Nothing was charged.`}</p>
         </Ended>
       )
     case 'enrolled':
@@ -136,6 +147,51 @@ function End({ end, take, race }: { end: TakeEnd; take: TransferTake; race: Race
   }
 }
 
+/** The receipt of the payment that took the place: its line is written as the payment settles, so read afresh. */
+function ReceiptLink({ raceId }: { raceId: number }) {
+  const { t } = useLingui()
+  const lines = useQuery({ ...transactionQueries.list(), refetchOnMount: 'always' })
+  const paid = lines.data?.transazioni.find((line) => line.gara_id === raceId && line.stato === 'paid')
+  if (!paid) return null
+  return (
+    <p>
+      <Link href={paths.receipt(paid.id)} className={buttonClass('secondary')}>
+        {t`See the receipt`}
+      </Link>
+    </p>
+  )
+}
+
+/**
+ * Declining asked first (Radix Dialog: focus moves in, stays in, and goes back to the button that
+ * opened it), open while asking and while the decline is sent; a decline that got no answer is said
+ * here, to confirm again.
+ */
+function DeclineDialog({ take, giver }: { take: TransferTake; giver: string }) {
+  const { t } = useLingui()
+  const { view, problem } = take
+  const sending = view.screen === 'offer' && view.step === 'declining'
+  const open = view.screen === 'offer' && (view.step === 'confirmDecline' || sending)
+  return (
+    <ConfirmationDialog open={open} busy={sending} onDismiss={take.cancelDecline} title={t`Decline this place?`}>
+      <Dialog.Description asChild>
+        <div className={styles.dialogText}>
+          <p>{t`The offer ends and the place stays with ${giver}, who will be told. You cannot take it from this offer afterwards.`}</p>
+        </div>
+      </Dialog.Description>
+      {problem?.step === 'decline' && 'error' in problem ? <SubmitFailure error={problem.error} onRetry={take.confirmDecline} /> : null}
+      <div className={styles.actions}>
+        <Button variant="danger" onClick={take.confirmDecline} disabled={sending}>
+          {sending ? t`Please wait…` : t`Decline the place`}
+        </Button>
+        <Button variant="secondary" onClick={take.cancelDecline} disabled={sending}>
+          {t`Keep the offer`}
+        </Button>
+      </div>
+    </ConfirmationDialog>
+  )
+}
+
 /** A payment that did not reach the checkout: nothing was charged; trying again is always offered. */
 function PaymentFailure({ problem, onRetry }: { problem: TakeProblem; onRetry: () => void }) {
   const { t, i18n } = useLingui()
@@ -157,7 +213,8 @@ function Offer({ take, transfer, race }: { take: TransferTake; transfer: Transfe
   const money = (euros: number) => formatMoney(locale, euros)
   const giver = transfer.da
   const raceName = `${race.nome} ${String(race.edizione)}`
-  const until = formatOwnMoment(locale, transfer.scade)
+  // A deadline of the race's, in the race's zone as every other (decision 025).
+  const until = formatRaceTime(locale, transfer.scade)
   const busy = view.screen === 'offer' && view.busy
   const gpsPrice = money(race.noleggio_gps)
   const rows: Array<readonly [string, string]> = [
@@ -178,7 +235,7 @@ function Offer({ take, transfer, race }: { take: TransferTake; transfer: Transfe
             Accept by {until}, then sign the race's waiver and pay. The place is yours once paid, with the standard refund option.
           </Trans>
         </p>
-        <DefinitionList rows={rows} />
+        <DefinitionList minColumn="12rem" rows={rows} />
         <label className={styles.check}>
           <input type="checkbox" checked={take.gps} disabled={!take.can.chooseGps} onChange={(event) => take.chooseGps(event.target.checked)} />
           <span>{t`Rent a GPS tracker (${gpsPrice})`}</span>
@@ -193,9 +250,13 @@ function Offer({ take, transfer, race }: { take: TransferTake; transfer: Transfe
           <Button onClick={take.accept} disabled={!take.can.accept}>
             {busy ? t`Please wait…` : t`Accept, sign and pay`}
           </Button>
+          <Button variant="secondary" onClick={take.startDecline} disabled={!take.can.decline}>
+            {t`Decline`}
+          </Button>
         </div>
       </section>
       {view.screen === 'offer' && view.waiver ? <WaiverDialog take={take} raceId={race.id} /> : null}
+      <DeclineDialog take={take} giver={giver} />
     </>
   )
 }

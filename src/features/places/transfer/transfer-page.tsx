@@ -6,7 +6,7 @@ import type { RaceDetail } from '../../../../contracts/races.contract'
 import { toCents, toEuros } from '../../../../machines/enrolment/price'
 import type { GiveRefusal, MailProblem } from '../../../../machines/places/transfer.machine'
 import { isActivePlace, transferWindow } from '../../../../machines/rules/place'
-import { formatMoney, formatOwnMoment, formatPercent, formatRaceTime } from '../../../lib/format'
+import { formatMoney, formatPercent, formatRaceTime } from '../../../lib/format'
 import { activeLocale } from '../../../lib/i18n'
 import { paths } from '../../../lib/paths'
 import { Button } from '../../../ui/button'
@@ -106,6 +106,7 @@ function RuleCard({ race, rule, subscription }: { race: RaceDetail; rule: Rule; 
         </Trans>
       </p>
       <DefinitionList
+        minColumn="12rem"
         rows={[
           [t`The recipient pays`, t`${money(race.prezzo)} race fee + ${money(rule.tassa)} transfer fee`],
           [
@@ -146,7 +147,7 @@ function Give({ raceId, subscription }: { raceId: number; subscription: Subscrip
   if (view === 'offered' || view === 'cancelling') {
     if (!pending) return <Loading />
     const to = pending.a
-    const until = formatOwnMoment(locale, pending.scade)
+    const until = formatRaceTime(locale, pending.scade)
     return (
       <section aria-labelledby="transfer-offer" className={styles.card}>
         <h2 id="transfer-offer" className={styles.heading}>{t`Offer sent`}</h2>

@@ -43,7 +43,7 @@ export function useTransferGive(raceId: number, pending: boolean) {
  * The recipient's machine bound to the portal for one offer: the view, the total to pay (the
  * machine's, from the figures shown), the waiver's problem, the failure or the gate's refusals, and
  * one command per thing the athlete does. Accepting and trying a payment again make a key, which
- * the machine takes only for a new attempt.
+ * the machine takes only for a new attempt; declining needs none (declining twice declines once).
  */
 export function useTransferTake(code: string) {
   const queryClient = useQueryClient()
@@ -56,6 +56,7 @@ export function useTransferTake(code: string) {
     chooseGps: useSelector(actor, (snapshot) => snapshot.can({ type: 'gps.choose', rent: true })),
     accept: useSelector(actor, (snapshot) => snapshot.can({ type: 'offer.accept', key: '' })),
     closeWaiver: useSelector(actor, (snapshot) => snapshot.can({ type: 'disclaimer.close' })),
+    decline: useSelector(actor, (snapshot) => snapshot.can({ type: 'decline.start' })),
   }
   return {
     view,
@@ -75,6 +76,9 @@ export function useTransferTake(code: string) {
     typeDisclaimer: (text: string) => actor.send({ type: 'disclaimer.type', text }),
     signDisclaimer: (waiver: ShownWaiver) => actor.send({ type: 'disclaimer.submit', waiver }),
     closeDisclaimer: () => actor.send({ type: 'disclaimer.close' }),
+    startDecline: () => actor.send({ type: 'decline.start' }),
+    cancelDecline: () => actor.send({ type: 'decline.cancel' }),
+    confirmDecline: () => actor.send({ type: 'decline.confirm' }),
   }
 }
 

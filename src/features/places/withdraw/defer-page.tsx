@@ -81,7 +81,7 @@ function Defer({ race, outlook }: { race: RaceDetail; outlook: DeferOutlook }) {
         <p className={styles.note}>{t`Options paid on top of the fee (protected refund, GPS rental) are not carried over. Your place goes back to the race, or to its wait list. This cannot be undone.`}</p>
         {change.view === 'quote' || change.view === 'confirming' || change.view === 'submitting' ? (
           <div className={styles.actions}>
-            <Button onClick={change.start}>{t`Defer to the ${edition} edition`}</Button>
+            <Button variant="danger" onClick={change.start}>{t`Defer to the ${edition} edition`}</Button>
           </div>
         ) : null}
       </section>

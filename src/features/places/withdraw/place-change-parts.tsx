@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
-import { useRef, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { Subscription } from '../../../../contracts/athlete.contract'
 import type { RaceDetail } from '../../../../contracts/races.contract'
 import { Link } from 'wouter'
@@ -11,11 +11,11 @@ import { now } from '../../../lib/clock'
 import { paths } from '../../../lib/paths'
 import { raceQueries } from '../../../lib/race-queries'
 import { Button } from '../../../ui/button'
-import dialog from '../../../ui/dialog.module.css'
 import { Page } from '../../../ui/page'
 import { isRaceNotFound, RaceNotFound } from '../../../ui/race-not-found'
 import { Loading, QueryErrorState } from '../../../ui/state'
 import { useFocusOnMount } from '../../../ui/use-focus-on-mount'
+import { ConfirmationDialog } from '../../../ui/confirmation-dialog'
 import type { PlaceChange } from './use-place-change'
 import styles from './place-change.module.css'
 
@@ -77,36 +77,20 @@ export function ConfirmDialog({
 }) {
   const { t } = useLingui()
   const sending = change.view === 'submitting'
-  // Opened by the page's state, not a Radix trigger: focus goes back to the button pressed by hand.
-  const opener = useRef<HTMLElement | null>(null)
   return (
-    <Dialog.Root open={change.view === 'confirming' || sending} onOpenChange={(open) => !open && !sending && change.cancel()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={dialog.overlay} />
-        <Dialog.Content
-          className={dialog.panel}
-          aria-busy={sending}
-          onOpenAutoFocus={() => void (opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null)}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault()
-            opener.current?.focus()
-          }}
-        >
-          <Dialog.Title className={dialog.title}>{title}</Dialog.Title>
-          <Dialog.Description asChild>
-            <div className={styles.dialogText}>{children}</div>
-          </Dialog.Description>
-          <div className={styles.actions}>
-            <Button onClick={change.confirm} disabled={sending}>
-              {sending ? t`Sending…` : confirmLabel}
-            </Button>
-            <Button variant="secondary" onClick={change.cancel} disabled={sending}>
-              {t`Keep my place`}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ConfirmationDialog open={change.view === 'confirming' || sending} busy={sending} onDismiss={change.cancel} title={title}>
+      <Dialog.Description asChild>
+        <div className={styles.dialogText}>{children}</div>
+      </Dialog.Description>
+      <div className={styles.actions}>
+        <Button variant="danger" onClick={change.confirm} disabled={sending}>
+          {sending ? t`Sending…` : confirmLabel}
+        </Button>
+        <Button variant="secondary" onClick={change.cancel} disabled={sending}>
+          {t`Keep my place`}
+        </Button>
+      </div>
+    </ConfirmationDialog>
   )
 }
 

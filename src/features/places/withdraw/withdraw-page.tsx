@@ -94,13 +94,15 @@ function Withdraw({ race, subscription, outlook, openedAt }: { race: RaceDetail;
           <div className={styles.actions}>
             {change.view === 'quoteChanged' ? (
               <>
-                <Button onClick={change.confirm}>{t`Withdraw and get ${money(quote.totale)} back`}</Button>
+                <Button variant="danger" onClick={change.confirm}>{t`Withdraw and get ${money(quote.totale)} back`}</Button>
                 <Button variant="secondary" onClick={change.cancel}>
                   {t`Keep my place`}
                 </Button>
               </>
             ) : change.view === 'quote' || change.view === 'confirming' || change.view === 'submitting' ? (
-              <Button onClick={change.start}>{t`Withdraw from this race`}</Button>
+              <Button variant="danger" onClick={change.start}>
+                {t`Withdraw from this race`}
+              </Button>
             ) : null}
           </div>
         </section>
