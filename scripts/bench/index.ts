@@ -40,10 +40,11 @@ const initialJavaScript: Measure = async ({ outDir, manifest }) => {
   // The script index.html runs before the app (src/first-paint.js, in the page) counts too.
   const files = scriptsOf(manifest, staticClosure(manifest, entryKey(manifest)))
   const total = files.reduce((sum, file) => sum + gzipKiB(outDir, file), pageScriptGzip(outDir) / 1024)
-  // DESIGN.md's 95 KiB, and half a KiB for the routes of what follows an enrolment (decision 038)
-  // until issue 24 brings the first page to 85 KiB.
+  // DESIGN.md's 95 KiB, half a KiB for the routes of what follows an enrolment (decision 038) and
+  // 0.3 for an outage that keeps the session and the device's zone (decision 071); issue 24
+  // sought 85 KiB (decision 042 says why not).
   return [
-    { name: 'home route initial JS (gzip)', value: total, unit: KIB, budget: 95.5, kind: 'max', note: `${String(files.length)} file${files.length === 1 ? '' : 's'} and the page's own script` },
+    { name: 'home route initial JS (gzip)', value: total, unit: KIB, budget: 95.8, kind: 'max', note: `${String(files.length)} file${files.length === 1 ? '' : 's'} and the page's own script` },
     // Downloaded on every first page too, but run on a thread of its own: said apart, not hidden (decision 047).
     { name: "first page's worker script, ICU's warm-up (gzip)", value: gzipKiB(outDir, 'intl-warm.js'), unit: KIB, budget: null, kind: 'max', note: 'off the main thread' },
   ]
@@ -82,8 +83,9 @@ const lazyJavaScript: Measure = async ({ outDir, manifest }) => {
     value: size([...route]),
     unit: KIB,
     // DESIGN.md's 50 KiB, 1 KiB for a race's waiting room on every step (decision 037), 1.5 KiB
-    // for a place offered from a wait list and the calls the wizard now shares (decision 038).
-    budget: 52.5,
+    // for a place offered from a wait list and the calls the wizard now shares (decision 038), 2.5
+    // for the tiers, the kept tab and the lapsed hold of issue 42 (decision 071).
+    budget: 55,
     kind: 'max' as const,
     note: `${String(route.size)} files beyond the home page; the waiver dialog adds ${size(dialog).toFixed(1)} KiB when opened`,
   }
