@@ -8,6 +8,7 @@ import { createHandlers } from './handlers'
 import type { QaApi } from './qa-api'
 import { QA_ROUTE_PREFIX } from './qa-http'
 import { createApiBridge, isApiPath } from './server/api-bridge'
+import { breakRules } from './server/broken-rules'
 import { createServerBackend } from './server/backend'
 import { answerEach, RequestProblem, targetOf } from './server/exchange'
 import { createMockRoutes } from './server/mock-routes'
@@ -60,6 +61,12 @@ export interface MockServerOptions {
    * one. A team's private network only (decision 035). Default false.
    */
   qa?: boolean
+  /**
+   * Rules of the backend broken on purpose (server/broken-rules.ts), by the conformance check
+   * that must catch each: for the kit's own tests only, and set only here, never from the command
+   * line or a build.
+   */
+  broken?: readonly string[]
 }
 
 export interface MockServer {
@@ -85,7 +92,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const origin = `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${String(port)}`
 
   // The handlers' paths are written on the server's address, known only now that it listens.
-  const api = createApiBridge(createHandlers({ baseUrl: origin, portalOrigin: options.portalOrigin, controls, onResolved: persist, requestLog }), origin)
+  const handlers = createHandlers({ baseUrl: origin, portalOrigin: options.portalOrigin, controls, onResolved: persist, requestLog })
+  const api = createApiBridge(handlers, origin, (respond) => breakRules(respond, options.broken ?? []))
   const mockRoutes = qa && createMockRoutes({ qa: qa.api, provider: qa.provider, version: qa.version, hosts: ownHosts(address, port, options.portalOrigin) })
   const site = createStaticFiles({
     dist: resolve(options.dist ?? join(process.cwd(), 'dist')),

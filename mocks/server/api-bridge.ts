@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getResponse, type HttpHandler } from 'msw'
 import { PROVIDER_ROUTE_PREFIX } from '../provider-http'
 import { QA_ROUTE_PREFIX } from '../qa-http'
+import type { Respond } from './broken/breaker'
 import { problemAnswer, readBody, RequestProblem, send } from './exchange'
 
 /**
@@ -75,7 +76,7 @@ function requestHeaders(message: IncomingMessage): Headers {
 export type ApiBridge = ReturnType<typeof createApiBridge>
 
 /** The API of `handlers`, whose paths are written on `origin` (the server's own URL). */
-export function createApiBridge(handlers: HttpHandler[], origin: string) {
+export function createApiBridge(handlers: HttpHandler[], origin: string, breakRules: (respond: Respond) => Respond = (respond) => respond) {
   const routes = routesOf(handlers, origin)
 
   function routesAt(pathname: string): Route[] {
@@ -93,9 +94,9 @@ export function createApiBridge(handlers: HttpHandler[], origin: string) {
   }
 
   /** The handlers' answer to a request made here, as a browser on the portal would make it. */
-  function respond(request: Request): Promise<Response | undefined> {
-    return getResponse(handlersFor(new URL(request.url).pathname, request.method), request)
-  }
+  const respond = breakRules((request: Request): Promise<Response | undefined> =>
+    getResponse(handlersFor(new URL(request.url).pathname, request.method), request),
+  )
 
   async function answer(message: IncomingMessage, res: ServerResponse, method: string, target: URL): Promise<void> {
     // The methods of every operation whose path pattern matches.
