@@ -85,7 +85,17 @@ export async function connectBackend(options: BackendOptions): Promise<Backend> 
   configureApiClient({ baseUrl: base, clientId: options.clientId, clientSecret: options.clientSecret, getToken: () => null, timeoutMs: 30_000 })
   const hooks = options.hooks !== false && (await hasHooks(base)) ? createHttpQaApi(base) : null
 
-  const call: Backend['call'] = (operation, input) => callApi(operation, input)
+  const call: Backend['call'] = async (operation, input) => {
+    // The client tells a browser's console of an answer outside its contract; the kit's own line
+    // says it, once, with the check it broke.
+    const warn = console.warn
+    console.warn = () => {}
+    try {
+      return await callApi(operation, input)
+    } finally {
+      console.warn = warn
+    }
+  }
   const ok: Backend['ok'] = async (operation, input) => {
     const result = await call(operation, input)
     expectRule(result.ok, `${operation.name} answered ${result.ok ? '' : describeError(result.error)}`)

@@ -1,4 +1,64 @@
-import type { Breaker } from './breaker'
+import * as athlete from '../../../contracts/athlete.contract'
+import * as auth from '../../../contracts/auth.contract'
+import * as races from '../../../contracts/races.contract'
+import * as transactions from '../../../contracts/transactions.contract'
+import { jsonAnswer, pathOf, type Breaker } from './breaker'
+
+/** Whether `request` is for `operation` (its method, and its path with any `:param` as one segment). */
+const isFor = (request: Request, operation: { method: string; path: string }) =>
+  request.method === operation.method && new RegExp(`^${operation.path.replace(/:[A-Za-z_]+/g, '[^/]+')}$`).test(pathOf(request))
 
 /** The rules of scripts/conformance/checks/basics.ts, broken. */
-export const BASICS_BROKEN: Record<string, Breaker> = {}
+export const BASICS_BROKEN: Record<string, Breaker> = {
+  // A serializer that writes decimals as strings, as many ORMs do by default: "45.00", not 45.
+  'reads.races': (respond) => async (request) => {
+    const answer = await respond(request)
+    if (!answer || answer.status !== 200 || !isFor(request, races.get)) return answer
+    const race = (await answer.json()) as { prezzo: unknown }
+    return jsonAnswer({ ...race, prezzo: String(race.prezzo) })
+  },
+  // An unknown id answered as an empty success rather than a 404.
+  'reads.unknown-race': (respond) => async (request) => {
+    const answer = await respond(request)
+    return answer?.status === 404 && isFor(request, races.get) ? jsonAnswer({}) : answer
+  },
+  // A list answered bare, without the object the contract wraps it in.
+  'reads.athlete': (respond) => async (request) => {
+    const answer = await respond(request)
+    if (!answer || answer.status !== 200 || !isFor(request, transactions.list)) return answer
+    return jsonAnswer(((await answer.json()) as { transazioni: unknown[] }).transazioni)
+  },
+  // A framework's default error body in place of OAuth's.
+  'auth.oauth-errors': (respond) => async (request) => {
+    const answer = await respond(request)
+    if (!answer || answer.status < 400 || !isFor(request, auth.token)) return answer
+    return jsonAnswer({ message: 'Bad credentials' }, 401)
+  },
+  // A profile served to a request with no token at all, as to a guest.
+  'auth.bearer-required': (respond) => async (request) => {
+    if (!isFor(request, athlete.me) || request.headers.has('authorization')) return respond(request)
+    return jsonAnswer({ profilo: [], iscrizioni_possibili: [] })
+  },
+  // A logout that forgets the token on the client's side only.
+  'auth.logout-revokes': (respond) => async (request) => (isFor(request, auth.logout) ? jsonAnswer({}) : respond(request)),
+  // A body read as JSON whatever its label says (the CORS-less cross-site post of docs/security.md).
+  'requests.content-type': (respond) => async (request) => {
+    if (!request.body || request.headers.get('content-type')?.startsWith('application/json')) return respond(request)
+    const text = await request.clone().text()
+    try {
+      JSON.parse(text)
+    } catch {
+      return respond(request)
+    }
+    const headers = new Headers(request.headers)
+    headers.set('content-type', 'application/json')
+    return respond(new Request(request.url, { method: request.method, headers, body: text }))
+  },
+  // A validation error that echoes the whole body back and names no code.
+  'requests.json-shape': (respond) => async (request) => {
+    const sent = request.headers.get('content-type')?.startsWith('application/json') ? await request.clone().text() : null
+    const answer = await respond(request)
+    if (sent === null || answer?.status !== 400) return answer
+    return jsonAnswer({ message: 'Validation failed', received: sent }, 400)
+  },
+}
