@@ -6,6 +6,7 @@ import type { Subscription } from '../../../../contracts/athlete.contract'
 import type { RaceDetail } from '../../../../contracts/races.contract'
 import { Link } from 'wouter'
 import type { RefusalCode, RetryFailure } from '../../../../machines/places/place-change.machine'
+import { placeLeft } from '../../../../machines/rules/place'
 import { useSubscriptionFor } from '../../../lib/athlete-queries'
 import { now } from '../../../lib/clock'
 import { paths } from '../../../lib/paths'
@@ -139,16 +140,19 @@ export function Failure({ failure, change }: { failure: RetryFailure; change: Pl
 /** A place that cannot be changed any more, or was never a paid one, said as it is. */
 export function PlaceGone({ subscription }: { subscription: Subscription | null }) {
   const { t } = useLingui()
+  // What became of a place is read first: a place withdrawn after a refund is no longer paid, and
+  // is still one the athlete withdrew from.
+  const left = placeLeft(subscription)
   const text =
     subscription === null
       ? t`You are not entered in this race.`
-      : !subscription.pagato
-        ? t`This place is not paid, so there is nothing to withdraw or defer. An unpaid place lapses by itself.`
-        : subscription.stato === 'ritirata'
-          ? t`You have withdrawn from this race.`
-          : subscription.stato === 'ceduta'
-            ? t`You have passed this place on to another athlete.`
-            : t`You have deferred this place to the next edition.`
+      : left === 'withdrawn'
+        ? t`You have withdrawn from this race.`
+        : left === 'passedOn'
+          ? t`You have passed this place on to another athlete.`
+          : left === 'deferred'
+            ? t`You have deferred this place to the next edition.`
+            : t`This place is not paid, so there is nothing to withdraw or defer. An unpaid place lapses by itself.`
   return (
     <div className={styles.card}>
       <p>{text}</p>
