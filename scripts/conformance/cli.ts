@@ -1,6 +1,6 @@
 /**
  * `npm run conformance -- --api <base address> [--only <group or check>[,...]] [--report <file.xml|file.json>]
- *  [--accounts <file.json>] [--client-id <id>] [--client-secret <secret>] [--no-hooks]`
+ *  [--accounts <file.json>] [--client-id <id>] [--client-secret <secret>] [--no-hooks]`, or `-- --list`
  *
  * Runs the conformance kit against a backend and prints a line per check and a summary; exits 1 when
  * any check fails, 2 when it cannot run (a wrong option, a backend that does not answer).
@@ -59,6 +59,14 @@ export function readOptions(args: readonly string[]): KitRun | string {
   return { api: values.api, only, report: values.report, accounts, clientId: values['client-id'], clientSecret: values['client-secret'], hooks: !values['no-hooks'] }
 }
 
+/** Every group and check with its rule, and the groups that need the staging hooks: `--list`. */
+export function listChecks(): string[] {
+  return GROUPS.flatMap((group) => [
+    `${group.name}${group.needsHooks ? ' (needs the staging hooks)' : ''}`,
+    ...group.checks.map((check) => `  ${check.id}: ${check.rule}`),
+  ])
+}
+
 /** Runs the kit as `run` says, printing as it goes: the outcomes. */
 export async function runConformance(run: KitRun, print: (line: string) => void = console.log): Promise<Outcome[]> {
   const backend = await connectBackend({ api: run.api, accounts: run.accounts, clientId: run.clientId, clientSecret: run.clientSecret, hooks: run.hooks })
@@ -71,6 +79,10 @@ export async function runConformance(run: KitRun, print: (line: string) => void 
 
 async function main() {
   if (!('Temporal' in globalThis)) await import('temporal-polyfill/global')
+  if (process.argv.includes('--list')) {
+    for (const line of listChecks()) console.log(line)
+    return
+  }
   const run = readOptions(process.argv.slice(2))
   if (typeof run === 'string') {
     console.error(`conformance: ${run}`)

@@ -14,11 +14,14 @@ import { outcomeLine, summaryLine } from './report'
 
 const accounts = PERSONAS.map(({ key, mail, password }) => ({ key, mail, password }))
 
-/** The kit's outcomes against the simulated backend with `broken` rules broken, `only` those checks. */
-export async function kitAgainstMock(broken: readonly string[], only: readonly string[] = []): Promise<Outcome[]> {
+/**
+ * The kit's outcomes against the simulated backend with `broken` rules broken, `only` those checks;
+ * `hooks: false` runs it as a backend without the staging hooks.
+ */
+export async function kitAgainstMock(broken: readonly string[], only: readonly string[] = [], hooks = true): Promise<Outcome[]> {
   const server = await startMockServer({ port: 0, qa: true, broken, precompress: false, log: { info: () => {}, error: console.error } })
   try {
-    const backend = await connectBackend({ api: server.url, accounts, clientId: 'pettorale-portal', clientSecret: '' })
+    const backend = await connectBackend({ api: server.url, accounts, clientId: 'pettorale-portal', clientSecret: '', hooks })
     return await runKit(GROUPS, backend, { only })
   } finally {
     await server.close()
