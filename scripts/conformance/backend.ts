@@ -11,7 +11,7 @@ import { configureApiClient } from '../../src/lib/api-config'
 import type { QaApi } from '../../mocks/qa-api'
 import { createHttpQaApi } from '../../mocks/qa-http-client'
 import { QA_ROUTE_PREFIX } from '../../mocks/qa-http'
-import { expectRule } from './kit'
+import { expectRule, RuleBroken } from './kit'
 
 /** An account the kit signs in as: the seed's personas by default (README), or a staging backend's. */
 export interface Account {
@@ -104,7 +104,7 @@ export async function connectBackend(options: BackendOptions): Promise<Backend> 
   const refused: Backend['refused'] = async (operation, input, status, code) => {
     const result = await call(operation, input)
     const wanted = `${String(status)}${code ? ` ${code}` : ''}`
-    expectRule(!result.ok, `${operation.name} was accepted (${result.ok ? String(result.status) : ''}) where the rule wants ${wanted}`)
+    if (result.ok) throw new RuleBroken(`${operation.name} was accepted (${String(result.status)} ${JSON.stringify(result.data)?.slice(0, 200) ?? ''}) where the rule wants ${wanted}`)
     const error = result.error
     const status_ = error.kind === 'http' ? error.status : error.kind === 'unauthorized' ? 401 : null
     expectRule(status_ === status && (!code || (error.kind === 'http' && error.code === code)), `${operation.name} answered ${describeError(error)} where the rule wants ${wanted}`)

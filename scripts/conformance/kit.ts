@@ -32,6 +32,16 @@ export function expectRule(condition: unknown, message: string): asserts conditi
   if (!condition) throw new RuleBroken(message)
 }
 
+/** `work`, whose broken rule is told with what the athlete was doing when it broke. */
+export async function saying<T>(what: string, work: Promise<T>): Promise<T> {
+  try {
+    return await work
+  } catch (error) {
+    if (error instanceof RuleBroken) throw new RuleBroken(`${what}: ${error.message}`)
+    throw error
+  }
+}
+
 export type Status = 'passed' | 'failed' | 'skipped'
 
 export interface Outcome {

@@ -7,14 +7,12 @@
  */
 import * as athlete from '../../../contracts/athlete.contract'
 import * as liberatoria from '../../../contracts/liberatoria.contract'
-import type { ApiError } from '../../../contracts/api-error'
-import type { ErrorCodeOf, OperationShape, SuccessOf } from '../../../contracts/operation'
+import type { SuccessOf } from '../../../contracts/operation'
 import * as payments from '../../../contracts/payments.contract'
 import * as races from '../../../contracts/races.contract'
 import * as subscriptions from '../../../contracts/subscriptions.contract'
-import type { CallInput } from '../../../src/lib/api-client'
-import { describeError, type Backend } from '../backend'
-import { expectRule, RuleBroken, type Group } from '../kit'
+import type { Backend } from '../backend'
+import { expectRule, saying, type Group } from '../kit'
 
 type Race = SuccessOf<typeof races.get>
 
@@ -57,34 +55,7 @@ async function openPayments(backend: Backend, key: string, raceId: number): Prom
   return pending.filter((payment) => payment.athleteId === persona.athleteId && payment.raceId === raceId).map((payment) => payment.paymentId)
 }
 
-/** `work`, whose broken rule is told as what the athlete was doing when it broke. */
-async function saying<T>(what: string, work: Promise<T>): Promise<T> {
-  try {
-    return await work
-  } catch (error) {
-    if (error instanceof RuleBroken) throw new RuleBroken(`${what}: ${error.message}`)
-    throw error
-  }
-}
 
-/**
- * The call's refusal, which must be `status` with `code`; an acceptance breaks the rule and says
- * what the backend answered (the payment it started, the place it took), not only its status.
- */
-async function refusal<O extends OperationShape>(
-  backend: Backend,
-  what: string,
-  operation: O,
-  input: CallInput<O>,
-  status: number,
-  code: ErrorCodeOf<O>,
-): Promise<ApiError<O>> {
-  const result = await backend.call(operation, input)
-  if (result.ok) throw new RuleBroken(`${what} was accepted (${String(result.status)} ${JSON.stringify(result.data).slice(0, 200)}), where the rule wants ${String(status)} ${code}`)
-  const { error } = result
-  expectRule(error.kind === 'http' && error.status === status && error.code === code, `${what} answered ${describeError(error)}, where the rule wants ${String(status)} ${code}`)
-  return error
-}
 
 const listed = (ids: readonly string[]) => (ids.length ? ids.join(', ') : 'none')
 const stateOf = (payment: payments.PaymentStatus) => `${payment.stato}${payment.motivo ? ` (${payment.motivo})` : ''}`
@@ -116,7 +87,7 @@ export const PAYMENT_GROUPS: readonly Group[] = [
             again.pagamento_id === first.pagamento_id,
             `the same start sent twice with one idempotency key made two payments, ${first.pagamento_id} then ${again.pagamento_id}, where a retry must get the first`,
           )
-          await refusal(backend, 'the same key sent with another order (the protected refund option)', payments.start, { token, body: cardOrder(race, order.idempotency_key, 'protetto') }, 422, 'idempotency_key_reused')
+          await saying('the same key sent with another order (the protected refund option)', backend.refused(payments.start, { token, body: cardOrder(race, order.idempotency_key, 'protetto') }, 422, 'idempotency_key_reused'))
           const open = await openPayments(backend, 'completo', COGNE)
           expectRule(
             open.length === 1 && open[0] === first.pagamento_id,
@@ -135,14 +106,7 @@ export const PAYMENT_GROUPS: readonly Group[] = [
           const [link] = seeded
           if (!link || seeded.length > 1) throw new Error(`the seed gives pax's place in race ${String(FLAGSHIP)} one open payment, its link; the backend has ${listed(seeded)}`)
 
-          const refused = await refusal(
-            backend,
-            `pax's card start for race ${String(FLAGSHIP)} while the organiser's link ${link} for that place is open`,
-            payments.start,
-            { token: pax, body: cardOrder(flagship, newKey()) },
-            409,
-            'payment_link_open',
-          )
+          const refused = await saying(`pax's card start for race ${String(FLAGSHIP)} while the organiser's link ${link} for that place is open`, backend.refused(payments.start, { token: pax, body: cardOrder(flagship, newKey()) }, 409, 'payment_link_open'))
           const body = refused.kind === 'http' ? (refused.body as { codice_link?: unknown }) : {}
           expectRule(typeof body.codice_link === 'string', `the 409 payment_link_open does not name the link to pay instead (codice_link): ${JSON.stringify(body)}`)
           const named = await saying('the link the refusal names', backend.ok(payments.byLink, { params: { code: body.codice_link } }))
@@ -174,8 +138,8 @@ export const PAYMENT_GROUPS: readonly Group[] = [
           expectRule(own.pagamento_id === id, `completo asked for ${id} and was answered ${own.pagamento_id}`)
 
           const pax = await backend.signIn('pax')
-          await refusal(backend, `pax reading completo's payment ${id}`, payments.status, { token: pax, params: { id } }, 404, 'payment_not_found')
-          await refusal(backend, 'pax reading an id no payment has', payments.status, { token: pax, params: { id: `PAY-${'0'.repeat(24)}` } }, 404, 'payment_not_found')
+          await saying(`pax reading completo's payment ${id}`, backend.refused(payments.status, { token: pax, params: { id } }, 404, 'payment_not_found'))
+          await saying('pax reading an id no payment has', backend.refused(payments.status, { token: pax, params: { id: `PAY-${'0'.repeat(24)}` } }, 404, 'payment_not_found'))
           const anonymous = await backend.raw(payments.status.path.replace(':id', id))
           expectRule(anonymous.status === 401, `completo's payment read without a session answered ${String(anonymous.status)} ${anonymous.text.slice(0, 200)}`)
         },
@@ -263,9 +227,9 @@ export const PAYMENT_GROUPS: readonly Group[] = [
 
           // Entered while the place was there, paying after it went: the check that was once
           // missed at the payment's start.
-          await refusal(backend, "pax's new start after the last place went", payments.start, { token: pax, body: cardOrder(race, newKey()) }, 409, 'sold_out')
+          await saying("pax's new start after the last place went", backend.refused(payments.start, { token: pax, body: cardOrder(race, newKey()) }, 409, 'sold_out'))
           const social = await backend.signIn('social')
-          await refusal(backend, "social's enrolment after the last place went", subscriptions.create, { token: social, body: ENROLMENT }, 409, 'sold_out')
+          await saying("social's enrolment after the last place went", backend.refused(subscriptions.create, { token: social, body: ENROLMENT }, 409, 'sold_out'))
           const after = await raceOf(backend, COGNE)
           expectRule(after.iscritti <= posti, `race ${String(COGNE)} counts ${String(after.iscritti)} entrants for its ${String(posti)} places`)
         },

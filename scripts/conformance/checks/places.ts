@@ -10,7 +10,6 @@ import * as z from 'zod/mini'
 import * as athlete from '../../../contracts/athlete.contract'
 import { commitmentOf, drawOrder, firstDifference } from '../../../contracts/lottery-draw'
 import * as lottery from '../../../contracts/lottery.contract'
-import type { OperationShape } from '../../../contracts/operation'
 import * as places from '../../../contracts/places.contract'
 import * as queue from '../../../contracts/queue.contract'
 import * as races from '../../../contracts/races.contract'
@@ -19,9 +18,8 @@ import * as subscriptions from '../../../contracts/subscriptions.contract'
 import { MINUTE_MS, SECOND_MS } from '../../../contracts/time'
 import * as waitList from '../../../contracts/wait-list.contract'
 import type { QaApi, QaRushOptions } from '../../../mocks/qa-api'
-import type { ApiResult } from '../../../src/lib/api-client'
 import { describeError, type Account, type Backend } from '../backend'
-import { expectRule, type Group } from '../kit'
+import { expectRule, saying, type Group } from '../kit'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
@@ -46,13 +44,6 @@ async function stagedRoom(hooks: QaApi, options: Pick<QaRushOptions, 'athletes' 
   return { ...staged, opening }
 }
 
-/** Whether a call was refused with `status` and `code`, and how it was answered (for the message). */
-async function refusal<T, O extends OperationShape>(pending: Promise<ApiResult<T, O>>, status: number, code: string) {
-  const settled = await pending
-  if (settled.ok) return { met: false, said: `was accepted (${String(settled.status)})` }
-  const { error } = settled
-  return { met: error.kind === 'http' && error.status === status && error.code === code, said: `answered ${describeError(error)}` }
-}
 
 const signedIn = (backend: Backend) => backend.accounts.filter((account) => account.password)
 
@@ -135,14 +126,12 @@ export const PLACE_GROUPS: readonly Group[] = [
           const other = await admissionOf(theirs, 'the second to join')
           const forged = `${own.slice(0, -4)}${own.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`
 
-          const outside = await refusal(backend.call(queue.hold, { params, token: outsider, body: { ammissione: own } }), 404, 'not_in_queue')
-          expectRule(outside.met, `an athlete without a ticket holding with someone's admission: queue.hold ${outside.said}, where the rule wants 404 not_in_queue`)
+          await saying("an athlete without a ticket holding with someone's admission", backend.refused(queue.hold, { params, token: outsider, body: { ammissione: own } }, 404, 'not_in_queue'))
           for (const [token, what] of [
             [other, "another athlete's admission"],
             [forged, 'an admission with a forged signature'],
           ] as const) {
-            const taken = await refusal(backend.call(queue.hold, { params, token: mine, body: { ammissione: token } }), 422, 'admission_invalid')
-            expectRule(taken.met, `holding a place with ${what}: queue.hold ${taken.said}, where the rule wants 422 admission_invalid`)
+            await saying(`holding a place with ${what}`, backend.refused(queue.hold, { params, token: mine, body: { ammissione: token } }, 422, 'admission_invalid'))
           }
           const still = await backend.ok(queue.status, { params, token: mine })
           expectRule(still.stato === 'ammesso', `after the refused holds the ticket is ${still.stato}, not still admitted: a refused admission held a place`)

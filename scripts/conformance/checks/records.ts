@@ -10,12 +10,10 @@ import * as certificate from '../../../contracts/certificate.contract'
 import * as experience from '../../../contracts/experience.contract'
 import * as files from '../../../contracts/files.contract'
 import * as liberatoria from '../../../contracts/liberatoria.contract'
-import type { OperationShape } from '../../../contracts/operation'
 import { sha256Hex } from '../../../contracts/sha256'
 import { certificatePatch } from '../../../machines/certificate/certificate.machine'
-import type { CallInput } from '../../../src/lib/api-client'
 import { describeError, type Backend } from '../backend'
-import { expectRule, RuleBroken, type Group } from '../kit'
+import { expectRule, saying, type Group } from '../kit'
 
 /** The persona every check acts as: a complete profile, a valid certificate, an unpaid enrolment. */
 const ATHLETE = 'completo'
@@ -35,22 +33,7 @@ function mailOf(backend: Backend, key: string): string {
   return account.mail
 }
 
-/** `backend.refused`, its failure saying what was asked. */
-async function refusedAs<O extends OperationShape>(backend: Backend, asked: string, operation: O, input: CallInput<O>, status: number, code?: string) {
-  try {
-    return await backend.refused(operation, input, status, code)
-  } catch (error) {
-    if (error instanceof RuleBroken) throw new RuleBroken(`${asked}: ${error.message}`)
-    throw error
-  }
-}
 
-/** `backend.ok`, its failure saying what was asked. */
-async function okAs<O extends OperationShape>(backend: Backend, asked: string, operation: O, input: CallInput<O>) {
-  const result = await backend.call(operation, input)
-  expectRule(result.ok, `${asked}: ${operation.name} answered ${result.ok ? '' : describeError(result.error)}`)
-  return result.data
-}
 
 /** The token of a password-reset link (`/reset-email/<token>`, portal-relative). */
 const resetTokenOf = (link: string) => decodeURIComponent(new URL(link, 'http://portal.invalid').pathname.split('/').pop() ?? '')
@@ -113,10 +96,10 @@ export const RECORD_GROUPS: readonly Group[] = [
           expectRule(links.length === 2 && links[0] !== links[1], `two reset requests sent ${String(links.length)} distinct reset links to ${mail}, not 2`)
           const [used, other] = links as [string, string]
 
-          const { access_token } = await okAs(backend, 'a fresh reset link', auth.resetPassword, {
+          const { access_token } = await saying('a fresh reset link', backend.ok(auth.resetPassword, {
             params: { token: used },
             body: { data: { attributes: { password: 'Sentiero-Nuovo-2026' } } },
-          })
+          }))
           for (const [index, token] of sessions.entries()) {
             const result = await backend.call(athlete.me, { token })
             expectRule(
@@ -124,14 +107,14 @@ export const RECORD_GROUPS: readonly Group[] = [
               `session ${String(index + 1)} of 2, opened before the reset, still answers: the profile came back ${result.ok ? String(result.status) : describeError(result.error)}, not 401`,
             )
           }
-          await okAs(backend, "the reset's own session", athlete.me, { token: access_token })
+          await saying("the reset's own session", backend.ok(athlete.me, { token: access_token }))
           for (const [link, which] of [[other, 'the other link sent'], [used, 'the link just used']] as const) {
-            await refusedAs(backend, `${which}, looked up after the reset`, auth.resetLookup, { params: { token: link } }, 410, 'expired_token')
+            await saying(`${which}, looked up after the reset`, backend.refused(auth.resetLookup, { params: { token: link } }, 410, 'expired_token'))
           }
-          await refusedAs(backend, 'the other link sent, used after the reset', auth.resetPassword, {
+          await saying('the other link sent, used after the reset', backend.refused(auth.resetPassword, {
             params: { token: other },
             body: { data: { attributes: { password: 'Un-Altra-Password-1' } } },
-          }, 410, 'expired_token')
+          }, 410, 'expired_token'))
         },
       },
     ],
@@ -147,19 +130,19 @@ export const RECORD_GROUPS: readonly Group[] = [
           const token = await backend.signIn(ATHLETE)
           const { id } = await profileOf(backend, token)
           for (const content_type of ['text/html', 'image/svg+xml']) {
-            await refusedAs(backend, `a certificate announced as ${content_type}, named certificato.pdf`, files.requestUpload, {
+            await saying(`a certificate announced as ${content_type}, named certificato.pdf`, backend.refused(files.requestUpload, {
               token,
               body: announcement(id, { size: 1_000, content_type }),
-            }, 415, 'wrong_type')
+            }, 415, 'wrong_type'))
           }
-          await refusedAs(backend, `a PDF of MAX_UPLOAD_BYTES + 1 bytes`, files.requestUpload, {
+          await saying(`a PDF of MAX_UPLOAD_BYTES + 1 bytes`, backend.refused(files.requestUpload, {
             token,
             body: announcement(id, { size: files.MAX_UPLOAD_BYTES + 1, content_type: 'application/pdf' }),
-          }, 413, 'file_too_large')
-          await okAs(backend, 'a PDF of MAX_UPLOAD_BYTES bytes', files.requestUpload, {
+          }, 413, 'file_too_large'))
+          await saying('a PDF of MAX_UPLOAD_BYTES bytes', backend.ok(files.requestUpload, {
             token,
             body: announcement(id, { size: files.MAX_UPLOAD_BYTES, content_type: 'application/pdf' }),
-          })
+          }))
         },
       },
       {
@@ -170,20 +153,20 @@ export const RECORD_GROUPS: readonly Group[] = [
           const token = await backend.signIn(ATHLETE)
           const { id, certificato_medico_id: fieldId } = await profileOf(backend, token)
           expectRule(fieldId != null, `the profile names no certificate field (certificato_medico_id is ${String(fieldId)}): there is nothing to save the certificate on`)
-          const { signedurl } = await okAs(backend, 'a PDF announced', files.requestUpload, {
+          const { signedurl } = await saying('a PDF announced', backend.ok(files.requestUpload, {
             token,
             body: announcement(id, { size: PDF.byteLength, content_type: 'application/pdf' }),
-          })
-          await okAs(backend, 'the PDF announced, uploaded', files.putSigned, { params: { signedurl }, body: new Blob([PDF], { type: 'application/pdf' }) })
+          }))
+          await saying('the PDF announced, uploaded', backend.ok(files.putSigned, { params: { signedurl }, body: new Blob([PDF], { type: 'application/pdf' }) }))
           const before = await certificateOnFile(backend, token)
-          await refusedAs(backend, `an expiry of ${YESTERDAY} at 00:30 on ${TODAY} in Rome (still ${YESTERDAY} in UTC)`, certificate.save, {
+          await saying(`an expiry of ${YESTERDAY} at 00:30 on ${TODAY} in Rome (still ${YESTERDAY} in UTC)`, backend.refused(certificate.save, {
             token,
             params: { id: fieldId },
             body: certificatePatch(fieldId, YESTERDAY),
-          }, 422, 'in_past')
+          }, 422, 'in_past'))
           const after = await certificateOnFile(backend, token)
           expectRule(after === before, `the refused save changed the certificate on file: ${before} became ${after}`)
-          await okAs(backend, `an expiry of ${TODAY}, today in Rome`, certificate.save, { token, params: { id: fieldId }, body: certificatePatch(fieldId, TODAY) })
+          await saying(`an expiry of ${TODAY}, today in Rome`, backend.ok(certificate.save, { token, params: { id: fieldId }, body: certificatePatch(fieldId, TODAY) }))
         },
       },
     ],
@@ -201,21 +184,21 @@ export const RECORD_GROUPS: readonly Group[] = [
           const shown = await shownWaiver(backend, project_id, 'it')
           const english = await shownWaiver(backend, project_id, 'en')
           for (const [sha256, what] of [[english.sha256, 'the English text'], ['0'.repeat(64), 'zeros']] as const) {
-            await refusedAs(backend, `a signature of the Italian text with the digest of ${what}`, liberatoria.sign, {
+            await saying(`a signature of the Italian text with the digest of ${what}`, backend.refused(liberatoria.sign, {
               token,
               body: { project_id, ...shown, sha256 },
-            }, 422, 'hash_mismatch')
+            }, 422, 'hash_mismatch'))
           }
           const revised = await backend.hooks!.reviseWaiver(project_id)
-          await refusedAs(backend, `a signature of version ${shown.versione} after the race's waiver became ${revised}`, liberatoria.sign, {
+          await saying(`a signature of version ${shown.versione} after the race's waiver became ${revised}`, backend.refused(liberatoria.sign, {
             token,
             body: { project_id, ...shown },
-          }, 409, 'waiver_outdated')
+          }, 409, 'waiver_outdated'))
           const unsigned = await openEnrolment(backend, token)
           expectRule(!unsigned.liberatoria, `a refused signature was recorded: the enrolment shows the waiver signed (version ${String(unsigned.liberatoria_versione)})`)
 
           const current = await shownWaiver(backend, project_id, 'it')
-          await okAs(backend, `a signature of the current text (${current.versione})`, liberatoria.sign, { token, body: { project_id, ...current } })
+          await saying(`a signature of the current text (${current.versione})`, backend.ok(liberatoria.sign, { token, body: { project_id, ...current } }))
           const signed = await openEnrolment(backend, token)
           expectRule(
             signed.liberatoria && (signed.liberatoria_versione == null || signed.liberatoria_versione === current.versione),
@@ -238,10 +221,10 @@ export const RECORD_GROUPS: readonly Group[] = [
           const profile = await profileOf(backend, token)
           const update = athlete.writableProfile(profile)
           for (const operation of [athlete.save, athlete.saveExperience]) {
-            const error = await refusedAs(backend, `a birth date of ${TOMORROW} at 00:30 on ${TODAY} in Rome (${operation.name})`, operation, {
+            const error = await saying(`a birth date of ${TOMORROW} at 00:30 on ${TODAY} in Rome (${operation.name})`, backend.refused(operation, {
               token,
               body: { ...update, data_nascita: TOMORROW },
-            }, 400, 'invalid_request')
+            }, 400, 'invalid_request'))
             const issues = error.kind === 'http' ? (error.body as { issues?: Array<{ path?: unknown[] }> } | null)?.issues : undefined
             expectRule(
               issues?.some((issue) => issue.path?.includes('data_nascita')),
@@ -250,7 +233,7 @@ export const RECORD_GROUPS: readonly Group[] = [
           }
           const kept = (await profileOf(backend, token)).data_nascita
           expectRule(kept === profile.data_nascita, `a refused birth date was saved: the profile's is ${String(kept)}, was ${String(profile.data_nascita)}`)
-          await okAs(backend, `a birth date of ${TODAY}, today in Rome`, athlete.save, { token, body: { ...update, data_nascita: TODAY } })
+          await saying(`a birth date of ${TODAY}, today in Rome`, backend.ok(athlete.save, { token, body: { ...update, data_nascita: TODAY } }))
         },
       },
       {
@@ -260,13 +243,13 @@ export const RECORD_GROUPS: readonly Group[] = [
           await backend.hooks!.setNow(NEAR_MIDNIGHT)
           const token = await backend.signIn(ATHLETE)
           const report = { gara: 'Trail della Conformità', gara_id: null, tempo_secondi: 4 * 3_600 + 12 * 60 }
-          await refusedAs(backend, `a report dated ${TOMORROW} at 00:30 on ${TODAY} in Rome`, experience.report, {
+          await saying(`a report dated ${TOMORROW} at 00:30 on ${TODAY} in Rome`, backend.refused(experience.report, {
             token,
             body: { ...report, data: TOMORROW },
-          }, 400, 'future_date')
+          }, 400, 'future_date'))
           const { esperienze } = await backend.ok(experience.list, { token })
           expectRule(!esperienze.some((row) => row.data === TOMORROW), `a refused report was recorded: the list holds one dated ${TOMORROW}`)
-          await okAs(backend, `a report dated ${TODAY}, today in Rome`, experience.report, { token, body: { ...report, data: TODAY } })
+          await saying(`a report dated ${TODAY}, today in Rome`, backend.ok(experience.report, { token, body: { ...report, data: TODAY } }))
         },
       },
     ],
