@@ -1,5 +1,6 @@
 import * as athlete from '../../../contracts/athlete.contract'
 import * as auth from '../../../contracts/auth.contract'
+import { MAX_JSON_BODY_BYTES } from '../../../contracts/common'
 import * as races from '../../../contracts/races.contract'
 import * as transactions from '../../../contracts/transactions.contract'
 import { jsonAnswer, pathOf, type Breaker } from './breaker'
@@ -53,6 +54,13 @@ export const BASICS_BROKEN: Record<string, Breaker> = {
     const headers = new Headers(request.headers)
     headers.set('content-type', 'application/json')
     return respond(new Request(request.url, { method: request.method, headers, body: text }))
+  },
+  // A body read whole, whatever its size, and parsed: here it is parsed and sent on compact.
+  'requests.body-size': (respond) => async (request) => {
+    if (!request.headers.get('content-type')?.startsWith('application/json')) return respond(request)
+    const text = await request.clone().text()
+    if (text.length <= MAX_JSON_BODY_BYTES) return respond(request)
+    return respond(new Request(request.url, { method: request.method, headers: request.headers, body: JSON.stringify(JSON.parse(text)) }))
   },
   // A validation error that echoes the whole body back and names no code.
   'requests.json-shape': (respond) => async (request) => {

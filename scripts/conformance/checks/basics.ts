@@ -5,6 +5,7 @@
  */
 import * as athlete from '../../../contracts/athlete.contract'
 import * as auth from '../../../contracts/auth.contract'
+import { MAX_JSON_BODY_BYTES } from '../../../contracts/common'
 import * as experience from '../../../contracts/experience.contract'
 import * as places from '../../../contracts/places.contract'
 import * as races from '../../../contracts/races.contract'
@@ -137,6 +138,22 @@ export const BASIC_GROUPS: readonly Group[] = [
             })
             expectRule(answer.status === 415, `a JSON body labelled ${label} answered ${String(answer.status)}, not 415`)
           }
+        },
+      },
+      {
+        id: 'requests.body-size',
+        rule: `a JSON body over ${String(MAX_JSON_BODY_BYTES / 1024 / 1024)} MiB is 413 payload_too_large, however little it says (docs/security.md, Request bodies)`,
+        run: async (backend) => {
+          const token = await backend.signIn(backend.accounts.find((candidate) => candidate.password)!.key)
+          // A valid request padded with white space: only its size is wrong.
+          const padding = ' '.repeat(MAX_JSON_BODY_BYTES)
+          const answer = await backend.raw(auth.socialStart.path.replace(':provider', 'google'), {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: `{"redirect_uri":${JSON.stringify(`${backend.base}/`)}${padding}}`,
+          })
+          const body = answer.json as { code?: unknown } | null
+          expectRule(answer.status === 413 && body?.code === 'payload_too_large', `a body of ${String(MAX_JSON_BODY_BYTES + 64)} bytes answered ${String(answer.status)} ${answer.text.slice(0, 200)}, not 413 payload_too_large`)
         },
       },
       {
