@@ -3,45 +3,41 @@ import * as auth from '../../../contracts/auth.contract'
 import { MAX_JSON_BODY_BYTES } from '../../../contracts/common'
 import * as races from '../../../contracts/races.contract'
 import * as transactions from '../../../contracts/transactions.contract'
-import { jsonAnswer, pathOf, type Breaker } from './breaker'
-
-/** Whether `request` is for `operation` (its method, and its path with any `:param` as one segment). */
-const isFor = (request: Request, operation: { method: string; path: string }) =>
-  request.method === operation.method && new RegExp(`^${operation.path.replace(/:[A-Za-z_]+/g, '[^/]+')}$`).test(pathOf(request))
+import { isCallOf, jsonAnswer, type Breaker } from './breaker'
 
 /** The rules of scripts/conformance/checks/basics.ts, broken. */
 export const BASICS_BROKEN: Record<string, Breaker> = {
   // A serializer that writes decimals as strings, as many ORMs do by default: "45.00", not 45.
   'reads.races': (respond) => async (request) => {
     const answer = await respond(request)
-    if (!answer || answer.status !== 200 || !isFor(request, races.get)) return answer
+    if (!answer || answer.status !== 200 || !isCallOf(request, races.get)) return answer
     const race = (await answer.json()) as { prezzo: unknown }
     return jsonAnswer({ ...race, prezzo: String(race.prezzo) })
   },
   // An unknown id answered as an empty success rather than a 404.
   'reads.unknown-race': (respond) => async (request) => {
     const answer = await respond(request)
-    return answer?.status === 404 && isFor(request, races.get) ? jsonAnswer({}) : answer
+    return answer?.status === 404 && isCallOf(request, races.get) ? jsonAnswer({}) : answer
   },
   // A list answered bare, without the object the contract wraps it in.
   'reads.athlete': (respond) => async (request) => {
     const answer = await respond(request)
-    if (!answer || answer.status !== 200 || !isFor(request, transactions.list)) return answer
+    if (!answer || answer.status !== 200 || !isCallOf(request, transactions.list)) return answer
     return jsonAnswer(((await answer.json()) as { transazioni: unknown[] }).transazioni)
   },
   // A framework's default error body in place of OAuth's.
   'auth.oauth-errors': (respond) => async (request) => {
     const answer = await respond(request)
-    if (!answer || answer.status < 400 || !isFor(request, auth.token)) return answer
+    if (!answer || answer.status < 400 || !isCallOf(request, auth.token)) return answer
     return jsonAnswer({ message: 'Bad credentials' }, 401)
   },
   // A profile served to a request with no token at all, as to a guest.
   'auth.bearer-required': (respond) => async (request) => {
-    if (!isFor(request, athlete.me) || request.headers.has('authorization')) return respond(request)
+    if (!isCallOf(request, athlete.me) || request.headers.has('authorization')) return respond(request)
     return jsonAnswer({ profilo: [], iscrizioni_possibili: [] })
   },
   // A logout that forgets the token on the client's side only.
-  'auth.logout-revokes': (respond) => async (request) => (isFor(request, auth.logout) ? jsonAnswer({}) : respond(request)),
+  'auth.logout-revokes': (respond) => async (request) => (isCallOf(request, auth.logout) ? jsonAnswer({}) : respond(request)),
   // A body read as JSON whatever its label says (the CORS-less cross-site post of docs/security.md).
   'requests.content-type': (respond) => async (request) => {
     if (!request.body || request.headers.get('content-type')?.startsWith('application/json')) return respond(request)

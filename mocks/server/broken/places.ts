@@ -1,15 +1,14 @@
 import { commitmentOf } from '../../../contracts/lottery-draw'
+import * as lottery from '../../../contracts/lottery.contract'
+import * as places from '../../../contracts/places.contract'
+import * as queue from '../../../contracts/queue.contract'
 import { roomDrawOrder } from '../../../contracts/room-draw'
 import { db } from '../../db'
-import { jsonAnswer, pathOf, type Breaker } from './breaker'
+import { isCallOf, jsonAnswer, pathOf, type Breaker } from './breaker'
 
-const QUEUE = /\/gara\/\d+\/coda$/
-const HOLD = /\/gara\/\d+\/posto$/
+/** Every answer of the room that carries its draw: the ticket, the hold and the published draw. */
 const ROOM_ANSWERS = /\/gara\/\d+\/(coda(\/sorteggio)?|posto)$/
 const WAIT_LIST = /\/gara\/(\d+)\/lista_attesa$/
-const LOTTERY = /\/gara\/\d+\/lotteria$/
-const WITHDRAW = /\/iscrizione\/\d+\/ritiro$/
-const TRANSFER = /\/iscrizione\/\d+\/cessione$/
 
 /** The same call made again by the backend itself, as the athlete (their bearer), with another method or body. */
 const asAthlete = (request: Request, method: string, body?: unknown, url = request.url) =>
@@ -53,7 +52,7 @@ export const PLACES_BROKEN: Record<string, Breaker> = {
   // Every join taken as a new arrival: the reload of a tab drops the athlete's ticket and sends them to the back.
   'waiting-room.one-ticket': (respond) => async (request) => {
     const answer = await respond(request)
-    if (request.method !== 'POST' || !QUEUE.test(pathOf(request)) || !(await problemIn(answer, 409, 'already_in_queue'))) return answer
+    if (!isCallOf(request, queue.join) || !(await problemIn(answer, 409, 'already_in_queue'))) return answer
     await respond(asAthlete(request, 'DELETE'))
     return respond(asAthlete(request, 'POST'))
   },
@@ -61,7 +60,7 @@ export const PLACES_BROKEN: Record<string, Breaker> = {
   // The admission checked for being there, not for being the one sent: any token (another athlete's,
   // a forged one) holds the place of an athlete who is admitted.
   'waiting-room.hold-needs-admission': (respond) => async (request) => {
-    if (request.method !== 'POST' || !HOLD.test(pathOf(request))) return respond(request)
+    if (!isCallOf(request, queue.hold)) return respond(request)
     const ticket = await respond(asAthlete(request, 'GET', undefined, request.url.replace(/posto$/, 'coda')))
     const own = ticket?.ok ? ((await ticket.json()) as { ammissione?: { token: string } }).ammissione?.token : undefined
     return respond(own ? asAthlete(request, 'POST', { ammissione: own }) : request)
@@ -91,14 +90,14 @@ export const PLACES_BROKEN: Record<string, Breaker> = {
   // The order published as the database lists the drawn applications, by number, not as drawn.
   'lottery.verifiable': (respond) => async (request) => {
     const answer = await respond(request)
-    if (!answer?.ok || !LOTTERY.test(pathOf(request))) return answer
+    if (!answer?.ok || !isCallOf(request, lottery.get)) return answer
     const body = (await answer.json()) as { ordine: number[] | null }
     return jsonAnswer({ ...body, ordine: body.ordine && [...body.ordine].sort((a, b) => a - b) }, answer.status)
   },
 
   // The refund the client sent trusted: the withdrawal goes through, refunded at whatever it asked.
   'places.refund-agreed': (respond) => async (request) => {
-    if (request.method !== 'POST' || !WITHDRAW.test(pathOf(request))) return respond(request)
+    if (!isCallOf(request, places.withdraw)) return respond(request)
     const sent = (await request.clone().json()) as { rimborso_atteso: number; chiave: string }
     const answer = await respond(request)
     const quoted = ((await problemIn(answer, 409, 'refund_changed'))?.rimborso as { totale: number } | undefined)?.totale
@@ -113,7 +112,7 @@ export const PLACES_BROKEN: Record<string, Breaker> = {
 
   // A new offer replaces the open one: its recipient, maybe about to pay, finds the link dead without a word.
   'places.transfer-once': (respond) => async (request) => {
-    if (request.method !== 'POST' || !TRANSFER.test(pathOf(request))) return respond(request)
+    if (!isCallOf(request, places.offerTransfer)) return respond(request)
     const sent: unknown = await request.clone().json()
     const answer = await respond(request)
     if (!(await problemIn(answer, 409, 'transfer_pending'))) return answer

@@ -7,27 +7,13 @@ import * as files from '../../../contracts/files.contract'
 import * as liberatoria from '../../../contracts/liberatoria.contract'
 import { db } from '../../db'
 import { nextId } from '../../records'
-import { jsonAnswer, pathOf, type Breaker, type Respond } from './breaker'
-
-/** Whether `request` is a call of `operation` (its method, and its path with any `:param`). */
-function isCall(request: Request, operation: { method: string; path: string }): boolean {
-  const pattern = new RegExp(`^${operation.path.replace(/:[^/]+/g, '[^/]+')}$`)
-  return request.method === operation.method && pattern.test(pathOf(request))
-}
+import { athleteIdOf, isCallOf, jsonAnswer, jsonBodyOf, pathOf, withJsonBody, type Breaker, type Respond } from './breaker'
 
 /** The request's JSON body as `schema` reads it, or null: the handlers answer what does not fit. */
 async function bodyOf<T>(request: Request, schema: z.ZodMiniType<T>): Promise<T | null> {
-  try {
-    const read = z.safeParse(schema, await request.clone().json())
-    return read.success ? read.data : null
-  } catch {
-    return null
-  }
+  const read = z.safeParse(schema, await jsonBodyOf(request))
+  return read.success ? read.data : null
 }
-
-/** `request` with another JSON body. */
-const withBody = (request: Request, body: unknown) =>
-  new Request(request.url, { method: request.method, headers: request.headers, body: JSON.stringify(body) })
 
 /** The `code` of a problem answer. */
 async function codeOf(answer: Response | undefined): Promise<unknown> {
@@ -38,18 +24,12 @@ async function codeOf(answer: Response | undefined): Promise<unknown> {
   }
 }
 
-/** The athlete whose Bearer the request carries. */
-function athleteIdOf(request: Request): number | undefined {
-  const token = request.headers.get('authorization')?.replace(/^Bearer /, '')
-  return token ? db.sessions.findFirst((q) => q.where({ token }))?.athlete_id : undefined
-}
-
 /** Only calls of `operation` go through `broken`; every other request is answered as it is. */
 const onCall =
   (operation: { method: string; path: string }, broken: (respond: Respond, request: Request) => Promise<Response | undefined>): Breaker =>
   (respond) =>
   (request) =>
-    isCall(request, operation) ? broken(respond, request) : respond(request)
+    isCallOf(request, operation) ? broken(respond, request) : respond(request)
 
 /** An expiry no certificate reaches, for a save the breaker then backdates. */
 const FAR_EXPIRY = '2999-12-31'
@@ -74,7 +54,7 @@ export const RECORDS_BROKEN: Record<string, Breaker> = {
   'certificate.file-types': onCall(files.requestUpload, async (respond, request) => {
     const body = await bodyOf(request, files.BigFileRequestSchema)
     const typed = body && BY_EXTENSION[body.extension.toLowerCase()]
-    return respond(body && typed ? withBody(request, { ...body, content_type: typed }) : request)
+    return respond(body && typed ? withJsonBody(request, { ...body, content_type: typed }) : request)
   }),
 
   // A backend that checks the expiry is a date, never that it is still to come: an expired
@@ -85,7 +65,7 @@ export const RECORDS_BROKEN: Record<string, Breaker> = {
     const athleteId = athleteIdOf(request)
     if (!body || athleteId === undefined || (await codeOf(answer)) !== 'in_past') return answer
     const { value } = body.data.attributes
-    const saved = await respond(withBody(request, { data: { ...body.data, attributes: { ...body.data.attributes, value: FAR_EXPIRY } } }))
+    const saved = await respond(withJsonBody(request, { data: { ...body.data, attributes: { ...body.data.attributes, value: FAR_EXPIRY } } }))
     if (saved?.status !== 200) return saved
     await db.athletes.update((q) => q.where({ id: athleteId }), {
       data(record) {
@@ -102,7 +82,7 @@ export const RECORDS_BROKEN: Record<string, Breaker> = {
     const body = await bodyOf(request, liberatoria.SignWaiverSchema)
     if (!body?.sha256) return respond(request)
     const { sha256: _unread, ...signed } = body
-    return respond(withBody(request, signed))
+    return respond(withJsonBody(request, signed))
   }),
 
   // The birth-date check written on the profile save and forgotten on its twin that carries the
@@ -112,7 +92,7 @@ export const RECORDS_BROKEN: Record<string, Breaker> = {
     const born = body?.data_nascita
     const athleteId = athleteIdOf(request)
     if (!body || !born || athleteId === undefined) return respond(request)
-    const answer = await respond(withBody(request, { ...body, data_nascita: null }))
+    const answer = await respond(withJsonBody(request, { ...body, data_nascita: null }))
     if (answer?.status === 200) await db.athletes.update((q) => q.where({ id: athleteId }), { data: (record) => void (record.data_nascita = born) })
     return answer
   }),

@@ -55,8 +55,6 @@ async function openPayments(backend: Backend, key: string, raceId: number): Prom
   return pending.filter((payment) => payment.athleteId === persona.athleteId && payment.raceId === raceId).map((payment) => payment.paymentId)
 }
 
-
-
 const listed = (ids: readonly string[]) => (ids.length ? ids.join(', ') : 'none')
 const stateOf = (payment: payments.PaymentStatus) => `${payment.stato}${payment.motivo ? ` (${payment.motivo})` : ''}`
 

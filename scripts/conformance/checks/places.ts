@@ -44,7 +44,6 @@ async function stagedRoom(hooks: QaApi, options: Pick<QaRushOptions, 'athletes' 
   return { ...staged, opening }
 }
 
-
 const signedIn = (backend: Backend) => backend.accounts.filter((account) => account.password)
 
 /** Every place of the signed-in athlete, whatever its state, as My races reads them. */

@@ -33,8 +33,6 @@ function mailOf(backend: Backend, key: string): string {
   return account.mail
 }
 
-
-
 /** The token of a password-reset link (`/reset-email/<token>`, portal-relative). */
 const resetTokenOf = (link: string) => decodeURIComponent(new URL(link, 'http://portal.invalid').pathname.split('/').pop() ?? '')
 
